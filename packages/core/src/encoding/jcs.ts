@@ -1,0 +1,40 @@
+import canonicalize from 'canonicalize'
+import { InvalidJsonError } from '../errors/encodingErrors.ts'
+
+/**
+ * Serializes a JSON value canonically (RFC 8785, JCS). Bigints are written as JSON integers
+ * (our amounts and nonces are u64), so they must be converted before the library sees them.
+ */
+export function canonicalJson(value: unknown, title = 'value'): string {
+  let text: string | undefined
+  try {
+    text = canonicalize(replaceBigints(value))
+  } catch (error) {
+    throw new InvalidJsonError({ title, reason: (error as Error).message })
+  }
+  if (text === undefined) throw new InvalidJsonError({ title, reason: 'not a JSON value' })
+  return text
+}
+
+/** UTF-8 bytes of the canonical JSON of `value`: the bytes we sign and hash. */
+export function canonicalJsonBytes(value: unknown, title = 'value'): Uint8Array {
+  return new TextEncoder().encode(canonicalJson(value, title))
+}
+
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER)
+
+// JCS serializes numbers as IEEE doubles (RFC 8785 §3.2.2.3); an integer beyond 2^53 cannot be
+// represented exactly, so we refuse it rather than sign or hash a rounded value.
+function replaceBigints(value: unknown): unknown {
+  if (typeof value === 'bigint') {
+    if (value > SAFE_MAX || value < -SAFE_MAX) throw new Error(`integer ${value} is beyond 2^53 and has no exact JCS form`)
+    return Number(value)
+  }
+  if (Array.isArray(value)) return value.map(replaceBigints)
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {}
+    for (const [key, inner] of Object.entries(value)) out[key] = replaceBigints(inner)
+    return out
+  }
+  return value
+}

@@ -1,0 +1,2 @@
+// Public API of @verity/sdk. Re-exports only.
+export {}
