@@ -1,0 +1,21 @@
+// Public API of @verity/policy. Re-exports only.
+export type { CompiledTemplate, Constraint, FieldDecl, Schema } from './ast/CompiledTemplate.ts'
+export { schemaOf } from './ast/CompiledTemplate.ts'
+export type {
+  And, BoolLiteral, Chain, Compare, CompareOp, Expr, ExprKind, FieldRef, FieldScope, FieldType, IntLiteral,
+  Membership, Not, Or, SetElementType, SetLiteral, StringLiteral,
+} from './ast/Expr.ts'
+export type { InputValue } from './values/InputValue.ts'
+export { TemplateCompileError } from './errors/TemplateCompileError.ts'
+export { InputDataError } from './errors/InputDataError.ts'
+export { InvalidCompiledTemplateError } from './errors/InvalidCompiledTemplateError.ts'
+export { compileTemplate } from './compile/compileTemplate.ts'
+export { compiledBytes } from './encoding/compiledBytes.ts'
+export { templateId } from './encoding/templateId.ts'
+export { decodeCompiledTemplate } from './encoding/decodeCompiledTemplate.ts'
+export { formatTemplate } from './format/formatTemplate.ts'
+export { formatExpression } from './format/formatExpression.ts'
+export type { ConstraintFailure, EvaluationResult } from './evaluate/ConstraintFailure.ts'
+export { evaluateTemplate } from './evaluate/evaluateTemplate.ts'
+export { checkInputs } from './evaluate/checkInputs.ts'
+export * as limits from './limits.ts'

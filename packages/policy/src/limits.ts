@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict'
+
+// Every bound of the template language and of evaluation inputs. Exceeding one is a
+// TemplateCompileError (source) or an InputDataError (values) that names the limit.
+// The policy circuit (packages/prover) has its own, possibly smaller, bounds on clauses and
+// slots; `assertTemplateFitsCircuit` checks those. The language limits here are at least as
+// large, so any template the circuit accepts also compiles.
+
+/** Size of a template source, in UTF-8 bytes (64 KiB): far above any hand-written template. */
+export const TEMPLATE_SOURCE_BYTES_MAX = 64 * 1024
+
+/** Fields declared in one schema block (`intent` or `evidence`). */
+export const SCHEMA_FIELDS_MAX = 64
+
+/** Constraints in `requires`. */
+export const CONSTRAINTS_MAX = 256
+
+/** Elements of one set literal `{...}` (after deduplication and before). */
+export const SET_LITERAL_ELEMENTS_MAX = 256
+
+/**
+ * Nesting depth of an expression (each `not`, `and`/`or`, comparison, `in` and parenthesis adds
+ * one). Bounds the recursion of the parser, checker, printer and evaluator.
+ */
+export const EXPRESSION_DEPTH_MAX = 32
+
+/** Nodes in one constraint's expression. Bounds evaluation cost per constraint. */
+export const EXPRESSION_NODES_MAX = 1024
+
+/** A string literal, in UTF-8 bytes after escapes are resolved. */
+export const STRING_LITERAL_BYTES_MAX = 1024
+
+/** An identifier (template name or field name), in characters. */
+export const IDENTIFIER_LENGTH_MAX = 64
+
+/** A string input value (attribute or evidence), in UTF-8 bytes. */
+export const INPUT_STRING_BYTES_MAX = 4096
+
+/** Elements of one set input value. */
+export const INPUT_SET_ELEMENTS_MAX = 1024
+
+/** Smallest and largest `int`: 64-bit signed. */
+export const INT_MIN = -(2n ** 63n)
+export const INT_MAX = 2n ** 63n - 1n
+
+// A maximal template must fit in a source of the maximal size, or the source limit is a lie about
+// what can be written (each declaration takes at least 4 bytes, each constraint at least 2).
+assert(2 * SCHEMA_FIELDS_MAX * 4 + CONSTRAINTS_MAX * 2 <= TEMPLATE_SOURCE_BYTES_MAX)
+// Any string literal must be usable as an input value.
+assert(STRING_LITERAL_BYTES_MAX <= INPUT_STRING_BYTES_MAX)
+assert(SET_LITERAL_ELEMENTS_MAX <= INPUT_SET_ELEMENTS_MAX)
