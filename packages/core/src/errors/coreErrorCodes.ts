@@ -1,0 +1,14 @@
+/** Every error code @verity/core throws (see docs/errors.md). Services map these to HTTP statuses. */
+export const coreErrorCodes = Object.freeze([
+  'INVALID_BASE58',
+  'INVALID_JSON',
+  'JSON_TOO_DEEP',
+  'MALFORMED_SIGNATURE',
+  'INVALID_SIGNATURE',
+  'INVALID_ADDRESS',
+  'INVALID_INPUT_VALUE',
+  'INVALID_KEY_FILE',
+  'INVALID_SIGNER',
+] as const)
+
+export type CoreErrorCode = (typeof coreErrorCodes)[number]

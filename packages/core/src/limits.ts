@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict'
+
+/**
+ * Every bound of @verity/core, with its unit and reason. Callers may pass smaller limits where a
+ * function takes them; these are the defaults and the hard ceilings.
+ */
+
+/** Most signers a multisig `pub_key.signers` map may list (and most inner signatures it may carry). */
+export const MULTISIG_SIGNERS_MAX = 32
+
+/** Largest weight of one multisig signer; keeps every weight sum an exact JS number. */
+export const MULTISIG_WEIGHT_MAX = 1_000_000
+
+/** Most nested arrays/objects `parseJsonBigint` accepts; deeper bodies are refused before they reach recursive code. */
+export const JSON_NESTING_DEPTH_MAX = 64
+
+/** Most bytes of a WebAuthn clientDataJSON we parse (real authenticators send a few hundred). */
+export const CLIENT_DATA_BYTES_MAX = 4_096
+
+/** Most bytes of WebAuthn authenticator data (37 fixed bytes plus extensions). */
+export const AUTHENTICATOR_DATA_BYTES_MAX = 2_048
+
+/** Fewest bytes of WebAuthn authenticator data: rpIdHash(32) ‖ flags(1) ‖ signCount(4). */
+export const AUTHENTICATOR_DATA_BYTES_MIN = 37
+
+/**
+ * Parsed public keys (node KeyObjects) kept for reuse by signature verification. Rebuilding a
+ * KeyObject per verify roughly halved Ed25519 throughput when measured, so keys are cached in a
+ * bounded LRU; this is its size in entries (one per distinct public key).
+ */
+export const PUBLIC_KEY_CACHE_ENTRIES_MAX = 4_096
+
+/** Most elements of one InputMap `Set` value. */
+export const INPUT_SET_ELEMENTS_MAX = 1_024
+
+/** Most fields of one InputMap. */
+export const INPUT_MAP_FIELDS_MAX = 256
+
+/** Longest InputMap string value and field name, in UTF-16 code units. */
+export const INPUT_STRING_LENGTH_MAX = 65_536
+
+/** Int values are 64-bit signed, as the template language's `int`. */
+export const INPUT_INT_MIN = -(2n ** 63n)
+export const INPUT_INT_MAX = 2n ** 63n - 1n
+
+/**
+ * Largest shard id accepted in an address. Shards are u64 on the wire but we keep them as JS
+ * numbers, so the bound is the largest exact integer, 2^53 - 1.
+ */
+export const SHARD_MAX = Number.MAX_SAFE_INTEGER
+
+// Every weight sum stays an exact double, so comparing with the threshold never rounds.
+assert(MULTISIG_SIGNERS_MAX * MULTISIG_WEIGHT_MAX <= Number.MAX_SAFE_INTEGER)
+assert(AUTHENTICATOR_DATA_BYTES_MIN <= AUTHENTICATOR_DATA_BYTES_MAX)
+assert(PUBLIC_KEY_CACHE_ENTRIES_MAX >= MULTISIG_SIGNERS_MAX)

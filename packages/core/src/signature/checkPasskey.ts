@@ -1,0 +1,64 @@
+import { verify } from 'node:crypto'
+import { encodeBase64Url } from '../encoding/base64url.ts'
+import { sha256 } from '../hash/sha256.ts'
+import type { ParsedPasskey } from './parseSignature.ts'
+import { signatureLengths } from './Signature.ts'
+
+/** The WebAuthn clientData `type` of an assertion (a `navigator.credentials.get` result). */
+export const WEBAUTHN_GET_TYPE = 'webauthn.get'
+
+/** Bits of the authenticator data flags byte (WebAuthn §6.1). */
+export const authenticatorFlags = Object.freeze({ userPresent: 0x01, userVerified: 0x04 })
+
+/** Offset of the flags byte in authenticator data: it follows the 32-byte rpIdHash. */
+const FLAGS_OFFSET = 32
+
+/**
+ * Why a parsed Passkey (WebAuthn ES256) signature does not verify over `message`, or null when
+ * it does. The challenge must be base64url (no padding) of SHA-256(message), the clientData type
+ * `webauthn.get`, the user-present flag set, and the ECDSA signature valid over
+ * authenticatorData ‖ SHA-256(UTF-8 client_data). Origin and rpIdHash are not checked: the
+ * signed message, not a web origin, is what binds the signature (see docs/signatures.md).
+ */
+export function checkPasskey(parsed: ParsedPasskey, message: Uint8Array): string | null {
+  const clientData = parseClientData(parsed.clientData)
+  if (clientData === null) return 'client_data is not a JSON object'
+  if (clientData.type !== WEBAUTHN_GET_TYPE)
+    return `client_data type is ${JSON.stringify(clientData.type)}, expected "${WEBAUTHN_GET_TYPE}"`
+  const challengeExpected = encodeBase64Url(sha256(message))
+  if (clientData.challenge !== challengeExpected)
+    return 'client_data challenge is not base64url(SHA-256(signed bytes))'
+  const flags = parsed.authenticatorData[FLAGS_OFFSET] ?? 0
+  if ((flags & authenticatorFlags.userPresent) === 0) return 'user-present flag is not set in authenticator_data'
+  const signedBytes = Buffer.concat([parsed.authenticatorData, sha256(parsed.clientData)])
+  return verifyEs256(parsed, signedBytes) ? null : 'ECDSA P-256 signature does not verify'
+}
+
+// A DER signature starts with SEQUENCE (0x30) and its length byte covers the rest. A 64-byte
+// signature that does not verify as DER is tried as r‖s; the two readings cannot both verify
+// except with negligible probability.
+function verifyEs256(parsed: ParsedPasskey, signedBytes: Uint8Array): boolean {
+  const bytes = parsed.signature
+  const looksDer = bytes[0] === 0x30 && bytes[1] === bytes.length - 2
+  if (looksDer && verifyWith(parsed, signedBytes, 'der')) return true
+  return bytes.length === signatureLengths.p256SignatureRaw && verifyWith(parsed, signedBytes, 'ieee-p1363')
+}
+
+function verifyWith(parsed: ParsedPasskey, signedBytes: Uint8Array, dsaEncoding: 'der' | 'ieee-p1363'): boolean {
+  try {
+    return verify('sha256', signedBytes, { key: parsed.keyObject, dsaEncoding }, parsed.signature)
+  } catch {
+    // OpenSSL throws on DER it cannot decode; that is a signature that does not verify.
+    return false
+  }
+}
+
+function parseClientData(text: string): { type?: unknown; challenge?: unknown } | null {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null
+}

@@ -1,0 +1,31 @@
+import { InvalidSignatureError } from '../errors/signatureErrors.ts'
+import { checkEd25519 } from './checkEd25519.ts'
+import { checkMultisig } from './checkMultisig.ts'
+import { checkPasskey } from './checkPasskey.ts'
+import { parseSignature, type ParsedSignature } from './parseSignature.ts'
+import type { Signature } from './Signature.ts'
+
+/** Why a parsed signature does not verify over `message`, or null when it does. */
+export function checkParsedSignature(parsed: ParsedSignature, message: Uint8Array): string | null {
+  if (parsed.scheme === 'Ed25519') return checkEd25519(parsed, message)
+  if (parsed.scheme === 'Passkey') return checkPasskey(parsed, message)
+  return checkMultisig(parsed, message)
+}
+
+/**
+ * True when `signature` verifies over `message` (the signed bytes), false when it does not.
+ * Throws `MalformedSignatureError` for a wrong shape (missing or extra keys, wrong lengths).
+ * @example if (!verifySignature(signed.signature, canonicalJsonBytes(signed.payload))) reject()
+ */
+export function verifySignature(signature: Signature, message: Uint8Array): boolean {
+  return checkParsedSignature(parseSignature(signature), message) === null
+}
+
+/**
+ * Returns when `signature` verifies over `message`; throws `InvalidSignatureError` with the
+ * reason when it does not, and `MalformedSignatureError` naming the field for a wrong shape.
+ */
+export function assertSignature(signature: unknown, message: Uint8Array): asserts signature is Signature {
+  const reason = checkParsedSignature(parseSignature(signature), message)
+  if (reason !== null) throw new InvalidSignatureError({ reason })
+}
