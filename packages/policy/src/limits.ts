@@ -49,3 +49,6 @@ assert(2 * SCHEMA_FIELDS_MAX * 4 + CONSTRAINTS_MAX * 2 <= TEMPLATE_SOURCE_BYTES_
 // Any string literal must be usable as an input value.
 assert(STRING_LITERAL_BYTES_MAX <= INPUT_STRING_BYTES_MAX)
 assert(SET_LITERAL_ELEMENTS_MAX <= INPUT_SET_ELEMENTS_MAX)
+
+/** Compiled template bytes accepted by `decodeCompiledTemplate` (256 KiB). */
+export const COMPILED_TEMPLATE_BYTES_MAX = 256 * 1024

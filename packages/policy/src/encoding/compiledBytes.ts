@@ -1,7 +1,20 @@
+import { canonicalJsonBytes } from '@verity/core'
 import type { CompiledTemplate } from '../ast/CompiledTemplate.ts'
+import { compiledJson } from './compiledJson.ts'
 
-/** The canonical bytes of a compiled template (format in docs/template-language.md). */
+// Frozen templates (all that compile and decode return) never change, so their bytes are cached;
+// a WeakMap lets the GC bound the cache.
+const cache = new WeakMap<CompiledTemplate, Uint8Array>()
+
+/**
+ * The canonical bytes of a compiled template: UTF-8 of the JCS (RFC 8785) serialization of
+ * `compiledJson` (format in docs/template-language.md). Returns a fresh copy each call.
+ */
 export function compiledBytes(compiled: CompiledTemplate): Uint8Array {
-  void compiled
-  throw new Error('compiledBytes: not implemented yet')
+  let bytes = cache.get(compiled)
+  if (bytes === undefined) {
+    bytes = canonicalJsonBytes(compiledJson(compiled), 'compiled template')
+    if (Object.isFrozen(compiled)) cache.set(compiled, bytes)
+  }
+  return bytes.slice()
 }
