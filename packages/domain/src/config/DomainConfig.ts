@@ -1,0 +1,37 @@
+// The domain's configuration, as read from domain.yaml (see docs/domain.md). Paths are
+// absolute once loaded (relative ones are resolved against the YAML file's folder).
+
+export type GuardrailConfig = {
+  /** a short name, shown in rejections */
+  name: string
+  /** path of the template source file */
+  templateFile: string
+}
+
+export type ProverConfig = {
+  /** path of the CRS file; absent → the prover's default (the dev CRS in development) */
+  crsPath?: string
+  /** worker threads for proving */
+  threads?: number
+  /** require a production (Ignition) CRS */
+  production?: boolean
+}
+
+export type DomainConfig = {
+  /** the shard this domain operates (≥ 1) */
+  shard: number
+  /** path of the operator key file: a JSON string of the base58 32-byte Ed25519 secret key */
+  keypairPath: string
+  /** base-layer JSON-RPC URL; absent → an embedded in-process base layer */
+  rpcUrl?: string
+  /** HTTP port (app.api_port), 3000 by default */
+  apiPort: number
+  /** HTTP host to listen on */
+  apiHost: string
+  /** folder of the SQLite store, the embedded base layer and the generated key */
+  dataDir: string
+  guardrails: GuardrailConfig[]
+  prover: ProverConfig
+  /** how often incoming credits are pulled from the base layer, in ms */
+  creditsPullIntervalMs: number
+}

@@ -1,0 +1,101 @@
+// Reads domain.yaml: the spec's keys (`shard`, `keypair`, `rpc_url`, `app.api_port`) and ours
+// (`data_dir`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`).
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { parse } from 'yaml'
+import { DomainConfigError } from '../errors/domainErrors.ts'
+import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX } from '../limits.ts'
+import type { DomainConfig, GuardrailConfig } from './DomainConfig.ts'
+
+type Raw = Record<string, unknown>
+
+function isRecord(value: unknown): value is Raw {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** Reads and checks the YAML file at `path`; throws DomainConfigError naming the bad key. */
+export function loadDomainConfig(path: string): DomainConfig {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (cause) {
+    throw new DomainConfigError({ path, reason: `cannot read: ${(cause as Error).message}` })
+  }
+  let raw: unknown
+  try {
+    raw = parse(text)
+  } catch (cause) {
+    throw new DomainConfigError({ path, reason: `not valid YAML: ${(cause as Error).message}` })
+  }
+  return parseDomainConfig(raw, { path, baseDir: dirname(resolve(path)) })
+}
+
+/** Checks an already parsed configuration object; relative paths resolve against `baseDir`. */
+export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: string }): DomainConfig {
+  const fail = (reason: string): never => {
+    throw new DomainConfigError({ path: where.path, reason })
+  }
+  if (!isRecord(raw)) return fail('expected a mapping at the top level')
+  const shard = raw.shard
+  if (typeof shard !== 'number' || !Number.isSafeInteger(shard) || shard < 1) fail('`shard` must be an integer ≥ 1')
+  if (typeof raw.keypair !== 'string' || raw.keypair === '') fail('`keypair` must be the path of the operator key file')
+  if (raw.rpc_url !== undefined && raw.rpc_url !== null) {
+    if (typeof raw.rpc_url !== 'string' || !/^https?:\/\//.test(raw.rpc_url)) fail('`rpc_url` must be an http(s) URL')
+  }
+  const app = raw.app === undefined ? {} : raw.app
+  if (!isRecord(app)) return fail('`app` must be a mapping')
+  const apiPort = app.api_port ?? API_PORT_DEFAULT
+  if (typeof apiPort !== 'number' || !Number.isInteger(apiPort) || apiPort < 0 || apiPort > 65_535) fail('`app.api_port` must be a port number')
+  const apiHost = app.api_host ?? '0.0.0.0'
+  if (typeof apiHost !== 'string') fail('`app.api_host` must be a string')
+  const dataDir = raw.data_dir ?? './data'
+  if (typeof dataDir !== 'string') fail('`data_dir` must be a path')
+  const interval = raw.credits_pull_interval_ms ?? CREDITS_PULL_INTERVAL_MS
+  if (typeof interval !== 'number' || !Number.isInteger(interval) || interval < 10) fail('`credits_pull_interval_ms` must be an integer ≥ 10')
+  const config: DomainConfig = {
+    shard: shard as number,
+    keypairPath: resolve(where.baseDir, raw.keypair as string),
+    apiPort: apiPort as number,
+    apiHost: apiHost as string,
+    dataDir: resolve(where.baseDir, dataDir as string),
+    guardrails: parseGuardrails(raw.guardrails, where.baseDir, fail),
+    prover: parseProver(raw.prover, where.baseDir, fail),
+    creditsPullIntervalMs: interval as number,
+  }
+  if (typeof raw.rpc_url === 'string') config.rpcUrl = raw.rpc_url
+  return config
+}
+
+function parseGuardrails(value: unknown, baseDir: string, fail: (reason: string) => never): GuardrailConfig[] {
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value)) return fail('`guardrails` must be a list of {name, template_file}')
+  if (value.length > GUARDRAILS_MAX) fail(`at most ${GUARDRAILS_MAX} guardrails are supported, got ${value.length}`)
+  const names = new Set<string>()
+  return value.map((item, i) => {
+    if (!isRecord(item) || typeof item.name !== 'string' || typeof item.template_file !== 'string') {
+      return fail(`guardrails[${i}] must be {name: string, template_file: string}`)
+    }
+    if (names.has(item.name)) fail(`guardrails[${i}]: duplicate name ${item.name}`)
+    names.add(item.name)
+    return { name: item.name, templateFile: resolve(baseDir, item.template_file) }
+  })
+}
+
+function parseProver(value: unknown, baseDir: string, fail: (reason: string) => never): DomainConfig['prover'] {
+  if (value === undefined || value === null) return {}
+  if (!isRecord(value)) return fail('`prover` must be a mapping')
+  const prover: DomainConfig['prover'] = {}
+  if (value.crs_path !== undefined) {
+    if (typeof value.crs_path !== 'string') fail('`prover.crs_path` must be a path')
+    prover.crsPath = resolve(baseDir, value.crs_path as string)
+  }
+  if (value.threads !== undefined) {
+    if (typeof value.threads !== 'number' || !Number.isInteger(value.threads) || value.threads < 1) fail('`prover.threads` must be an integer ≥ 1')
+    prover.threads = value.threads as number
+  }
+  if (value.production !== undefined) {
+    if (typeof value.production !== 'boolean') fail('`prover.production` must be true or false')
+    prover.production = value.production as boolean
+  }
+  return prover
+}

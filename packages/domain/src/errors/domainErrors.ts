@@ -1,0 +1,115 @@
+// Typed failures of the domain service. Each has a stable `code` (listed in docs/domain.md);
+// the HTTP status of each code is given in one table at the edge (http/httpStatusByCode.ts).
+import { VerityError } from '@verity/core'
+
+/** GET /vaults/{owner_id} for a vault this domain has never seen. */
+export class VaultNotFoundError extends VerityError {
+  readonly code = 'VAULT_NOT_FOUND'
+  constructor(readonly fields: { ownerId: string }) {
+    super(`vault ${fields.ownerId} not found`)
+  }
+}
+
+/** An SDL hash this domain does not know. */
+export class SdlNotFoundError extends VerityError {
+  readonly code = 'SDL_NOT_FOUND'
+  constructor(readonly fields: { hash: string }) {
+    super(`SDL ${fields.hash} not found`)
+  }
+}
+
+/** A request whose shape is wrong (schema validation, bad JSON, a bad path parameter). */
+export class InvalidRequestError extends VerityError {
+  readonly code = 'INVALID_REQUEST'
+  constructor(readonly fields: { reason: string; index?: number }) {
+    super(fields.reason, fields.index === undefined ? undefined : { index: fields.index })
+  }
+}
+
+/** A batch with no elements, or more than the limit. */
+export class BatchSizeError extends VerityError {
+  readonly code = 'BATCH_SIZE'
+  constructor(readonly fields: { elementCount: number; elementsMax: number }) {
+    super(
+      fields.elementCount === 0
+        ? 'batch is empty: send at least one element'
+        : `batch has ${fields.elementCount} elements, at most ${fields.elementsMax} are accepted per request`,
+    )
+  }
+}
+
+/** A request body above the size limit. */
+export class BodyTooLargeError extends VerityError {
+  readonly code = 'BODY_TOO_LARGE'
+  constructor(readonly fields: { bytesMax: number }) {
+    super(`request body is larger than ${fields.bytesMax} bytes`)
+  }
+}
+
+/** An SDL step asked for in a state that does not allow it (e.g. submit_proof before Proven). */
+export class SdlStateConflictError extends VerityError {
+  readonly code = 'SDL_STATE_CONFLICT'
+  constructor(readonly fields: { hash: string; state: string; action: string; allowed: readonly string[] }) {
+    super(`SDL ${fields.hash} is ${fields.state}: cannot ${fields.action} (allowed from ${fields.allowed.join(', ')})`)
+  }
+}
+
+/** The proving queue is full. */
+export class ProvingQueueFullError extends VerityError {
+  readonly code = 'PROVING_QUEUE_FULL'
+  constructor(readonly fields: { queueMax: number }) {
+    super(`${fields.queueMax} SDLs are already waiting to be proven; try again when one finishes`)
+  }
+}
+
+/** A transaction broke a configured guardrail (a local law). */
+export class GuardrailRejectedError extends VerityError {
+  readonly code = 'GUARDRAIL_REJECTED'
+  constructor(
+    readonly fields: {
+      index: number
+      guardrail: string
+      constraintIndex: number
+      prettyExpr: string
+      reason: string
+    },
+  ) {
+    super(
+      `transaction ${fields.index}: guardrail ${fields.guardrail} constraint[${fields.constraintIndex}] failed: ` +
+        `${fields.prettyExpr} (${fields.reason})`,
+      { index: fields.index },
+    )
+  }
+}
+
+/** The guardrail input (prove-time body) is not JSON or does not match the guardrails' intent schema. */
+export class GuardrailInputError extends VerityError {
+  readonly code = 'GUARDRAIL_INPUT_INVALID'
+  constructor(readonly fields: { reason: string }) {
+    super(`guardrail input: ${fields.reason}`)
+  }
+}
+
+/** The base layer could not be reached or answered with an error. */
+export class BaseLayerUnavailableError extends VerityError {
+  readonly code = 'BASE_LAYER_UNAVAILABLE'
+  constructor(readonly fields: { reason: string }, options?: { cause?: unknown }) {
+    super(`base layer unavailable: ${fields.reason}`, options)
+  }
+}
+
+/** The configuration file is missing, unreadable or has a bad value. */
+export class DomainConfigError extends VerityError {
+  readonly code = 'INVALID_CONFIG'
+  constructor(readonly fields: { path: string; reason: string }) {
+    super(`domain config ${fields.path}: ${fields.reason}`)
+  }
+}
+
+/** Startup could not obtain an active domain agreement for the configured shard. */
+export class DomainAgreementError extends VerityError {
+  readonly code = 'DOMAIN_AGREEMENT'
+  constructor(readonly fields: { shard: bigint; reason: string }) {
+    super(`domain agreement for shard ${fields.shard}: ${fields.reason}`)
+  }
+}

@@ -1,0 +1,29 @@
+// The one place where failures meet HTTP statuses. Codes of deliberate failures (VerityError)
+// not listed here are client errors (400): every law the ledger enforces is about the request.
+
+export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze({
+  // domain
+  VAULT_NOT_FOUND: 404,
+  SDL_NOT_FOUND: 404,
+  INVALID_REQUEST: 400,
+  BATCH_SIZE: 400,
+  BODY_TOO_LARGE: 413,
+  SDL_STATE_CONFLICT: 409,
+  PROVING_QUEUE_FULL: 503,
+  GUARDRAIL_REJECTED: 400,
+  GUARDRAIL_INPUT_INVALID: 400,
+  BASE_LAYER_UNAVAILABLE: 503,
+  // ledger: replay protection is a conflict with the vault's state, not a malformed request
+  NONCE_MISMATCH: 409,
+  // fastify's own
+  FST_ERR_CTP_BODY_TOO_LARGE: 413,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 400,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
+  FST_ERR_VALIDATION: 400,
+})
+
+/** Status for a deliberate failure's code. */
+export function httpStatusOf(code: string): number {
+  return httpStatusByCode[code] ?? 400
+}

@@ -1,0 +1,2 @@
+// Public API of @verity/domain. Re-exports only.
+export {}

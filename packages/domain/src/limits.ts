@@ -1,0 +1,61 @@
+// Every bound of the domain service, with its unit and the reason for its default.
+// Configuration may lower or raise some of them; the defaults and their reasons live here.
+import assert from 'node:assert'
+
+/** Largest request body accepted, in bytes (413 above it). A full batch of signed transfers fits. */
+export const REQUEST_BODY_BYTES_MAX = 4 * 1_048_576
+
+/** Most elements in one POST /intents/execute or /intents/submit batch (400 above it); the ledger's BATCH_LENGTH_MAX. */
+export const BATCH_ELEMENTS_MAX = 256
+
+/** Largest signed message we budget for when sizing the body limit, in bytes (a multisig of a few passkeys). */
+export const SIGNED_MESSAGE_BYTES_BUDGET = 4_096
+
+/** Most auxiliary bytes in one signed message. */
+export const AUXILIARY_BYTES_MAX = 16_384
+
+/** Most tokens named in one debit allowance, credited entries in one mint, NFTs in one mint entry. */
+export const ALLOWANCE_TOKENS_MAX = 64
+export const MINT_CREDITS_MAX = 256
+export const NFTS_PER_CREDIT_MAX = 256
+export const NFT_IDS_PER_ALLOWANCE_MAX = 256
+
+/** Longest metadata string (name, symbol, description, attribute) in characters. */
+export const METADATA_STRING_CHARS_MAX = 1_024
+export const METADATA_ATTRIBUTES_MAX = 32
+
+/** Most transactions bundled into one SDL by POST /sdls/submit; the rest stay pending for the next SDL. */
+export const SDL_TRANSACTIONS_MAX = 4_096
+
+/** Most SDLs listed by one GET /sdls page, and the default page size. */
+export const SDL_PAGE_LIMIT_MAX = 1_000
+export const SDL_PAGE_LIMIT_DEFAULT = 100
+
+/** Largest guardrail input body of POST /sdls/{hash}/prove, in bytes. */
+export const GUARDRAIL_INPUT_BYTES_MAX = 65_536
+
+/** Most guardrails configured on one domain (each costs one policy proof per transaction). */
+export const GUARDRAILS_MAX = 8
+
+/** Most SDLs waiting in the proving queue at once (409 above it: try again once one finishes). */
+export const PROVING_QUEUE_MAX = 16
+
+/** Incoming credits fetched from the base layer per pull, and how often the puller runs. */
+export const CREDITS_PULL_BATCH_MAX = 500
+export const CREDITS_PULL_INTERVAL_MS = 1_000
+
+/** Bounded exponential backoff while the base layer is unreachable at startup. */
+export const BASE_LAYER_RETRY_DELAY_MS_MIN = 250
+export const BASE_LAYER_RETRY_DELAY_MS_MAX = 30_000
+/** How long startup waits for a submitted domain agreement to become active before giving up. */
+export const AGREEMENT_ACTIVE_WAIT_MS_MAX = 120_000
+export const AGREEMENT_POLL_INTERVAL_MS = 200
+
+/** Default HTTP port (the spec's container publishes 3000). */
+export const API_PORT_DEFAULT = 3_000
+
+// A full batch of reasonably sized messages must fit in one body, or the batch limit is a lie.
+assert(BATCH_ELEMENTS_MAX * SIGNED_MESSAGE_BYTES_BUDGET <= REQUEST_BODY_BYTES_MAX)
+assert(SDL_PAGE_LIMIT_DEFAULT <= SDL_PAGE_LIMIT_MAX)
+assert(BASE_LAYER_RETRY_DELAY_MS_MIN <= BASE_LAYER_RETRY_DELAY_MS_MAX)
+assert(GUARDRAIL_INPUT_BYTES_MAX <= REQUEST_BODY_BYTES_MAX)

@@ -1,0 +1,74 @@
+// The storage port of the domain: everything the service keeps durably. SQLite is the embedded
+// adapter (SqliteDomainStore.ts); a PostgreSQL adapter implements the same interface. Methods are
+// async so that a networked store fits; each write method is one atomic, durable transaction.
+import type { SdlStateValue } from '../sdl/SdlStateValue.ts'
+
+/** One pending element, waiting to be bundled into an SDL: a signed transaction with its diffs, or an incoming credit. */
+export type PendingRecord =
+  | { kind: 'transaction'; verifiable: unknown; state_diffs: unknown[] }
+  | { kind: 'credit'; credit: unknown }
+
+export type PendingEntry = { seq: number; record: PendingRecord }
+
+/** Everything a batch changes, committed all at once. */
+export type BatchWrite = {
+  /** vaults written, keyed by address string (`"<owner_id>,<shard>"`) */
+  vaults: ReadonlyMap<string, unknown>
+  /** next nonce per vault address */
+  nonces: ReadonlyMap<string, bigint>
+  /** pending records appended in order */
+  pending: readonly PendingRecord[]
+  /** meta values set in the same transaction (e.g. the incoming-credit cursor) */
+  meta?: ReadonlyMap<string, string>
+}
+
+/** A stored SDL: its content and the artifacts of each pipeline step. */
+export type SdlRecord = {
+  hash: string
+  /** position among this domain's SDLs, from 1 */
+  seq: number
+  state: SdlStateValue
+  /** the ledger's SDL content, whose canonical hash is `hash` */
+  content: unknown
+  /** what proving needs besides the content (state tree witness, guardrail evidence) */
+  witness: unknown
+  /** the SDL proof and the guardrail proofs, once proven */
+  proof: unknown
+  /** the optional guardrail input given to POST /sdls/{hash}/prove */
+  guardrailInput: Uint8Array | null
+  createdAtMs: number
+  updatedAtMs: number
+}
+
+export type SdlCreate = {
+  record: SdlRecord
+  /** pending entries with seq ≤ this are consumed by the SDL */
+  pendingSeqMax: number
+  /** meta values set in the same transaction (e.g. the committed state tree) */
+  meta?: ReadonlyMap<string, string>
+}
+
+export interface DomainStore {
+  /** Vaults by address string; absent addresses are missing from the map. */
+  readVaults(addresses: readonly string[]): Promise<Map<string, unknown>>
+  /** Every stored vault (for the state tree), in address order. */
+  readAllVaults(): Promise<Map<string, unknown>>
+  /** Next nonce per vault address; absent vaults are missing from the map (their next nonce is 1). */
+  readNonces(addresses: readonly string[]): Promise<Map<string, bigint>>
+  commitBatch(write: BatchWrite): Promise<void>
+
+  /** Pending entries in order, at most `limit`. */
+  listPending(limit: number): Promise<PendingEntry[]>
+  createSdl(create: SdlCreate): Promise<void>
+  getSdl(hash: string): Promise<SdlRecord | null>
+  /** SDLs in creation order. */
+  listSdls(offset: number, limit: number): Promise<SdlRecord[]>
+  /** SDLs in one of the given state kinds (e.g. for recovery at startup). */
+  listSdlsInStates(states: readonly string[]): Promise<SdlRecord[]>
+  lastSdl(): Promise<SdlRecord | null>
+  updateSdl(hash: string, patch: Partial<Pick<SdlRecord, 'state' | 'proof' | 'guardrailInput'>>): Promise<void>
+
+  getMeta(key: string): Promise<string | null>
+  setMeta(key: string, value: string): Promise<void>
+  close(): Promise<void>
+}

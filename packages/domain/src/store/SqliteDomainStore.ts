@@ -1,0 +1,188 @@
+// The embedded store: one SQLite file in WAL mode with synchronous=FULL, so an acknowledged
+// write survives a crash of the process or the machine. better-sqlite3 is synchronous; the
+// methods return promises to fit the DomainStore port.
+import Database from 'better-sqlite3'
+import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from './DomainStore.ts'
+import { decodeStoredJson, encodeStoredJson } from './storedJson.ts'
+import { sdlStateName, type SdlStateValue } from '../sdl/SdlStateValue.ts'
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS vaults (address TEXT PRIMARY KEY, vault TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS nonces (address TEXT PRIMARY KEY, next_nonce TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pending (seq INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sdls (
+  hash TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL UNIQUE,
+  state_name TEXT NOT NULL,
+  state TEXT NOT NULL,
+  content TEXT NOT NULL,
+  witness TEXT NOT NULL,
+  proof TEXT,
+  guardrail_input BLOB,
+  created_at_ms INTEGER NOT NULL,
+  updated_at_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sdls_state_name ON sdls (state_name);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`
+
+type SdlRow = {
+  hash: string
+  seq: number
+  state: string
+  content: string
+  witness: string
+  proof: string | null
+  guardrail_input: Buffer | null
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+function sdlOfRow(row: SdlRow): SdlRecord {
+  return {
+    hash: row.hash,
+    seq: row.seq,
+    state: decodeStoredJson<SdlStateValue>(row.state),
+    content: decodeStoredJson(row.content),
+    witness: decodeStoredJson(row.witness),
+    proof: row.proof === null ? null : decodeStoredJson(row.proof),
+    guardrailInput: row.guardrail_input === null ? null : new Uint8Array(row.guardrail_input),
+    createdAtMs: row.created_at_ms,
+    updatedAtMs: row.updated_at_ms,
+  }
+}
+
+export class SqliteDomainStore implements DomainStore {
+  readonly #db: Database.Database
+  readonly #now: () => number
+
+  /** Opens (creating when absent) the store at `path`; `:memory:` for a throw-away store. */
+  constructor(path: string, options: { nowMs?: () => number } = {}) {
+    this.#db = new Database(path)
+    this.#db.pragma('journal_mode = WAL')
+    this.#db.pragma('synchronous = FULL')
+    this.#db.pragma('foreign_keys = ON')
+    this.#db.exec(SCHEMA)
+    this.#now = options.nowMs ?? Date.now
+  }
+
+  async readVaults(addresses: readonly string[]): Promise<Map<string, unknown>> {
+    const select = this.#db.prepare<[string], { vault: string }>('SELECT vault FROM vaults WHERE address = ?')
+    const found = new Map<string, unknown>()
+    for (const address of new Set(addresses)) {
+      const row = select.get(address)
+      if (row) found.set(address, decodeStoredJson(row.vault))
+    }
+    return found
+  }
+
+  async readAllVaults(): Promise<Map<string, unknown>> {
+    const rows = this.#db.prepare<[], { address: string; vault: string }>('SELECT address, vault FROM vaults ORDER BY address').all()
+    return new Map(rows.map((row) => [row.address, decodeStoredJson(row.vault)]))
+  }
+
+  async readNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
+    const select = this.#db.prepare<[string], { next_nonce: string }>('SELECT next_nonce FROM nonces WHERE address = ?')
+    const found = new Map<string, bigint>()
+    for (const address of new Set(addresses)) {
+      const row = select.get(address)
+      if (row) found.set(address, BigInt(row.next_nonce))
+    }
+    return found
+  }
+
+  async commitBatch(write: BatchWrite): Promise<void> {
+    const putVault = this.#db.prepare('INSERT INTO vaults (address, vault) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET vault = excluded.vault')
+    const putNonce = this.#db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET next_nonce = excluded.next_nonce')
+    const addPending = this.#db.prepare('INSERT INTO pending (record) VALUES (?)')
+    const putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    this.#db.transaction(() => {
+      for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
+      for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
+      for (const record of write.pending) addPending.run(encodeStoredJson(record))
+      for (const [key, value] of write.meta ?? []) putMeta.run(key, value)
+    })()
+  }
+
+  async listPending(limit: number): Promise<PendingEntry[]> {
+    const rows = this.#db.prepare<[number], { seq: number; record: string }>('SELECT seq, record FROM pending ORDER BY seq LIMIT ?').all(limit)
+    return rows.map((row) => ({ seq: row.seq, record: decodeStoredJson<PendingRecord>(row.record) }))
+  }
+
+  async createSdl(create: SdlCreate): Promise<void> {
+    const { record } = create
+    const insert = this.#db.prepare(
+      `INSERT INTO sdls (hash, seq, state_name, state, content, witness, proof, guardrail_input, created_at_ms, updated_at_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    const consume = this.#db.prepare('DELETE FROM pending WHERE seq <= ?')
+    const putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    this.#db.transaction(() => {
+      insert.run(
+        record.hash,
+        record.seq,
+        sdlStateName(record.state),
+        encodeStoredJson(record.state),
+        encodeStoredJson(record.content),
+        encodeStoredJson(record.witness),
+        record.proof === null ? null : encodeStoredJson(record.proof),
+        record.guardrailInput === null ? null : Buffer.from(record.guardrailInput),
+        record.createdAtMs,
+        record.updatedAtMs,
+      )
+      consume.run(create.pendingSeqMax)
+      for (const [key, value] of create.meta ?? []) putMeta.run(key, value)
+    })()
+  }
+
+  async getSdl(hash: string): Promise<SdlRecord | null> {
+    const row = this.#db.prepare<[string], SdlRow>('SELECT * FROM sdls WHERE hash = ?').get(hash)
+    return row ? sdlOfRow(row) : null
+  }
+
+  async listSdls(offset: number, limit: number): Promise<SdlRecord[]> {
+    return this.#db.prepare<[number, number], SdlRow>('SELECT * FROM sdls ORDER BY seq LIMIT ? OFFSET ?').all(limit, offset).map(sdlOfRow)
+  }
+
+  async listSdlsInStates(states: readonly string[]): Promise<SdlRecord[]> {
+    if (states.length === 0) return []
+    const marks = states.map(() => '?').join(', ')
+    return this.#db.prepare<string[], SdlRow>(`SELECT * FROM sdls WHERE state_name IN (${marks}) ORDER BY seq`).all(...states).map(sdlOfRow)
+  }
+
+  async lastSdl(): Promise<SdlRecord | null> {
+    const row = this.#db.prepare<[], SdlRow>('SELECT * FROM sdls ORDER BY seq DESC LIMIT 1').get()
+    return row ? sdlOfRow(row) : null
+  }
+
+  async updateSdl(hash: string, patch: Partial<Pick<SdlRecord, 'state' | 'proof' | 'guardrailInput'>>): Promise<void> {
+    const sets: string[] = ['updated_at_ms = ?']
+    const values: unknown[] = [this.#now()]
+    if (patch.state !== undefined) {
+      sets.push('state_name = ?', 'state = ?')
+      values.push(sdlStateName(patch.state), encodeStoredJson(patch.state))
+    }
+    if (patch.proof !== undefined) {
+      sets.push('proof = ?')
+      values.push(patch.proof === null ? null : encodeStoredJson(patch.proof))
+    }
+    if (patch.guardrailInput !== undefined) {
+      sets.push('guardrail_input = ?')
+      values.push(patch.guardrailInput === null ? null : Buffer.from(patch.guardrailInput))
+    }
+    values.push(hash)
+    this.#db.prepare(`UPDATE sdls SET ${sets.join(', ')} WHERE hash = ?`).run(...values)
+  }
+
+  async getMeta(key: string): Promise<string | null> {
+    return this.#db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value ?? null
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value)
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close()
+  }
+}
