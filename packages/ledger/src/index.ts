@@ -1,0 +1,55 @@
+// Public API of @verity/ledger. Re-exports only.
+export type { Address, TokenId, ShardId, NftId, Vault, VaultDataType, TokenHoldings, FungibleMetadata, FungibleMintVault, NftMetadata, NftMintVault, Nft } from './wire/Vault.ts'
+export type {
+  SignedMessage,
+  VerifiableType,
+  VerifiableKind,
+  AllowanceAmount,
+  DebitAllowance,
+  FungibleCredit,
+  FungibleOperation,
+  FungibleMint,
+  NftCredit,
+  NftOperation,
+  NftMint,
+} from './wire/Verifiable.ts'
+export type { NftChange, HoldingsDiff, FungibleMintOperation, NftMintOperation, StateDiffOperation, StateDiff, VerifiableWithDiffs } from './wire/StateDiff.ts'
+export type { SdlState } from './wire/SdlState.ts'
+export {
+  MalformedVerifiableError,
+  SignatureError,
+  WrongShardError,
+  NonceMismatchError,
+  OverdraftError,
+  BalanceOverflowError,
+  NftNotHeldError,
+  NftAlreadyExistsError,
+  ZeroSupplyMintError,
+  MintHolderConflictError,
+  MintExistsError,
+  MintNotFoundError,
+  UnknownTokenError,
+  StateDiffMismatchError,
+  LedgerLimitError,
+  atIndex,
+  type LedgerError,
+} from './errors/ledgerErrors.ts'
+export { parseVerifiable } from './json/parseVerifiable.ts'
+export { parseStateDiff, parseVerifiableWithDiffs } from './json/parseStateDiff.ts'
+export { parseVault } from './json/parseVault.ts'
+export { parseSdlState, parseSdlContent } from './json/parseSdl.ts'
+export { jsonValue, jsonValue as vaultToJson, jsonValue as verifiableToJson, jsonValue as stateDiffToJson, jsonValue as sdlContentToJson } from './json/jsonValue.ts'
+export type { LedgerView } from './laws/LedgerView.ts'
+export { verifyVerifiable, verifiableParts, type VerifiedVerifiable } from './laws/verifyVerifiable.ts'
+export { executeVerifiable, checkAuthorization, defaultDiffsOf } from './execution/executeVerifiable.ts'
+export { checkStateDiffs, checkDiffShape } from './execution/checkStateDiffs.ts'
+export { applyStateDiffs, assertOutgoingCredit } from './execution/applyStateDiffs.ts'
+export { executeBatch, submitBatch, type BatchResult } from './execution/executeBatch.ts'
+export { OverlayView } from './execution/OverlayView.ts'
+export { debitAllowanceDiffs, fungibleMintDiffs, nftMintDiffs } from './execution/defaultDiffs.ts'
+export type { SdlContent } from './sdl/SdlContent.ts'
+export { sdlHash } from './sdl/sdlHash.ts'
+export { checkSdlContent } from './sdl/checkSdlContent.ts'
+export { SlotOpKind, slotKey, sdlSlotOps, type SlotOp } from './slots/sdlSlotOps.ts'
+export { SlotDirectory, type PlacedSlotOp } from './slots/SlotDirectory.ts'
+export * as limits from './limits.ts'

@@ -1,0 +1,65 @@
+/**
+ * Every bound of the ledger, with its unit and reason. The circuit constants (SDL_OPS_PER_PROOF,
+ * STATE_TREE_DEPTH) must match packages/prover/circuits/sdl/src/main.nr.
+ */
+import assert from 'node:assert'
+
+/** Elements in one `/intents/execute` or `/intents/submit` batch. */
+export const BATCH_LENGTH_MAX = 256
+
+/** Tokens named in one debit allowance. */
+export const ALLOWANCE_TOKENS_MAX = 16
+
+/** NFT ids listed in one NonFungible allowance (and NFTs in one state diff). */
+export const ALLOWANCE_NFTS_MAX = 64
+
+/** Credited entries of one mint operation. */
+export const MINT_CREDITS_MAX = 64
+
+/** NFTs minted by one NFT mint operation, over all its credits. */
+export const MINT_NFTS_MAX = 256
+
+/** State diffs attached to one verifiable (caller-computed diffs). */
+export const STATE_DIFFS_MAX = 2 * MINT_CREDITS_MAX + 2
+
+/** Bytes of `auxiliary`. */
+export const AUXILIARY_BYTES_MAX = 4_096
+
+/** UTF-8 bytes of a token or collection name, symbol, NFT name. */
+export const METADATA_NAME_BYTES_MAX = 128
+
+/** UTF-8 bytes of an NFT description. */
+export const METADATA_DESCRIPTION_BYTES_MAX = 1_024
+
+/** Attributes of one NFT metadata, and bytes of each attribute key or value. */
+export const METADATA_ATTRIBUTES_MAX = 16
+export const METADATA_ATTRIBUTE_BYTES_MAX = 512
+
+/** Largest u64. */
+export const U64_MAX = 2n ** 64n - 1n
+
+/**
+ * Largest amount in a signed message. JCS writes numbers as IEEE doubles (RFC 8785), so an
+ * integer beyond 2^53 has no exact canonical form and could not be signed or hashed.
+ */
+export const AMOUNT_MAX = 2n ** 53n - 1n
+
+/** Largest shard id (shards are integers ≥ 1). */
+export const SHARD_MAX = 2 ** 32 - 1
+
+/** Depth of the shard's state tree: at most 2^20 slots (balances, nonces, NFTs, supplies, roles). */
+export const STATE_TREE_DEPTH = 20
+export const STATE_SLOTS_MAX = 2 ** STATE_TREE_DEPTH
+
+/** Slot operations proven by one SDL batch proof (the circuit's fixed size). */
+export const SDL_OPS_PER_PROOF = 16
+
+/** Incoming credits included in one SDL. */
+export const SDL_INCOMING_CREDITS_MAX = 1_024
+
+/** Transactions in one SDL. */
+export const SDL_TRANSACTIONS_MAX = 4_096
+
+assert(AMOUNT_MAX < U64_MAX)
+assert(ALLOWANCE_NFTS_MAX <= MINT_NFTS_MAX)
+assert(STATE_SLOTS_MAX === 2 ** STATE_TREE_DEPTH)

@@ -1,0 +1,113 @@
+import { canonicalJsonBytes, formatAddress, NATIVE_TOKEN_ID, ownerIdOfSignature, parseAddress, sha256 } from '@verity/core'
+import type { HoldingsDiff, StateDiff } from '../wire/StateDiff.ts'
+import type { Address, ShardId } from '../wire/Vault.ts'
+import type { SdlContent } from '../sdl/SdlContent.ts'
+import { verifiableParts } from '../laws/verifyVerifiable.ts'
+
+/**
+ * Operations on the slots of the shard's state tree, as the SDL circuit checks them (DESIGN §6).
+ * A slot holds one field value under a key; an empty slot reads 0.
+ * - Credit: value += a (a < 2^64, result < 2^64; when b = 1, a must be non-zero)
+ * - Debit: value -= a (no underflow: no overdraft, no negative balance)
+ * - Nonce: value + 1 must equal a (the signed new_nonce); value = a
+ * - Set: value must equal a; value = b (NFT owners, minted NFT ids, mint roles)
+ * - Role: value must be 0 or a; value = a (a vault becomes a holder, never from a mint)
+ */
+export const SlotOpKind = Object.freeze({ Nop: 0, Credit: 1, Debit: 2, Nonce: 3, Set: 4, Role: 5 })
+export type SlotOpKindValue = (typeof SlotOpKind)[keyof typeof SlotOpKind]
+
+/** The role slot's values: a vault is at most one of holder, fungible mint, NFT mint, for ever. */
+export const VaultRole = Object.freeze({ None: 0n, Holder: 1n, FungibleMint: 2n, NftMint: 3n })
+
+export type SlotOp = { kind: SlotOpKindValue; key: bigint; a: bigint; b: bigint }
+
+/** A field element (< 2^248) naming a slot or an owner: the first 31 bytes of SHA-256 of JCS(parts). */
+export function slotKey(parts: readonly (string | number)[]): bigint {
+  const digest = sha256(canonicalJsonBytes(parts, 'slot key'))
+  return BigInt(`0x${Buffer.from(digest.subarray(0, 31)).toString('hex')}`)
+}
+
+const keys = {
+  balance: (address: Address, token: string) => slotKey(['balance', address, token]),
+  nonce: (address: Address) => slotKey(['nonce', address]),
+  role: (address: Address) => slotKey(['role', address]),
+  supply: (mint: Address) => slotKey(['supply', mint]),
+  nftOwner: (collection: Address, id: string) => slotKey(['nft', collection, id]),
+  nftMinted: (collection: Address, id: string) => slotKey(['minted', collection, id]),
+  owner: (address: Address) => slotKey(['owner', address]),
+}
+
+/**
+ * The slot operations of an SDL, in order: its incoming credits, then per transaction the
+ * signer's nonce and the ops of each state diff on this shard (outgoing credits touch no slot).
+ * Deterministic from the content alone, so the base layer recomputes them to check the proof.
+ */
+export function sdlSlotOps(content: SdlContent): SlotOp[] {
+  const ops: SlotOp[] = []
+  for (const credit of content.incoming_credits.credits) pushDiffOps(ops, credit, content.shard)
+  for (const tx of content.transactions) {
+    const { kind, message } = verifiableParts(tx.verifiable)
+    const signed = message.payload.content as { new_nonce: bigint; debited_shard?: ShardId; shard?: ShardId }
+    const shard = kind === 'DebitAllowance' ? signed.debited_shard! : signed.shard!
+    const signer = formatAddress(ownerIdOfSignature(message.signature as Parameters<typeof ownerIdOfSignature>[0]), shard)
+    ops.push({ kind: SlotOpKind.Nonce, key: keys.nonce(signer), a: signed.new_nonce, b: 0n })
+    for (const diff of tx.state_diffs) pushDiffOps(ops, diff, content.shard)
+  }
+  return ops
+}
+
+function pushDiffOps(ops: SlotOp[], diff: StateDiff, shard: ShardId): void {
+  if (parseAddress(diff.address).shard !== shard) return
+  const address = diff.address
+  const op = diff.operation
+  if ('TokenDiffs' in op) {
+    for (const token of Object.keys(op.TokenDiffs).sort()) pushHoldingsOps(ops, address, token, op.TokenDiffs[token]!)
+    return
+  }
+  if ('FungibleTokenMint' in op) {
+    const mint = op.FungibleTokenMint
+    const isCreate = 'Create' in mint
+    ops.push(setOp(keys.role(address), isCreate ? VaultRole.None : VaultRole.FungibleMint, VaultRole.FungibleMint))
+    ops.push({ kind: SlotOpKind.Credit, key: keys.supply(address), a: isCreate ? mint.Create.supply : mint.IncreaseSupply, b: isCreate ? 1n : 0n })
+    return
+  }
+  const mint = op.NftMint
+  const isCreate = 'Create' in mint
+  const minted = isCreate ? mint.Create.collection.supply : mint.IncreaseSupply
+  ops.push(setOp(keys.role(address), isCreate ? VaultRole.None : VaultRole.NftMint, VaultRole.NftMint))
+  for (const id of sortedIds(Object.keys(minted))) ops.push(setOp(keys.nftMinted(address, id), 0n, 1n))
+  ops.push({ kind: SlotOpKind.Credit, key: keys.supply(address), a: BigInt(Object.keys(minted).length), b: isCreate ? 1n : 0n })
+}
+
+function pushHoldingsOps(ops: SlotOp[], address: Address, token: string, diff: HoldingsDiff): void {
+  if ('Fungible' in diff) {
+    if (diff.Fungible === 0n) return
+    const key = keys.balance(address, token)
+    if (diff.Fungible < 0n) ops.push({ kind: SlotOpKind.Debit, key, a: -diff.Fungible, b: 0n })
+    else {
+      if (token !== NATIVE_TOKEN_ID) ops.push({ kind: SlotOpKind.Role, key: keys.role(address), a: VaultRole.Holder, b: 0n })
+      ops.push({ kind: SlotOpKind.Credit, key, a: diff.Fungible, b: 0n })
+    }
+    return
+  }
+  const owner = keys.owner(address)
+  const ids = sortedIds(Object.keys(diff.NonFungible.changes))
+  if (ids.some((id) => diff.NonFungible.changes[id] === 'Credit'))
+    ops.push({ kind: SlotOpKind.Role, key: keys.role(address), a: VaultRole.Holder, b: 0n })
+  for (const id of ids) {
+    const isCredit = diff.NonFungible.changes[id] === 'Credit'
+    ops.push(setOp(keys.nftOwner(token, id), isCredit ? 0n : owner, isCredit ? owner : 0n))
+  }
+}
+
+function setOp(key: bigint, expected: bigint, value: bigint): SlotOp {
+  return { kind: SlotOpKind.Set, key, a: expected, b: value }
+}
+
+function sortedIds(ids: string[]): string[] {
+  return ids.sort((x, y) => {
+    const a = BigInt(x)
+    const b = BigInt(y)
+    return a < b ? -1 : a > b ? 1 : 0
+  })
+}
