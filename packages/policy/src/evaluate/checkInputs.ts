@@ -1,6 +1,6 @@
 import type { Schema } from '../ast/CompiledTemplate.ts'
 import type { FieldScope } from '../ast/Expr.ts'
-import type { InputValue } from '../values/InputValue.ts'
+import { normalizeInputs } from './normalizeInputs.ts'
 
 /**
  * Checks `values` against `schema`: every required field present, no unknown field, each value of
@@ -9,6 +9,5 @@ import type { InputValue } from '../values/InputValue.ts'
  * @example checkInputs(compiled.intent, attrs, 'intent') // at intent submission
  */
 export function checkInputs(schema: Schema, values: Record<string, unknown>, prefix: FieldScope): void {
-  void schema, values, prefix
-  throw new Error('checkInputs: not implemented yet')
+  normalizeInputs(schema, values, prefix)
 }

@@ -1,17 +1,47 @@
 import type { CompiledTemplate } from '../ast/CompiledTemplate.ts'
+import { formatValue } from '../format/formatValue.ts'
 import type { InputValue } from '../values/InputValue.ts'
-import type { EvaluationResult } from './ConstraintFailure.ts'
+import type { NormalizedRecord } from './NormalizedValue.ts'
+import { compileTemplateEvaluator, type ConstraintEvaluator } from './compileTemplateEvaluator.ts'
+import type { ConstraintFailure, EvaluationResult } from './ConstraintFailure.ts'
+import { normalizeInputs } from './normalizeInputs.ts'
 
 /**
  * Checks `attrs` against the intent schema and `evidence` against the evidence schema (throws
- * `InputDataError` naming the field on a mismatch), then evaluates every constraint. Optional
- * constraints whose optional intent fields are absent are skipped.
+ * `InputDataError` naming the field on a mismatch, before any constraint runs), then evaluates
+ * every constraint. `optional:` constraints whose optional intent fields are absent are skipped.
+ * Returns `{ ok: true }` or every failed constraint, in `requires` order.
+ * @example const result = evaluateTemplate(compiled, { max_price_cents: 2500n }, { price_cents: 1999n })
  */
 export function evaluateTemplate(
   compiled: CompiledTemplate,
   attrs: Record<string, InputValue>,
   evidence: Record<string, InputValue>,
 ): EvaluationResult {
-  void compiled, attrs, evidence
-  throw new Error('evaluateTemplate: not implemented yet')
+  const intentValues = normalizeInputs(compiled.intent, attrs, 'intent')
+  const evidenceValues = normalizeInputs(compiled.evidence, evidence, 'evidence')
+  const evaluators = compileTemplateEvaluator(compiled)
+  let failures: ConstraintFailure[] | undefined
+  for (let index = 0; index < evaluators.length; index++) {
+    const evaluator = evaluators[index]!
+    if (!isApplicable(evaluator, intentValues)) continue
+    if (evaluator.evaluate(intentValues, evidenceValues) === true) continue
+    failures ??= []
+    failures.push({ index, pretty_expr: evaluator.prettyExpr, reason: describeFailure(evaluator, intentValues, evidenceValues) })
+  }
+  return failures === undefined ? { ok: true } : { ok: false, failures }
+}
+
+function isApplicable(evaluator: ConstraintEvaluator, intent: NormalizedRecord): boolean {
+  for (const name of evaluator.guardFields) if (intent[name] === undefined) return false
+  return true
+}
+
+/** `<expr> evaluated to false (evidence.color = "Multicolor", intent.size = "M")`. */
+function describeFailure(evaluator: ConstraintEvaluator, intent: NormalizedRecord, evidence: NormalizedRecord): string {
+  const values = evaluator.fields.map((field) => {
+    const value = (field.scope === 'intent' ? intent : evidence)[field.name]
+    return `${field.scope}.${field.name} = ${value === undefined ? 'absent' : formatValue(value)}`
+  })
+  return `${evaluator.prettyExpr} evaluated to false` + (values.length === 0 ? '' : ` (${values.join(', ')})`)
 }
