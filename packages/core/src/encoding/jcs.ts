@@ -24,16 +24,20 @@ export function canonicalJsonBytes(value: unknown, title = 'value'): Uint8Array 
 const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER)
 
 // JCS serializes numbers as IEEE doubles (RFC 8785 §3.2.2.3); an integer beyond 2^53 cannot be
-// represented exactly, so we refuse it rather than sign or hash a rounded value.
+// represented exactly, so we refuse it rather than sign or hash a rounded value. Functions and
+// symbols have no JSON form (the library would print `undefined` for them), so they are refused.
 function replaceBigints(value: unknown): unknown {
   if (typeof value === 'bigint') {
     if (value > SAFE_MAX || value < -SAFE_MAX) throw new Error(`integer ${value} is beyond 2^53 and has no exact JCS form`)
     return Number(value)
   }
+  if (typeof value === 'function' || typeof value === 'symbol') throw new Error(`a ${typeof value} has no JSON form`)
   if (Array.isArray(value)) return value.map(replaceBigints)
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {}
-    for (const [key, inner] of Object.entries(value)) out[key] = replaceBigints(inner)
+    // defineProperty, so a "__proto__" key stays an ordinary key.
+    for (const [key, inner] of Object.entries(value))
+      Object.defineProperty(out, key, { value: replaceBigints(inner), enumerable: true, writable: true, configurable: true })
     return out
   }
   return value
