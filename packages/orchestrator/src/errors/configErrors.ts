@@ -1,0 +1,17 @@
+import { VerityError } from '@verity/core'
+
+/** PUT /config with an extractor URL that is not an absolute http(s) URL without credentials or fragment. */
+export class InvalidExtractorUrlError extends VerityError {
+  readonly code = 'INVALID_EXTRACTOR_URL'
+  constructor(readonly fields: { url: string; reason: string }) {
+    super(`invalid evidence extractor URL: ${fields.reason}`)
+  }
+}
+
+/** A startup option (flag or VERITY_* variable) has a value we cannot use. */
+export class InvalidOptionError extends VerityError {
+  readonly code = 'INVALID_OPTION'
+  constructor(readonly fields: { option: string; value: string; reason: string }) {
+    super(`option ${fields.option}=${JSON.stringify(fields.value)}: ${fields.reason}`)
+  }
+}

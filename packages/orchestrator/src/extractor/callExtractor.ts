@@ -1,0 +1,93 @@
+import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { extractEndpointOf } from '../config/parseExtractorUrl.ts'
+import { ExtractorFailedError } from '../errors/extractorErrors.ts'
+
+/** The request of DESIGN §4: `POST {url}/extract`. `schema` maps each evidence field to its type. */
+export type ExtractRequest = {
+  intent_id: string
+  template_id: string
+  solution: string
+  metadata: unknown
+  schema: Record<string, string>
+}
+
+export type CallExtractorParameters = {
+  baseUrl: string
+  request: ExtractRequest
+  timeoutMs: number
+  replyBytesMax: number
+}
+
+/** How many characters of a non-2xx reply body we quote in the failure reason. */
+const ERROR_BODY_QUOTE_CHARS_MAX = 200
+
+/**
+ * Asks the evidence extractor for the evidence of a proposal. Returns the `evidence` object of
+ * its reply (plain JSON; integers beyond 2^53 as bigint). Throws ExtractorFailedError naming the
+ * cause: unreachable, time-out, non-2xx, a reply larger than `replyBytesMax`, or a malformed reply.
+ */
+export async function callExtractor(params: CallExtractorParameters): Promise<Record<string, unknown>> {
+  const url = extractEndpointOf(params.baseUrl)
+  const fail = (reason: string) => new ExtractorFailedError({ url, reason })
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), params.timeoutMs)
+  let status: number
+  let text: string
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: stringifyJsonBigint(params.request),
+      signal: controller.signal,
+      redirect: 'error',
+    })
+    status = response.status
+    text = await readBounded(response, params.replyBytesMax, fail)
+  } catch (error) {
+    if (error instanceof ExtractorFailedError) throw error
+    if (controller.signal.aborted) throw fail(`no complete reply within ${params.timeoutMs} ms (time-out)`)
+    throw fail(`unreachable (${describeFetchError(error)})`)
+  } finally {
+    clearTimeout(timer)
+  }
+  if (status < 200 || status > 299) {
+    const quote = text.length > ERROR_BODY_QUOTE_CHARS_MAX ? `${text.slice(0, ERROR_BODY_QUOTE_CHARS_MAX)}…` : text
+    throw fail(`answered HTTP ${status}${quote.trim() === '' ? '' : `: ${quote.trim()}`}`)
+  }
+  let reply: unknown
+  try {
+    reply = parseJsonBigint(text)
+  } catch {
+    throw fail('the reply is not valid JSON')
+  }
+  if (reply === null || typeof reply !== 'object' || Array.isArray(reply))
+    throw fail('the reply is not a JSON object {"evidence": {...}}')
+  const evidence = (reply as Record<string, unknown>).evidence
+  if (evidence === null || typeof evidence !== 'object' || Array.isArray(evidence))
+    throw fail('the reply has no "evidence" object')
+  return evidence as Record<string, unknown>
+}
+
+async function readBounded(response: Response, bytesMax: number, fail: (reason: string) => Error): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? '0')
+  if (declared > bytesMax) {
+    await response.body?.cancel()
+    throw fail(`the reply is larger than ${bytesMax} bytes`)
+  }
+  if (response.body === null) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength
+    if (size > bytesMax) throw fail(`the reply is larger than ${bytesMax} bytes`)
+    chunks.push(chunk)
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+}
+
+function describeFetchError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  if (cause?.code !== undefined) return cause.code
+  if (cause?.message !== undefined) return cause.message
+  return error instanceof Error ? error.message : String(error)
+}

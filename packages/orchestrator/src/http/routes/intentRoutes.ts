@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { IntentNotFoundError } from '../../errors/intentErrors.ts'
+import { submitIntent } from '../../intents/submitIntent.ts'
+import { JOB_BACKLOG_MAX } from '../../limits.ts'
+import { submitProposal } from '../../proposals/submitProposal.ts'
+import type { OrchestratorContext } from '../OrchestratorContext.ts'
+import { errorResponses, IntentIdParams, IntentStatusResponse, Proposal, SignedIntent } from '../schemas.ts'
+
+const NoBody = (description: string) => ({ description, type: 'null' }) as const
+
+/** POST /intents, GET /intents/{id}, GET /intents/{id}/status, POST /intents/{id}/proposal. */
+export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> = async (app, { context }) => {
+  app.post(
+    '/intents',
+    {
+      schema: {
+        operationId: 'intents_submit',
+        tags: ['intents'],
+        body: SignedIntent,
+        response: { 200: NoBody('intent accepted (no body)'), ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      await submitIntent(context, request.body)
+      return reply.code(200).send()
+    },
+  )
+  app.get(
+    '/intents/:intent_id',
+    {
+      schema: {
+        operationId: 'intents_get',
+        tags: ['intents'],
+        params: IntentIdParams,
+        response: { 200: { ...SignedIntent, description: 'the intent as submitted' }, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { intent_id: intentId } = request.params as { intent_id: string }
+      const intent = await context.store.getIntent(intentId)
+      if (intent === undefined) throw new IntentNotFoundError({ intentId })
+      // Stored as submitted (big integers kept exactly): sent as text, not re-serialised.
+      return reply.type('application/json; charset=utf-8').serializer((text) => text as string).send(intent.signedIntentJson)
+    },
+  )
+  app.get(
+    '/intents/:intent_id/status',
+    {
+      schema: {
+        operationId: 'intents_status',
+        tags: ['intents'],
+        params: IntentIdParams,
+        response: { 200: IntentStatusResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const { intent_id: intentId } = request.params as { intent_id: string }
+      const intent = await context.store.getIntent(intentId)
+      if (intent === undefined) throw new IntentNotFoundError({ intentId })
+      return { status: intent.status }
+    },
+  )
+  app.post(
+    '/intents/:intent_id/proposal',
+    {
+      schema: {
+        operationId: 'intents_propose',
+        tags: ['intents'],
+        params: IntentIdParams,
+        body: Proposal,
+        response: { 200: NoBody('proposal accepted, proving started (no body)'), ...errorResponses(400, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { intent_id: intentId } = request.params as { intent_id: string }
+      await submitProposal(
+        { store: context.store, nowMs: context.nowMs, backlogMax: JOB_BACKLOG_MAX, onAccepted: () => context.runner.notify() },
+        intentId,
+        request.body,
+      )
+      return reply.code(200).send()
+    },
+  )
+}

@@ -1,0 +1,2 @@
+// Public API of @verity/orchestrator. Re-exports only.
+export {}

@@ -1,0 +1,100 @@
+import { canonicalJsonBytes, decodeBase58 } from '@verity/core'
+import { MalformedIntentError } from '../errors/intentErrors.ts'
+import type { IntentShape } from '../store/OrchestratorStore.ts'
+
+/** A submitted intent, told apart by shape, with the bytes its signature covers (DESIGN §3). */
+export type ParsedSignedIntent = {
+  shape: IntentShape
+  id: string
+  templateId: string
+  /** The `attrs.fields` map as submitted (plain or tagged values; absent attrs → empty). */
+  attrFields: Record<string, unknown>
+  /** The signature, or 'Unsigned' (shape B only). */
+  authorship: unknown
+  /** Shape A: UTF-8 of JCS(payload); shape B: UTF-8 of JCS(intent). */
+  signedBytes: Uint8Array
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Reads a submitted signed intent of either shape: A `{payload: {id, template_id, attrs},
+ * signature}` or B `{authorship: "Unsigned" | {Signed: signature}, intent: {id, policy_id, attrs?}}`.
+ * Throws MalformedIntentError naming the offending field. Does not verify the signature.
+ */
+export function parseSignedIntent(body: unknown): ParsedSignedIntent {
+  const root = expectObject(body, 'body')
+  if ('payload' in root || 'signature' in root) return parseShapeA(root)
+  if ('intent' in root || 'authorship' in root) return parseShapeB(root)
+  throw new MalformedIntentError({
+    reason: 'expected shape A {payload, signature} or shape B {authorship, intent}',
+  })
+}
+
+function parseShapeA(root: Record<string, unknown>): ParsedSignedIntent {
+  expectKeys(root, 'body', ['payload', 'signature'], [])
+  const payload = expectObject(root.payload, 'payload')
+  expectKeys(payload, 'payload', ['id', 'template_id', 'attrs'], [])
+  return {
+    shape: 'A',
+    id: expectUuid(payload.id, 'payload.id'),
+    templateId: expectHashDigest(payload.template_id, 'payload.template_id'),
+    attrFields: expectAttrs(payload.attrs, 'payload.attrs'),
+    authorship: expectObject(root.signature, 'signature'),
+    signedBytes: canonicalJsonBytes(payload, 'payload'),
+  }
+}
+
+function parseShapeB(root: Record<string, unknown>): ParsedSignedIntent {
+  expectKeys(root, 'body', ['authorship', 'intent'], [])
+  const intent = expectObject(root.intent, 'intent')
+  expectKeys(intent, 'intent', ['id', 'policy_id'], ['attrs'])
+  if (intent.attrs === null) throw new MalformedIntentError({ reason: 'intent.attrs must be omitted, not null, when there are none' })
+  let authorship: unknown
+  if (root.authorship === 'Unsigned') authorship = 'Unsigned'
+  else {
+    const signed = expectObject(root.authorship, 'authorship')
+    expectKeys(signed, 'authorship', ['Signed'], [])
+    authorship = expectObject(signed.Signed, 'authorship.Signed')
+  }
+  return {
+    shape: 'B',
+    id: expectUuid(intent.id, 'intent.id'),
+    templateId: expectHashDigest(intent.policy_id, 'intent.policy_id'),
+    attrFields: intent.attrs === undefined ? {} : expectAttrs(intent.attrs, 'intent.attrs'),
+    authorship,
+    signedBytes: canonicalJsonBytes(intent, 'intent'),
+  }
+}
+
+function expectObject(value: unknown, title: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new MalformedIntentError({ reason: `${title} must be a JSON object` })
+  return value as Record<string, unknown>
+}
+
+function expectKeys(value: Record<string, unknown>, title: string, required: string[], optional: string[]): void {
+  for (const key of required)
+    if (!(key in value)) throw new MalformedIntentError({ reason: `${title} is missing required field ${key}` })
+  for (const key of Object.keys(value))
+    if (!required.includes(key) && !optional.includes(key))
+      throw new MalformedIntentError({ reason: `${title} has unknown field ${key}` })
+}
+
+function expectUuid(value: unknown, title: string): string {
+  if (typeof value !== 'string' || !UUID_PATTERN.test(value))
+    throw new MalformedIntentError({ reason: `${title} must be a UUID string` })
+  return value
+}
+
+function expectHashDigest(value: unknown, title: string): string {
+  if (typeof value !== 'string') throw new MalformedIntentError({ reason: `${title} must be a base58 HashDigest string` })
+  decodeBase58(value, title, 32)
+  return value
+}
+
+function expectAttrs(value: unknown, title: string): Record<string, unknown> {
+  const attrs = expectObject(value, title)
+  expectKeys(attrs, title, ['fields'], [])
+  return expectObject(attrs.fields, `${title}.fields`)
+}

@@ -1,0 +1,42 @@
+import { assertSignature, stringifyJsonBigint } from '@verity/core'
+import { checkInputs } from '@verity/policy'
+import { IntentExistsError, UnknownTemplateError, UnsignedIntentRefusedError } from '../errors/intentErrors.ts'
+import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
+import type { TemplateCache } from '../templates/TemplateCache.ts'
+import { decodeAttrs } from './decodeAttrs.ts'
+import { parseSignedIntent } from './parseSignedIntent.ts'
+
+export type SubmitIntentDependencies = {
+  store: OrchestratorStore
+  templates: TemplateCache
+  nowMs: () => number
+  intentTtlMs: number
+  allowUnsignedIntents: boolean
+}
+
+/**
+ * Accepts a signed intent (shape A or B): checks its shape, that its id is new, its signature
+ * (or that unsigned intents are allowed), that its template exists and that its attrs match the
+ * template's `intent` schema; then stores it as submitted, pending, with its expiry.
+ */
+export async function submitIntent(deps: SubmitIntentDependencies, body: unknown): Promise<{ intentId: string }> {
+  const parsed = parseSignedIntent(body)
+  if ((await deps.store.getIntent(parsed.id)) !== undefined) throw new IntentExistsError({ intentId: parsed.id })
+  if (parsed.authorship === 'Unsigned') {
+    if (!deps.allowUnsignedIntents) throw new UnsignedIntentRefusedError()
+  } else assertSignature(parsed.authorship, parsed.signedBytes)
+  const compiled = await deps.templates.load(deps.store, parsed.templateId)
+  if (compiled === undefined) throw new UnknownTemplateError({ templateId: parsed.templateId })
+  checkInputs(compiled.intent, decodeAttrs(parsed.attrFields, 'intent'), 'intent')
+  const createdAtMs = deps.nowMs()
+  const isInserted = await deps.store.insertIntent({
+    id: parsed.id,
+    templateId: parsed.templateId,
+    shape: parsed.shape,
+    signedIntentJson: stringifyJsonBigint(body),
+    createdAtMs,
+    expiresAtMs: createdAtMs + deps.intentTtlMs,
+  })
+  if (!isInserted) throw new IntentExistsError({ intentId: parsed.id })
+  return { intentId: parsed.id }
+}

@@ -1,0 +1,23 @@
+import type { InputValue } from '@verity/core'
+import type { CompiledTemplate } from '@verity/policy'
+
+/** What the orchestrator proves: that `compiled` holds over `attrs` and `evidence` for this intent. */
+export type PolicyProofInput = {
+  intentId: string
+  templateId: string
+  compiled: CompiledTemplate
+  attrs: Record<string, InputValue>
+  evidence: Record<string, InputValue>
+}
+
+/**
+ * Proving port of the orchestrator. `prove` returns the JSON-ready proof object published in
+ * GET /proofs/{id} under `proof` (the artifact and whatever an offline verifier needs besides the
+ * intent, evidence and template: e.g. the salt of the evidence commitment).
+ */
+export interface PolicyProving {
+  /** Throws (a VerityError naming the bound) when the policy circuit cannot prove `compiled`. */
+  assertTemplateFits(compiled: CompiledTemplate): void
+  prove(input: PolicyProofInput): Promise<Record<string, unknown>>
+  close(): Promise<void>
+}

@@ -1,0 +1,57 @@
+import assert from 'node:assert'
+
+// Every bound of the orchestrator, with its unit. Startup options may change the ones marked
+// "default"; the reason for each default lives here.
+
+/** Default HTTP port (DESIGN §1). */
+export const PORT_DEFAULT = 8080
+
+/** Default intent time-to-live: 24 h, as the public system documents. */
+export const INTENT_TTL_MS_DEFAULT = 24 * 60 * 60 * 1000
+
+/** How often the sweeper looks for expired intents (default). */
+export const EXPIRY_SWEEP_INTERVAL_MS_DEFAULT = 1_000
+/** Intents expired per sweeper transaction, so one sweep never holds the write lock for long. */
+export const EXPIRY_BATCH_MAX = 500
+
+/** Default time-out of one call to the evidence extractor (DESIGN §4). */
+export const EXTRACTOR_TIMEOUT_MS_DEFAULT = 10_000
+/** Largest extractor reply we read; a bigger one is a failure, not an out-of-memory. */
+export const EXTRACTOR_REPLY_BYTES_MAX = 1_048_576
+
+/** Largest JSON request body (intents, proposals, config). */
+export const JSON_BODY_BYTES_MAX_DEFAULT = 1_048_576
+/** Largest template source. */
+export const TEMPLATE_SOURCE_BYTES_MAX = 65_536
+/** Largest `solution` string of a proposal. */
+export const SOLUTION_CHARS_MAX = 4_096
+/** Longest evidence extractor URL. */
+export const EXTRACTOR_URL_CHARS_MAX = 2_048
+
+/** Proposal jobs run at the same time (each waits on the extractor, then on the prover). */
+export const JOB_CONCURRENCY_DEFAULT = 2
+/** Intents allowed in `proving` at once; a proposal beyond this is refused with 503. */
+export const JOB_BACKLOG_MAX = 1_000
+/** A job interrupted by this many restarts fails instead of being tried again. */
+export const JOB_ATTEMPTS_MAX = 3
+/** How often the job runner looks at the store for work it was not told about. */
+export const JOB_POLL_INTERVAL_MS = 1_000
+
+/** Keep-alive comment interval on the event stream (default). */
+export const SSE_KEEP_ALIVE_MS_DEFAULT = 15_000
+/** Events queued for one subscriber before it is disconnected (it reconnects with Last-Event-ID). */
+export const SSE_SUBSCRIBER_QUEUE_MAX = 1_024
+/** Event stream subscribers at once. */
+export const SSE_SUBSCRIBERS_MAX = 256
+/** Events read from the log per replay page. */
+export const SSE_REPLAY_PAGE_MAX = 256
+/** The client's reconnection delay we advertise with `retry:`. */
+export const SSE_RETRY_MS = 1_000
+
+assert(SSE_REPLAY_PAGE_MAX <= SSE_SUBSCRIBER_QUEUE_MAX)
+assert(JOB_CONCURRENCY_DEFAULT <= JOB_BACKLOG_MAX)
+assert(TEMPLATE_SOURCE_BYTES_MAX <= JSON_BODY_BYTES_MAX_DEFAULT)
+assert(EXPIRY_SWEEP_INTERVAL_MS_DEFAULT < INTENT_TTL_MS_DEFAULT)
+
+/** Decoded templates kept in memory (each is small; the store stays the source of truth). */
+export const TEMPLATE_CACHE_MAX = 256

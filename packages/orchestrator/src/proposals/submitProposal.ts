@@ -1,0 +1,47 @@
+import { stringifyJsonBigint } from '@verity/core'
+import {
+  IntentExpiredError,
+  IntentTemplateMissingError,
+  ProofQueueFullError,
+  ProposalExistsError,
+  UnknownIntentError,
+} from '../errors/proposalErrors.ts'
+import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
+import { parseProposal } from './parseProposal.ts'
+
+export type SubmitProposalDependencies = {
+  store: OrchestratorStore
+  nowMs: () => number
+  backlogMax: number
+  /** Tells the job runner that work is waiting (it would find it on its next poll anyway). */
+  onAccepted: (intentId: string) => void
+}
+
+/**
+ * Accepts the one proposal of a pending intent and moves it to `proving`. The check and the state
+ * change happen in one store transaction, so concurrent proposals get exactly one acceptance.
+ */
+export async function submitProposal(deps: SubmitProposalDependencies, intentId: string, body: unknown): Promise<void> {
+  const proposal = parseProposal(body)
+  const result = await deps.store.acceptProposal({
+    intentId,
+    proposalJson: stringifyJsonBigint(proposal),
+    nowMs: deps.nowMs(),
+    backlogMax: deps.backlogMax,
+  })
+  switch (result.kind) {
+    case 'accepted':
+      deps.onAccepted(intentId)
+      return
+    case 'unknown_intent':
+      throw new UnknownIntentError({ intentId })
+    case 'template_missing':
+      throw new IntentTemplateMissingError({ intentId, templateId: result.templateId })
+    case 'has_proposal':
+      throw new ProposalExistsError({ intentId })
+    case 'expired':
+      throw new IntentExpiredError({ intentId })
+    case 'queue_full':
+      throw new ProofQueueFullError({ backlogMax: deps.backlogMax })
+  }
+}

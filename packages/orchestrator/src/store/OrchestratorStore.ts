@@ -1,0 +1,113 @@
+/** Lifecycle states of an intent, as GET /intents/{id}/status reports them. */
+export type IntentStatus = 'pending' | 'proving' | 'success' | 'failure' | 'expired'
+
+/** The two submitted shapes: A = `{payload, signature}`, B = `{authorship, intent}`. */
+export type IntentShape = 'A' | 'B'
+
+export type TemplateRecord = {
+  id: string
+  /** The source as submitted (text/plain). */
+  source: string
+  /** Canonical compiled bytes; the template id is their HashDigest. */
+  compiled: Uint8Array
+  createdAtMs: number
+}
+
+export type NewIntent = {
+  id: string
+  templateId: string
+  shape: IntentShape
+  /** The submitted signed intent, re-serialised losslessly (big integers kept). */
+  signedIntentJson: string
+  createdAtMs: number
+  expiresAtMs: number
+}
+
+export type IntentRecord = NewIntent & {
+  status: IntentStatus
+  /** `{solution, metadata}` as JSON text, once a proposal was accepted. */
+  proposalJson: string | null
+  /** How many times a job started on this intent's proposal (restarts included). */
+  jobAttempts: number
+}
+
+export type OrchestratorEventType = 'success' | 'failure' | 'expired'
+
+/** One entry of the append-only event log. `dataJson` is the spec's OrchestratorEvent object. */
+export type StoredEvent = {
+  seq: number
+  type: OrchestratorEventType
+  intentId: string
+  dataJson: string
+  createdAtMs: number
+}
+
+export type ProofRecord = {
+  intentId: string
+  evidenceJson: string
+  /** The proof object of GET /proofs/{id} (`proof` field), as JSON text. */
+  proofJson: string
+  createdAtMs: number
+}
+
+/** How a proposal job ended; stored with its event in one transaction. */
+export type JobOutcome =
+  | { kind: 'success'; eventJson: string; evidenceJson: string; proofJson: string }
+  | { kind: 'failure'; eventJson: string }
+
+export type AcceptProposalResult =
+  | { kind: 'accepted' }
+  | { kind: 'unknown_intent' }
+  | { kind: 'template_missing'; templateId: string }
+  | { kind: 'has_proposal' }
+  | { kind: 'expired' }
+  | { kind: 'queue_full' }
+
+/**
+ * Storage port of the orchestrator. Every method that changes state commits durably before its
+ * promise resolves, so whatever the HTTP layer acknowledged survives a crash. State changes and
+ * the events they cause are written in one transaction.
+ */
+export interface OrchestratorStore {
+  /** The configured extractor URL; "" means the default embedded extractor. */
+  getExtractorUrl(): Promise<string>
+  setExtractorUrl(url: string): Promise<void>
+
+  /** Stores a template; storing the same id again is a no-op. */
+  putTemplate(template: TemplateRecord): Promise<void>
+  getTemplate(id: string): Promise<TemplateRecord | undefined>
+  /** False when no such template was stored. */
+  deleteTemplate(id: string): Promise<boolean>
+
+  /** False when an intent with this id exists already (whatever its body). */
+  insertIntent(intent: NewIntent): Promise<boolean>
+  getIntent(id: string): Promise<IntentRecord | undefined>
+
+  /**
+   * Moves a pending, unexpired intent whose template exists to `proving` with this proposal, in one
+   * transaction, so that of any number of concurrent proposals exactly one is accepted.
+   */
+  acceptProposal(input: { intentId: string; proposalJson: string; nowMs: number; backlogMax: number }): Promise<AcceptProposalResult>
+
+  /** Ids of intents in `proving`, oldest proposal first. */
+  listProvingIntentIds(limit: number): Promise<string[]>
+  /** Counts a new attempt of the job of a `proving` intent; returns the attempt number (1 = first). */
+  startJobAttempt(intentId: string): Promise<number>
+  /**
+   * Ends the job of a `proving` intent: status, proof (on success) and event in one transaction.
+   * Undefined when the intent was not in `proving` (nothing written).
+   */
+  finishJob(intentId: string, outcome: JobOutcome, nowMs: number): Promise<StoredEvent | undefined>
+
+  /** Expires up to `limit` pending intents whose expiry is due, each with its `expired` event. */
+  expireDue(nowMs: number, limit: number): Promise<StoredEvent[]>
+
+  /** Events with seq > `afterSeq`, in order, at most `limit`. */
+  readEventsAfter(afterSeq: number, limit: number): Promise<StoredEvent[]>
+  /** The seq of the newest event, 0 when there is none. */
+  lastEventSeq(): Promise<number>
+
+  getProof(intentId: string): Promise<ProofRecord | undefined>
+
+  close(): Promise<void>
+}

@@ -1,0 +1,240 @@
+import assert from 'node:assert'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import type {
+  AcceptProposalResult,
+  IntentRecord,
+  IntentStatus,
+  JobOutcome,
+  NewIntent,
+  OrchestratorEventType,
+  OrchestratorStore,
+  ProofRecord,
+  StoredEvent,
+  TemplateRecord,
+} from './OrchestratorStore.ts'
+import { SQLITE_SCHEMA } from './sqliteSchema.ts'
+
+/** File name of the database inside the data directory. */
+export const SQLITE_FILE_NAME = 'orchestrator.sqlite'
+
+type IntentRow = {
+  id: string
+  template_id: string
+  shape: 'A' | 'B'
+  signed_intent_json: string
+  status: IntentStatus
+  created_at_ms: number
+  expires_at_ms: number
+  proposal_json: string | null
+  job_attempts: number
+}
+type EventRow = { seq: number; type: OrchestratorEventType; intent_id: string; data_json: string; created_at_ms: number }
+
+/**
+ * The embedded store: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk
+ * before its promise resolves. better-sqlite3 is synchronous and this process is its only writer,
+ * so every transaction is also atomic with respect to concurrent HTTP requests.
+ */
+export class SqliteOrchestratorStore implements OrchestratorStore {
+  readonly #db: Database.Database
+  readonly #statements
+
+  /** Opens (creating when needed) `<dataDir>/orchestrator.sqlite`; `":memory:"` keeps nothing on disk. */
+  constructor(dataDir: string | ':memory:') {
+    let path = ':memory:'
+    if (dataDir !== ':memory:') {
+      mkdirSync(dataDir, { recursive: true })
+      path = join(dataDir, SQLITE_FILE_NAME)
+    }
+    this.#db = new Database(path)
+    this.#db.pragma('journal_mode = WAL')
+    this.#db.pragma('synchronous = FULL')
+    this.#db.pragma('foreign_keys = ON')
+    this.#db.pragma('busy_timeout = 5000')
+    this.#db.exec(SQLITE_SCHEMA)
+    this.#statements = prepareStatements(this.#db)
+  }
+
+  async getExtractorUrl(): Promise<string> {
+    const row = this.#statements.getConfig.get('evidence_extractor_url') as { value: string } | undefined
+    return row?.value ?? ''
+  }
+
+  async setExtractorUrl(url: string): Promise<void> {
+    this.#statements.setConfig.run('evidence_extractor_url', url)
+  }
+
+  async putTemplate(template: TemplateRecord): Promise<void> {
+    this.#statements.insertTemplate.run(template.id, template.source, Buffer.from(template.compiled), template.createdAtMs)
+  }
+
+  async getTemplate(id: string): Promise<TemplateRecord | undefined> {
+    const row = this.#statements.getTemplate.get(id) as
+      | { id: string; source: string; compiled: Buffer; created_at_ms: number }
+      | undefined
+    if (row === undefined) return undefined
+    return { id: row.id, source: row.source, compiled: new Uint8Array(row.compiled), createdAtMs: row.created_at_ms }
+  }
+
+  async deleteTemplate(id: string): Promise<boolean> {
+    return this.#statements.deleteTemplate.run(id).changes === 1
+  }
+
+  async insertIntent(intent: NewIntent): Promise<boolean> {
+    const result = this.#statements.insertIntent.run(
+      intent.id,
+      intent.templateId,
+      intent.shape,
+      intent.signedIntentJson,
+      intent.createdAtMs,
+      intent.expiresAtMs,
+    )
+    return result.changes === 1
+  }
+
+  async getIntent(id: string): Promise<IntentRecord | undefined> {
+    const row = this.#statements.getIntent.get(id) as IntentRow | undefined
+    return row === undefined ? undefined : intentOfRow(row)
+  }
+
+  async acceptProposal(input: {
+    intentId: string
+    proposalJson: string
+    nowMs: number
+    backlogMax: number
+  }): Promise<AcceptProposalResult> {
+    const run = this.#db.transaction((): AcceptProposalResult => {
+      const row = this.#statements.getIntent.get(input.intentId) as IntentRow | undefined
+      if (row === undefined) return { kind: 'unknown_intent' }
+      if (row.status === 'expired') return { kind: 'expired' }
+      if (row.status !== 'pending' || row.proposal_json !== null) return { kind: 'has_proposal' }
+      // Due but not yet swept: the sweeper will emit its `expired` event.
+      if (row.expires_at_ms <= input.nowMs) return { kind: 'expired' }
+      if (this.#statements.getTemplateId.get(row.template_id) === undefined)
+        return { kind: 'template_missing', templateId: row.template_id }
+      const proving = (this.#statements.countProving.get() as { count: number }).count
+      if (proving >= input.backlogMax) return { kind: 'queue_full' }
+      const changes = this.#statements.setProposal.run(input.proposalJson, input.nowMs, input.intentId).changes
+      assert.equal(changes, 1)
+      return { kind: 'accepted' }
+    })
+    return run.immediate()
+  }
+
+  async listProvingIntentIds(limit: number): Promise<string[]> {
+    return (this.#statements.listProving.all(limit) as { id: string }[]).map((row) => row.id)
+  }
+
+  async startJobAttempt(intentId: string): Promise<number> {
+    const row = this.#statements.incrementAttempts.get(intentId) as { job_attempts: number } | undefined
+    assert(row !== undefined, `startJobAttempt: intent ${intentId} is not proving`)
+    return row.job_attempts
+  }
+
+  async finishJob(intentId: string, outcome: JobOutcome, nowMs: number): Promise<StoredEvent | undefined> {
+    const run = this.#db.transaction((): StoredEvent | undefined => {
+      const changes = this.#statements.setStatus.run(outcome.kind, intentId, 'proving').changes
+      if (changes === 0) return undefined
+      if (outcome.kind === 'success')
+        this.#statements.insertProof.run(intentId, outcome.evidenceJson, outcome.proofJson, nowMs)
+      return this.#appendEvent(outcome.kind, intentId, outcome.eventJson, nowMs)
+    })
+    return run.immediate()
+  }
+
+  async expireDue(nowMs: number, limit: number): Promise<StoredEvent[]> {
+    const run = this.#db.transaction((): StoredEvent[] => {
+      const due = this.#statements.listDue.all(nowMs, limit) as { id: string }[]
+      const events: StoredEvent[] = []
+      for (const { id } of due) {
+        const changes = this.#statements.setStatus.run('expired', id, 'pending').changes
+        assert.equal(changes, 1)
+        events.push(this.#appendEvent('expired', id, JSON.stringify({ type: 'expired', intent_id: id }), nowMs))
+      }
+      return events
+    })
+    return run.immediate()
+  }
+
+  async readEventsAfter(afterSeq: number, limit: number): Promise<StoredEvent[]> {
+    return (this.#statements.readEvents.all(afterSeq, limit) as EventRow[]).map(eventOfRow)
+  }
+
+  async lastEventSeq(): Promise<number> {
+    const row = this.#statements.lastSeq.get() as { seq: number | null }
+    return row.seq ?? 0
+  }
+
+  async getProof(intentId: string): Promise<ProofRecord | undefined> {
+    const row = this.#statements.getProof.get(intentId) as
+      | { intent_id: string; evidence_json: string; proof_json: string; created_at_ms: number }
+      | undefined
+    if (row === undefined) return undefined
+    return { intentId: row.intent_id, evidenceJson: row.evidence_json, proofJson: row.proof_json, createdAtMs: row.created_at_ms }
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close()
+  }
+
+  #appendEvent(type: OrchestratorEventType, intentId: string, dataJson: string, nowMs: number): StoredEvent {
+    const result = this.#statements.insertEvent.run(type, intentId, dataJson, nowMs)
+    return { seq: Number(result.lastInsertRowid), type, intentId, dataJson, createdAtMs: nowMs }
+  }
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    getConfig: db.prepare('SELECT value FROM config WHERE key = ?'),
+    setConfig: db.prepare('INSERT INTO config (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+    insertTemplate: db.prepare(
+      'INSERT INTO templates (id, source, compiled, created_at_ms) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    ),
+    getTemplate: db.prepare('SELECT id, source, compiled, created_at_ms FROM templates WHERE id = ?'),
+    getTemplateId: db.prepare('SELECT id FROM templates WHERE id = ?'),
+    deleteTemplate: db.prepare('DELETE FROM templates WHERE id = ?'),
+    insertIntent: db.prepare(
+      `INSERT INTO intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (id) DO NOTHING`,
+    ),
+    getIntent: db.prepare('SELECT * FROM intents WHERE id = ?'),
+    countProving: db.prepare("SELECT count(*) AS count FROM intents WHERE status = 'proving'"),
+    setProposal: db.prepare(
+      `UPDATE intents SET status = 'proving', proposal_json = ?, proposed_at_ms = ?
+       WHERE id = ? AND status = 'pending' AND proposal_json IS NULL`,
+    ),
+    listProving: db.prepare("SELECT id FROM intents WHERE status = 'proving' ORDER BY proposed_at_ms, id LIMIT ?"),
+    incrementAttempts: db.prepare(
+      "UPDATE intents SET job_attempts = job_attempts + 1 WHERE id = ? AND status = 'proving' RETURNING job_attempts",
+    ),
+    setStatus: db.prepare('UPDATE intents SET status = ? WHERE id = ? AND status = ?'),
+    insertProof: db.prepare('INSERT INTO proofs (intent_id, evidence_json, proof_json, created_at_ms) VALUES (?, ?, ?, ?)'),
+    getProof: db.prepare('SELECT * FROM proofs WHERE intent_id = ?'),
+    listDue: db.prepare(
+      "SELECT id FROM intents WHERE status = 'pending' AND expires_at_ms <= ? ORDER BY expires_at_ms, id LIMIT ?",
+    ),
+    insertEvent: db.prepare('INSERT INTO events (type, intent_id, data_json, created_at_ms) VALUES (?, ?, ?, ?)'),
+    readEvents: db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?'),
+    lastSeq: db.prepare('SELECT max(seq) AS seq FROM events'),
+  }
+}
+
+function intentOfRow(row: IntentRow): IntentRecord {
+  return {
+    id: row.id,
+    templateId: row.template_id,
+    shape: row.shape,
+    signedIntentJson: row.signed_intent_json,
+    status: row.status,
+    createdAtMs: row.created_at_ms,
+    expiresAtMs: row.expires_at_ms,
+    proposalJson: row.proposal_json,
+    jobAttempts: row.job_attempts,
+  }
+}
+
+function eventOfRow(row: EventRow): StoredEvent {
+  return { seq: row.seq, type: row.type, intentId: row.intent_id, dataJson: row.data_json, createdAtMs: row.created_at_ms }
+}
