@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs'
+import { CatalogSource } from './catalog/CatalogSource.ts'
+import type { CatalogFormatError } from './errors/extractorErrors.ts'
+import { DEFAULT_MAPPING, type EvidenceMapping } from './evidence/EvidenceMapping.ts'
+import { loadMapping } from './evidence/loadMapping.ts'
+import type { ExtractorDependencies } from './extractFromSolution.ts'
+import { DEMO_CATALOG_PATH, type ExtractorOptions } from './ExtractorOptions.ts'
+import { StorefrontSource } from './storefront/StorefrontSource.ts'
+
+/** The part of a logger the extractor uses (fastify's pino logger fits). */
+export type ExtractorLog = {
+  info(object: object, message: string): void
+  error(object: object, message: string): void
+}
+
+/** The mapping file that goes with a catalog: `shop.json` / `shop.jsonl` → `shop.mapping.json`. */
+export function mappingPathBeside(catalogPath: string): string {
+  return `${catalogPath.replace(/\.jsonl?$/i, '')}.mapping.json`
+}
+
+function openMapping(options: ExtractorOptions, catalogPath: string | null): EvidenceMapping {
+  if (options.mappingPath !== undefined) return loadMapping(options.mappingPath)
+  const beside = catalogPath === null ? undefined : mappingPathBeside(catalogPath)
+  return beside !== undefined && existsSync(beside) ? loadMapping(beside) : DEFAULT_MAPPING
+}
+
+/**
+ * Opens the sources the options describe (throws CatalogFormatError or MappingFormatError for a
+ * bad file at start) and returns them with `close()`, which stops watching the catalog.
+ */
+export function createExtractorDependencies(options: ExtractorOptions, log: ExtractorLog): { dependencies: ExtractorDependencies; close(): void } {
+  const catalogPath = options.catalogPath === undefined ? DEMO_CATALOG_PATH : options.catalogPath
+  const catalog =
+    catalogPath === null
+      ? undefined
+      : CatalogSource.open(catalogPath, {
+          ...(options.catalogPollIntervalMs === undefined ? {} : { pollIntervalMs: options.catalogPollIntervalMs }),
+          onReload: (productCount) => log.info({ catalogPath, productCount }, 'catalog reloaded'),
+          onReloadError: (error: CatalogFormatError) => log.error({ catalogPath, code: error.code }, `${error.message}; keeping the last good catalog`),
+        })
+  const storefrontOff = options.storefrontHostsAllowed !== undefined && options.storefrontHostsAllowed.length === 0
+  const storefront = storefrontOff
+    ? undefined
+    : new StorefrontSource({
+        ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
+        ...(options.responseBytesMax === undefined ? {} : { responseBytesMax: options.responseBytesMax }),
+        ...(options.redirectsMax === undefined ? {} : { redirectsMax: options.redirectsMax }),
+        ...(options.storefrontHostsAllowed === undefined ? {} : { hostsAllowed: options.storefrontHostsAllowed }),
+      })
+  let mapping: EvidenceMapping
+  try {
+    mapping = openMapping(options, catalogPath)
+  } catch (error) {
+    catalog?.close()
+    throw error
+  }
+  return {
+    dependencies: {
+      ...(catalog === undefined ? {} : { catalog }),
+      ...(storefront === undefined ? {} : { storefront }),
+      mapping,
+    },
+    close: () => catalog?.close(),
+  }
+}

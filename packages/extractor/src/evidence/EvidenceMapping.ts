@@ -1,0 +1,64 @@
+/**
+ * Field-name mapping rules: for each evidence field, the ordered list of sources that may establish
+ * it. A source is one of the words of `SOURCE_WORDS`, or `option:<Name>` (a variant option such as
+ * `option:Color`), or `attribute:<name>` (a structured attribute of the variant, then of the product).
+ * Rules are data: a mapping file overrides these defaults field by field.
+ */
+export type EvidenceMapping = ReadonlyMap<string, readonly string[]>
+
+/** Sources naming a fixed property of the product or the selected variant. */
+export const SOURCE_WORDS = [
+  'price_cents',
+  'currency',
+  'available',
+  'vendor',
+  'product_type',
+  'tags',
+  'title',
+  'handle',
+  'product_id',
+  'variant_id',
+  'variant_title',
+  'sku',
+] as const
+
+export type SourceWord = (typeof SOURCE_WORDS)[number]
+
+/** Built-in rules for common field names; see docs/extractor.md for the table. */
+export const DEFAULT_MAPPING: EvidenceMapping = new Map<string, readonly string[]>([
+  ['price_cents', ['price_cents']],
+  ['currency', ['currency']],
+  ['available', ['available']],
+  ['availability', ['available']],
+  ['in_stock', ['available']],
+  ['color', ['option:color', 'option:colour', 'attribute:color', 'attribute:colour']],
+  ['colour', ['option:colour', 'option:color', 'attribute:colour', 'attribute:color']],
+  ['size', ['option:size', 'attribute:size']],
+  ['brand', ['attribute:brand', 'vendor']],
+  ['vendor', ['vendor']],
+  ['category', ['attribute:category', 'product_type']],
+  ['product_type', ['product_type']],
+  ['tags', ['tags']],
+  ['title', ['title']],
+  ['name', ['title']],
+  ['handle', ['handle']],
+  ['product_id', ['product_id']],
+  ['variant_id', ['variant_id']],
+  ['variant_title', ['variant_title']],
+  ['sku', ['sku', 'attribute:sku']],
+])
+
+/**
+ * The sources for `field`: the mapping's own rule if it has one, else the default rule, else
+ * `option:<field>` then `attribute:<field>` (names compare case-insensitively, `_`, `-` and spaces alike).
+ */
+export function sourcesForField(mapping: EvidenceMapping, field: string): readonly string[] {
+  return mapping.get(field) ?? DEFAULT_MAPPING.get(field) ?? [`option:${field}`, `attribute:${field}`]
+}
+
+/** True when `source` is a source expression this extractor understands. */
+export function isSourceExpression(source: string): boolean {
+  if ((SOURCE_WORDS as readonly string[]).includes(source)) return true
+  const match = /^(option|attribute):(.+)$/.exec(source)
+  return match !== null && (match[2] as string).trim().length > 0
+}

@@ -1,0 +1,57 @@
+import { InvalidExtractRequestError, ProductNotFoundError, UnsupportedSolutionError, VariantNotFoundError } from './errors/extractorErrors.ts'
+import type { EvidenceMapping } from './evidence/EvidenceMapping.ts'
+import { extractEvidence, type Evidence } from './evidence/extractEvidence.ts'
+import { parseEvidenceSchema } from './evidence/parseEvidenceSchema.ts'
+import { SOLUTION_CHARS_MAX } from './limits.ts'
+import type { ProductSource } from './product/ProductSource.ts'
+import { describeSelections, parseVariantSelection, selectVariants } from './product/selectVariants.ts'
+
+/** The body of `POST /extract` (DESIGN §4). `intent_id` and `template_id` are informational. */
+export type ExtractRequest = Readonly<{
+  intent_id?: string
+  template_id?: string
+  solution: string
+  metadata?: unknown
+  schema: Readonly<Record<string, string>>
+}>
+
+/** What extraction needs: a source per solution scheme, and the field mapping rules. */
+export type ExtractorDependencies = Readonly<{
+  catalog?: ProductSource
+  storefront?: ProductSource
+  mapping: EvidenceMapping
+}>
+
+function sourceFor(deps: ExtractorDependencies, solution: string): ProductSource {
+  if (solution.startsWith('catalog:')) {
+    if (deps.catalog === undefined) throw new UnsupportedSolutionError({ solution, reason: 'this extractor has no catalog' })
+    return deps.catalog
+  }
+  if (/^https?:\/\//i.test(solution)) {
+    if (deps.storefront === undefined) throw new UnsupportedSolutionError({ solution, reason: 'this extractor does not fetch storefronts' })
+    return deps.storefront
+  }
+  throw new UnsupportedSolutionError({ solution, reason: 'expected catalog:<product-id> or an http(s) product URL' })
+}
+
+/**
+ * Resolves a proposal's `solution` to a product, narrows it to the variant(s) the solution and
+ * `metadata` select, and maps the product data to the evidence fields of `schema`, leaving out
+ * every field it cannot establish.
+ * @example await extractFromSolution(deps, { solution: 'catalog:tee-classic', metadata: { options: { Color: 'White', Size: 'M' } }, schema: { price_cents: 'int' } })
+ */
+export async function extractFromSolution(deps: ExtractorDependencies, request: ExtractRequest): Promise<Evidence> {
+  const { solution } = request
+  if (typeof solution !== 'string' || solution.trim().length === 0)
+    throw new InvalidExtractRequestError({ field: 'solution', reason: 'expected a non-empty string' })
+  if (solution.length > SOLUTION_CHARS_MAX)
+    throw new InvalidExtractRequestError({ field: 'solution', reason: `${solution.length} characters, at most ${SOLUTION_CHARS_MAX}` })
+  const schema = parseEvidenceSchema(request.schema)
+  const metadataSelection = parseVariantSelection(request.metadata)
+  const match = await sourceFor(deps, solution.trim()).findProduct(solution.trim())
+  if (match === undefined) throw new ProductNotFoundError({ solution })
+  const selections = [match.selection, metadataSelection]
+  const candidates = selectVariants(match.product, selections)
+  if (candidates.length === 0) throw new VariantNotFoundError({ solution, selection: describeSelections(selections) })
+  return extractEvidence({ product: match.product, candidates, schema, mapping: deps.mapping })
+}

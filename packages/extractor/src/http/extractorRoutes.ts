@@ -1,0 +1,73 @@
+import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import { Type } from 'typebox'
+import { createExtractorDependencies } from '../createExtractorDependencies.ts'
+import { InvalidExtractRequestError } from '../errors/extractorErrors.ts'
+import { extractFromSolution, type ExtractorDependencies, type ExtractRequest } from '../extractFromSolution.ts'
+import type { ExtractorOptions } from '../ExtractorOptions.ts'
+import { REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
+import { handleExtractorError } from './handleExtractorError.ts'
+
+/** Options of the routes plugin: ready dependencies, or the options to open them with (default: the demo catalog). */
+export type ExtractorRoutesOptions = ExtractorOptions & { dependencies?: ExtractorDependencies }
+
+const ExtractBody = Type.Object(
+  {
+    intent_id: Type.Optional(Type.String({ maxLength: 128, description: 'the intent the proposal is for (informational)' })),
+    template_id: Type.Optional(Type.String({ maxLength: 128, description: 'the template whose evidence schema is sent (informational)' })),
+    solution: Type.String({ minLength: 1, maxLength: SOLUTION_CHARS_MAX, description: '`catalog:<id>` or an http(s) product URL' }),
+    metadata: Type.Optional(Type.Unknown({ description: '`{"variant_id": ...}` and/or `{"options": {"Color": "White"}}`; other JSON is ignored' })),
+    schema: Type.Record(Type.String({ maxLength: SCHEMA_NAME_CHARS_MAX }), Type.String({ maxLength: SCHEMA_NAME_CHARS_MAX }), {
+      maxProperties: SCHEMA_FIELDS_MAX,
+      description: 'evidence field name → type: string, int, bool, set<string>, set<int>, optional <type>',
+    }),
+  },
+  { description: 'an extraction request (DESIGN §4)' },
+)
+
+const ExtractReply = Type.Object({
+  evidence: Type.Record(Type.String(), Type.Unknown(), { description: 'the fields the extractor could establish, as plain JSON' }),
+})
+
+const ErrorReply = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) })
+
+/**
+ * The extractor's routes as a fastify plugin: `POST /extract`. The orchestrator mounts it under
+ * `/extractor` as its embedded default extractor; `buildExtractorApp` mounts it at the root.
+ * Encapsulated: its JSON parser (bigint-exact), serializer and error handler stay inside it.
+ */
+export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async (parent, options) => {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>()
+  let dependencies = options.dependencies
+  if (dependencies === undefined) {
+    const opened = createExtractorDependencies(options, app.log)
+    dependencies = opened.dependencies
+    app.addHook('onClose', async () => opened.close())
+  }
+  const ready = dependencies
+
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBigint(body as string))
+    } catch (error) {
+      done(new InvalidExtractRequestError({ field: 'body', reason: `not valid JSON: ${(error as Error).message}` }), undefined)
+    }
+  })
+  app.setSerializerCompiler(() => (data) => stringifyJsonBigint(data))
+  app.setErrorHandler(handleExtractorError)
+
+  app.post(
+    '/extract',
+    {
+      bodyLimit: options.bodyBytesMax ?? REQUEST_BODY_BYTES_MAX,
+      schema: {
+        summary: 'Extract evidence for a proposal',
+        body: ExtractBody,
+        response: { 200: ExtractReply, 400: ErrorReply, 404: ErrorReply, 502: ErrorReply },
+      },
+    },
+    async (request) => ({ evidence: await extractFromSolution(ready, request.body as ExtractRequest) }),
+  )
+}

@@ -1,0 +1,21 @@
+import type { ExtractorErrorCode } from '../errors/extractorErrors.ts'
+
+/** The HTTP status of each extractor error code (the only place statuses are chosen). */
+export const httpStatusByCode: Readonly<Record<ExtractorErrorCode | 'INVALID_REQUEST' | 'INVALID_JSON' | 'JSON_TOO_DEEP', number>> = {
+  INVALID_REQUEST: 400,
+  INVALID_JSON: 400,
+  JSON_TOO_DEEP: 400,
+  INVALID_EXTRACT_REQUEST: 400,
+  UNSUPPORTED_SOLUTION: 400,
+  PRODUCT_NOT_FOUND: 404,
+  VARIANT_NOT_FOUND: 404,
+  STOREFRONT_UNAVAILABLE: 502,
+  STOREFRONT_BAD_REPLY: 502,
+  // A catalog or mapping problem is the operator's, found at start; should one reach a request it is ours.
+  CATALOG_INVALID: 500,
+  MAPPING_INVALID: 500,
+}
+
+export function httpStatusOf(code: string): number | undefined {
+  return (httpStatusByCode as Record<string, number>)[code]
+}

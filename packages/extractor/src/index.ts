@@ -1,0 +1,34 @@
+// Public API of @verity/extractor. Re-exports only.
+export { extractorRoutes, type ExtractorRoutesOptions } from './http/extractorRoutes.ts'
+export { buildExtractorApp, type BuildExtractorAppOptions } from './http/buildExtractorApp.ts'
+export { startExtractor, type StartExtractorOptions, type RunningExtractor } from './startExtractor.ts'
+export { DEMO_CATALOG_PATH, type ExtractorOptions } from './ExtractorOptions.ts'
+export { createExtractorDependencies, mappingPathBeside, type ExtractorLog } from './createExtractorDependencies.ts'
+export { extractFromSolution, type ExtractRequest, type ExtractorDependencies } from './extractFromSolution.ts'
+export { extractEvidence, type Evidence } from './evidence/extractEvidence.ts'
+export { coerceEvidenceValue, type EvidenceValue } from './evidence/coerceEvidenceValue.ts'
+export { parseEvidenceSchema, parseEvidenceType, type EvidenceSchema, type EvidenceType, type EvidenceBaseType } from './evidence/parseEvidenceSchema.ts'
+export { DEFAULT_MAPPING, SOURCE_WORDS, sourcesForField, type EvidenceMapping } from './evidence/EvidenceMapping.ts'
+export { loadMapping, parseMapping } from './evidence/loadMapping.ts'
+export type { Product, ProductVariant, AttributeValue, Attributes } from './product/Product.ts'
+export type { ProductSource, ProductMatch } from './product/ProductSource.ts'
+export { parseVariantSelection, selectVariants, type VariantSelection } from './product/selectVariants.ts'
+export { CatalogSource, type CatalogSourceOptions } from './catalog/CatalogSource.ts'
+export { parseCatalog, type Catalog } from './catalog/parseCatalog.ts'
+export { StorefrontSource, type StorefrontSourceOptions } from './storefront/StorefrontSource.ts'
+export { parseShopifyProductJson, parseShopifyProductJs } from './storefront/parseShopifyProduct.ts'
+export { parseJsonLdProduct } from './storefront/parseJsonLdProduct.ts'
+export { parseDecimalCents } from './money/parseDecimalCents.ts'
+export {
+  InvalidExtractRequestError,
+  UnsupportedSolutionError,
+  ProductNotFoundError,
+  VariantNotFoundError,
+  StorefrontUnavailableError,
+  StorefrontReplyError,
+  CatalogFormatError,
+  MappingFormatError,
+  type ExtractorErrorCode,
+} from './errors/extractorErrors.ts'
+export { httpStatusByCode } from './http/httpStatusByCode.ts'
+export * as limits from './limits.ts'

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict'
+
+/**
+ * Every bound of @verity/extractor, with its unit and reason. Options may lower (or, where said,
+ * raise) a value; these are the defaults.
+ */
+
+/** Default port of `verity extractor` (DESIGN §1). */
+export const EXTRACTOR_PORT_DEFAULT = 8090
+
+/** Largest `POST /extract` body: a solution, metadata and a schema are a few KiB at most. */
+export const REQUEST_BODY_BYTES_MAX = 64 * 1_024
+
+/** Longest `solution` string (a product URL or a `catalog:` id). */
+export const SOLUTION_CHARS_MAX = 2_048
+
+/** Most evidence fields one request's `schema` may name (the policy circuit has 64 slots). */
+export const SCHEMA_FIELDS_MAX = 64
+
+/** Longest evidence field name and longest type string in a request's `schema`. */
+export const SCHEMA_NAME_CHARS_MAX = 128
+
+/** Whole storefront fetch, redirects and body included, in milliseconds (option `fetchTimeoutMs`). */
+export const FETCH_TIMEOUT_MS = 5_000
+
+/** Largest storefront reply body, in bytes (option `responseBytesMax`); larger replies are refused. */
+export const RESPONSE_BYTES_MAX = 2 * 1_048_576
+
+/** Most redirects one storefront fetch follows (option `redirectsMax`); only to http(s) URLs. */
+export const REDIRECTS_MAX = 3
+
+/** Largest catalog file, in bytes; a larger file is refused (the last good catalog stays). */
+export const CATALOG_BYTES_MAX = 32 * 1_048_576
+
+/** Most products in one catalog file. */
+export const CATALOG_PRODUCTS_MAX = 100_000
+
+/** Most variants of one product (Shopify allows 2,048). */
+export const VARIANTS_PER_PRODUCT_MAX = 2_048
+
+/** Most options (Color, Size, ...) of one product or variant. */
+export const OPTIONS_PER_PRODUCT_MAX = 16
+
+/** Most tags of one product. */
+export const TAGS_PER_PRODUCT_MAX = 500
+
+/** Most attributes of one product or variant. */
+export const ATTRIBUTES_PER_PRODUCT_MAX = 256
+
+/** Most elements of one set-valued attribute. */
+export const ATTRIBUTE_SET_ELEMENTS_MAX = 256
+
+/** Longest string anywhere in product data (titles, tags, option values, attribute values). */
+export const PRODUCT_STRING_CHARS_MAX = 4_096
+
+/** How often the catalog file is checked for changes (mtime, size, inode), in milliseconds. */
+export const CATALOG_POLL_INTERVAL_MS = 1_000
+
+/** Largest mapping file, in bytes, and most fields and sources per field it may declare. */
+export const MAPPING_BYTES_MAX = 256 * 1_024
+export const MAPPING_FIELDS_MAX = 1_024
+export const MAPPING_SOURCES_PER_FIELD_MAX = 16
+
+/** Most JSON-LD `<script>` blocks read from one product page, and most offers read from one product. */
+export const JSON_LD_BLOCKS_MAX = 32
+export const JSON_LD_OFFERS_MAX = 2_048
+
+/** Extremes of an evidence `int` (the policy language's ints are 64-bit signed). */
+export const INT_MIN = -(2n ** 63n)
+export const INT_MAX = 2n ** 63n - 1n
+
+// A reply at the size limit must still be a plausible single page, and the catalog must be able to
+// hold at least as much as one storefront reply.
+assert(RESPONSE_BYTES_MAX <= CATALOG_BYTES_MAX)
+assert(SOLUTION_CHARS_MAX < REQUEST_BODY_BYTES_MAX)
+assert(SCHEMA_FIELDS_MAX * SCHEMA_NAME_CHARS_MAX * 2 < REQUEST_BODY_BYTES_MAX)
+assert(REDIRECTS_MAX >= 0)

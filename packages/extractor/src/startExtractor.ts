@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify'
+import { buildExtractorApp, type BuildExtractorAppOptions } from './http/buildExtractorApp.ts'
+import { EXTRACTOR_PORT_DEFAULT } from './limits.ts'
+
+export type StartExtractorOptions = BuildExtractorAppOptions & {
+  /** Default 8090. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+}
+
+export type RunningExtractor = { app: FastifyInstance; url: string; close(): Promise<void> }
+
+/**
+ * Builds the extractor app and listens (the `verity extractor` command). Returns its base URL,
+ * e.g. `http://127.0.0.1:8090`, which is what an orchestrator's `evidence_extractor_url` takes.
+ */
+export async function startExtractor(options: StartExtractorOptions = {}): Promise<RunningExtractor> {
+  const app = await buildExtractorApp({ logLevel: process.env.VERITY_LOG_LEVEL ?? 'info', ...options })
+  const host = options.host ?? '127.0.0.1'
+  await app.listen({ port: options.port ?? EXTRACTOR_PORT_DEFAULT, host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : options.port
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  return { app, url, close: () => app.close() }
+}
