@@ -29,7 +29,8 @@ const print: { [K in Expr['kind']]: (expr: Extract<Expr, { kind: K }>) => string
   In: (expr) => `${operand(expr.element, 5)} ${expr.negated ? 'not in' : 'in'} ${formatExpression(expr.set)}`,
   Not: (expr) => `not ${operand(expr.operand, expr.operand.kind === 'Not' ? 3 : 5)}`,
   And: (expr) => expr.operands.map((inner) => operand(inner, 3)).join(' and '),
-  Or: (expr) => expr.operands.map((inner) => operand(inner, 2)).join(' or '),
+  // `and` inside `or` gets parentheses too: `(a and b) or c` reads better than `a and b or c`.
+  Or: (expr) => expr.operands.map((inner) => operand(inner, 3)).join(' or '),
 }
 
 /** Pretty-prints one expression as source text (the `pretty_expr` of a constraint failure). */
