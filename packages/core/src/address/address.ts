@@ -27,7 +27,7 @@ export function parseAddress(text: string): Address {
   if (parts.length !== 2) throw new InvalidAddressError({ value: text, reason: 'expected "<owner_id>,<shard>"' })
   const [ownerId, shardText] = parts as [string, string]
   assertOwnerId(ownerId, text)
-  if (!/^[1-9][0-9]{0,15}$/.test(shardText))
+  if (!/^[1-9][0-9]{0,19}$/.test(shardText))
     throw new InvalidAddressError({ value: text, reason: `shard ${JSON.stringify(shardText)} is not an integer ≥ 1` })
   const shard = Number(shardText)
   assertShard(shard, text)
