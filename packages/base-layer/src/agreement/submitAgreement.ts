@@ -1,0 +1,46 @@
+import { OperatorNotFundedError, ShardTakenError, StaleNonceError } from '../errors/agreementErrors.ts'
+import { verifyOperatorSignature } from '../rpc/verifyOperatorSignature.ts'
+import type { AgreementRecord, BaseLayerStore } from '../store/BaseLayerStore.ts'
+import { agreementView, type Agreement, type AgreementRequest } from './Agreement.ts'
+
+export type SubmitAgreementContext = { store: BaseLayerStore; nowMs: number; activationDelayMs: number }
+
+/**
+ * Registers the signer as the operator of a shard. A new agreement is `pending` until
+ * `activationDelayMs` has passed. The same operator re-submitting the same programs gets its
+ * agreement back unchanged; with other programs it replaces them and waits for activation again.
+ * Throws `OperatorNotFundedError`, `ShardTakenError`, `StaleNonceError` or a signature error.
+ */
+export function submitAgreement(context: SubmitAgreementContext, request: AgreementRequest): Agreement {
+  const { signature, ...payload } = request
+  const operator = verifyOperatorSignature('submitAgreement', payload, signature)
+  const { store, nowMs, activationDelayMs } = context
+  return store.transaction(() => {
+    const account = store.getAccount(operator.ownerId)
+    if (account === undefined || account.balance === 0n) throw new OperatorNotFundedError({ ownerId: operator.ownerId })
+    const existing = store.getAgreement(payload.shard)
+    if (existing !== undefined && existing.operatorOwnerId !== operator.ownerId)
+      throw new ShardTakenError({ shard: payload.shard, operator: existing.operator })
+    if (existing !== undefined && sameProgramIds(existing.guardrailProgramIds, payload.guardrail_program_ids))
+      return agreementView(existing, nowMs)
+    if (payload.nonce <= account.nonceLast)
+      throw new StaleNonceError({ ownerId: operator.ownerId, nonce: payload.nonce, nonceLast: account.nonceLast })
+    const record: AgreementRecord = {
+      shard: payload.shard,
+      operator: operator.publicKey,
+      operatorOwnerId: operator.ownerId,
+      guardrailProgramIds: [...payload.guardrail_program_ids],
+      createdAtMs: existing?.createdAtMs ?? nowMs,
+      activatesAtMs: nowMs + activationDelayMs,
+    }
+    store.putAccount({ ...account, nonceLast: payload.nonce })
+    store.putAgreement(record)
+    return agreementView(record, nowMs)
+  })
+}
+
+function sameProgramIds(stored: readonly string[], requested: readonly string[]): boolean {
+  const a = [...stored].sort()
+  const b = [...requested].sort()
+  return a.length === b.length && a.every((id, index) => id === b[index])
+}

@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util'
+import { InvalidParamsError } from '../errors/requestErrors.ts'
+import { BASE_LAYER_PORT_DEFAULT } from '../limits.ts'
+
+/** How to run a base-layer node. */
+export type BaseLayerOptions = {
+  /** TCP port (default 9000; 0 picks a free one) */
+  port: number
+  host: string
+  /** directory of the SQLite file `base-layer.sqlite` */
+  dataDir: string
+  /** genesis JSON file; absent: no account is funded (every agreement is refused) */
+  genesisPath?: string
+  /** overrides the genesis file's activation delay, in milliseconds */
+  agreementActivationDelayMs?: number
+  /** CRS file for proof verification; absent: the prover's default (the dev CRS) */
+  crsPath?: string
+  logLevel: string
+}
+
+type Env = Record<string, string | undefined>
+
+/**
+ * Options from command-line flags (`--port`, `--host`, `--data-dir`, `--genesis`,
+ * `--activation-delay-ms`, `--crs`), then environment (`VERITY_BASE_LAYER_PORT`, `VERITY_HOST`,
+ * `VERITY_DATA_DIR`, `VERITY_GENESIS`, `VERITY_AGREEMENT_ACTIVATION_DELAY_MS`, `VERITY_CRS_PATH`,
+ * `VERITY_LOG_LEVEL`), then defaults. Flags win over environment.
+ */
+export function readBaseLayerOptions(argv: readonly string[] = [], env: Env = {}): BaseLayerOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      genesis: { type: 'string' },
+      'activation-delay-ms': { type: 'string' },
+      crs: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  })
+  const port = readInteger('port', values.port ?? env.VERITY_BASE_LAYER_PORT, BASE_LAYER_PORT_DEFAULT, 65_535)
+  const delay = values['activation-delay-ms'] ?? env.VERITY_AGREEMENT_ACTIVATION_DELAY_MS
+  const options: BaseLayerOptions = {
+    port,
+    host: values.host ?? env.VERITY_HOST ?? '127.0.0.1',
+    dataDir: values['data-dir'] ?? env.VERITY_DATA_DIR ?? '.verity/base-layer',
+    logLevel: env.VERITY_LOG_LEVEL ?? 'info',
+  }
+  const genesisPath = values.genesis ?? env.VERITY_GENESIS
+  if (genesisPath !== undefined) options.genesisPath = genesisPath
+  if (delay !== undefined) options.agreementActivationDelayMs = readInteger('activation-delay-ms', delay, 0, Number.MAX_SAFE_INTEGER)
+  const crsPath = values.crs ?? env.VERITY_CRS_PATH
+  if (crsPath !== undefined) options.crsPath = crsPath
+  return options
+}
+
+function readInteger(name: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback
+  if (!/^[0-9]+$/.test(text) || Number(text) > max)
+    throw new InvalidParamsError({ method: 'startBaseLayer', field: name, reason: `expected an integer from 0 to ${max}, got ${JSON.stringify(text)}` })
+  return Number(text)
+}

@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { RpcParseError } from '../errors/requestErrors.ts'
+import { RPC_BODY_BYTES_MAX } from '../limits.ts'
+import type { BaseLayerNode } from '../node/BaseLayerNode.ts'
+import { handleRpcRequest } from '../rpc/handleRpcRequest.ts'
+import { rpcErrorCodes, rpcErrorOf } from '../rpc/rpcErrorOf.ts'
+
+export type BaseLayerAppOptions = {
+  node: BaseLayerNode
+  /** pino level; default `VERITY_LOG_LEVEL` read by the caller, else `info` */
+  logLevel?: string
+  /** largest request body, in bytes (default RPC_BODY_BYTES_MAX) */
+  bodyBytesMax?: number
+}
+
+/** A body that arrived but is not JSON; answered with a JSON-RPC parse error (-32700). */
+class UnparsedBody {
+  constructor(readonly reason: string) {}
+}
+
+/**
+ * The base layer's JSON-RPC 2.0 endpoint (`POST /`, application/json) and `GET /health`, not
+ * listening. Large integers are parsed without rounding (parseJsonBigint) and written exactly.
+ * JSON-RPC errors are answered with HTTP 200 (the error is in the body); a body over the limit
+ * gets 413 and a content type other than JSON 415, both with a JSON-RPC error body.
+ */
+export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance {
+  const bodyBytesMax = options.bodyBytesMax ?? RPC_BODY_BYTES_MAX
+  const app = Fastify({ logger: { level: options.logLevel ?? 'info' }, bodyLimit: bodyBytesMax })
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: bodyBytesMax }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBigint(body as string))
+    } catch (error) {
+      done(null, new UnparsedBody((error as Error).message))
+    }
+  })
+
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, request, reply) => {
+    const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+    const unsupported = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+    if (!tooLarge && !unsupported) request.log.error({ err: error }, 'unexpected error')
+    const status = tooLarge ? 413 : unsupported ? 415 : (error.statusCode ?? 500) < 500 ? (error.statusCode as number) : 500
+    const message = tooLarge
+      ? `request body exceeds the limit of ${bodyBytesMax} bytes`
+      : unsupported
+        ? 'content type must be application/json'
+        : status < 500
+          ? error.message
+          : 'internal error'
+    const code = status < 500 ? rpcErrorCodes.INVALID_REQUEST : rpcErrorCodes.INTERNAL_ERROR
+    void reply.code(status).type('application/json').send(stringifyJsonBigint({ jsonrpc: '2.0', id: null, error: { code, message } }))
+  })
+
+  app.get('/health', async () => ({ status: 'ok' }))
+
+  app.post('/', async (request, reply) => {
+    const body = request.body
+    const response =
+      body instanceof UnparsedBody
+        ? { jsonrpc: '2.0', id: null, error: rpcErrorOf(new RpcParseError({ reason: body.reason })) }
+        : await handleRpcRequest(options.node, body, (error, method) => request.log.error({ err: error, method }, 'unexpected error in a JSON-RPC method'))
+    if (response === undefined) return reply.code(204).send()
+    return reply.code(200).type('application/json').send(stringifyJsonBigint(response))
+  })
+  return app
+}

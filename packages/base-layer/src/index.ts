@@ -1,0 +1,48 @@
+// Public API of @verity/base-layer. Re-exports only.
+export { BaseLayerNode, type BaseLayerNodeOptions } from './node/BaseLayerNode.ts'
+export type { Account, ShardStatus } from './node/views.ts'
+export { buildBaseLayerApp, type BaseLayerAppOptions } from './http/buildBaseLayerApp.ts'
+export { startBaseLayer, baseLayerDatabasePath, type StartBaseLayerOptions, type RunningBaseLayer } from './startBaseLayer.ts'
+export { readBaseLayerOptions, type BaseLayerOptions } from './config/readBaseLayerOptions.ts'
+export type { BaseLayerClient } from './client/BaseLayerClient.ts'
+export { InProcessBaseLayerClient } from './client/InProcessBaseLayerClient.ts'
+export { HttpBaseLayerClient, type HttpBaseLayerClientOptions } from './client/HttpBaseLayerClient.ts'
+export type { Agreement, AgreementStatus, AgreementPayload, AgreementRequest } from './agreement/Agreement.ts'
+export { signAgreementRequest, signSdlSubmission } from './client/signRequests.ts'
+export { operatorRequestBytes, type SignedMethod } from './rpc/operatorRequestBytes.ts'
+export type { SdlSubmission, SdlSubmissionResult, SdlStatus } from './settlement/SdlSubmission.ts'
+export type { SdlProofVerifier, SdlProofCheck } from './settlement/SdlProofVerifier.ts'
+export { ProverSdlVerifier } from './settlement/ProverSdlVerifier.ts'
+export type { ProofArtifactJson } from './settlement/readProofs.ts'
+export type { Credit, PullCreditsResult } from './credits/pullCredits.ts'
+export { parseGenesis, loadGenesisFile, type Genesis } from './genesis/Genesis.ts'
+export type { BaseLayerStore } from './store/BaseLayerStore.ts'
+export { SqliteBaseLayerStore } from './store/SqliteBaseLayerStore.ts'
+export { baseLayerMethods, type BaseLayerMethod } from './rpc/rpcMethods.ts'
+export { rpcErrorCodes } from './rpc/rpcErrorOf.ts'
+export {
+  InvalidParamsError,
+  InvalidRequestError,
+  RpcParseError,
+  MethodNotFoundError,
+  BatchTooLargeError,
+  OperatorKeyNotEd25519Error,
+} from './errors/requestErrors.ts'
+export { OperatorNotFundedError, ShardTakenError, StaleNonceError } from './errors/agreementErrors.ts'
+export {
+  AgreementNotFoundError,
+  AgreementNotActiveError,
+  NotOperatorError,
+  SdlAlreadyAppliedError,
+  SdlOutOfOrderError,
+  SdlPreviousHashMismatchError,
+  SdlHashMismatchError,
+  SdlRootMismatchError,
+  SdlProofInvalidError,
+  CreditsMismatchError,
+  SdlTransactionInvalidError,
+  SdlStateInvalidError,
+} from './errors/settlementErrors.ts'
+export { BaseLayerRpcError, BaseLayerUnavailableError } from './errors/clientErrors.ts'
+export { InvalidGenesisError } from './errors/genesisErrors.ts'
+export * as limits from './limits.ts'

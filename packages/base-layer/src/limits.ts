@@ -1,0 +1,54 @@
+// Every bound of the base-layer node, with its unit and the reason for its default.
+// Options may change a value at start-up; the defaults and their reasons live here.
+import assert from 'node:assert'
+
+/** Port of the JSON-RPC endpoint when none is configured (DESIGN §1). */
+export const BASE_LAYER_PORT_DEFAULT = 9000
+
+/** Largest JSON-RPC request body accepted, in bytes. An SDL with its proofs is the largest
+ *  request; an UltraHonk proof is ~15 KB of base58, so 8 MiB leaves room for big SDLs. */
+export const RPC_BODY_BYTES_MAX = 8 * 1_048_576
+
+/** Most requests in one JSON-RPC batch. */
+export const RPC_BATCH_REQUESTS_MAX = 32
+
+/** Longest JSON-RPC method name we look up, in characters. */
+export const RPC_METHOD_CHARS_MAX = 64
+
+/** Delay between a new domain agreement and its activation, in milliseconds (short on a devnet). */
+export const AGREEMENT_ACTIVATION_DELAY_MS_DEFAULT = 2_000
+
+/** Most guardrail program ids one agreement may declare. */
+export const AGREEMENT_GUARDRAILS_MAX = 16
+
+/** Longest guardrail program id, in characters (a base58 hash is 44). */
+export const PROGRAM_ID_CHARS_MAX = 128
+
+/** Most proof artifacts attached to one SDL submission (the SDL proof plus guardrail proofs). */
+export const SDL_PROOFS_MAX = 1 + AGREEMENT_GUARDRAILS_MAX
+
+/** Shape bounds of one proof artifact: public inputs, characters of a short field, of the proof. */
+export const PROOF_PUBLIC_INPUTS_MAX = 4_096
+export const PROOF_FIELD_CHARS_MAX = 256
+export const PROOF_CHARS_MAX = 1_048_576
+
+/** Most credits returned by one `pullCredits` call, and its default page size. */
+export const CREDITS_PULL_LIMIT_MAX = 1_000
+export const CREDITS_PULL_LIMIT_DEFAULT = 100
+
+/** Time a `HttpBaseLayerClient` waits for one reply, in milliseconds. Settlement verifies
+ *  proofs (about a second each with bb.js wasm) so the default is generous. */
+export const RPC_CLIENT_TIMEOUT_MS_DEFAULT = 60_000
+
+/** Largest genesis file read at start-up, in bytes. */
+export const GENESIS_FILE_BYTES_MAX = 16 * 1_048_576
+
+/** Most accounts funded by one genesis file. */
+export const GENESIS_ACCOUNTS_MAX = 100_000
+
+/** Largest native balance of an account: a u64. */
+export const BALANCE_MAX = 2n ** 64n - 1n
+
+// A full page of credits must fit in a reply no larger than a request body may be.
+assert(CREDITS_PULL_LIMIT_DEFAULT <= CREDITS_PULL_LIMIT_MAX)
+assert(SDL_PROOFS_MAX > AGREEMENT_GUARDRAILS_MAX)

@@ -1,0 +1,104 @@
+import type { HashDigest } from '@verity/core'
+import type { Vault } from '@verity/ledger'
+import { agreementView, type Agreement, type AgreementRequest } from '../agreement/Agreement.ts'
+import { submitAgreement } from '../agreement/submitAgreement.ts'
+import { pullCredits, type PullCreditsResult } from '../credits/pullCredits.ts'
+import { applyGenesis } from '../genesis/applyGenesis.ts'
+import type { Genesis } from '../genesis/Genesis.ts'
+import { AGREEMENT_ACTIVATION_DELAY_MS_DEFAULT } from '../limits.ts'
+import type { SdlProofVerifier } from '../settlement/SdlProofVerifier.ts'
+import { sdlStatusView, type SdlStatus, type SdlSubmission, type SdlSubmissionResult } from '../settlement/SdlSubmission.ts'
+import { settleSdl } from '../settlement/settleSdl.ts'
+import type { BaseLayerStore } from '../store/BaseLayerStore.ts'
+import { accountView, shardView, type Account, type ShardStatus } from './views.ts'
+
+export type BaseLayerNodeOptions = {
+  store: BaseLayerStore
+  /** verifies SDL proofs (a real prover, see createProverSdlVerifier) */
+  verifier: SdlProofVerifier
+  /** accounts to fund (only those the store does not have yet) */
+  genesis?: Genesis
+  /** overrides the genesis file's delay; default AGREEMENT_ACTIVATION_DELAY_MS_DEFAULT */
+  agreementActivationDelayMs?: number
+  /** milliseconds since the epoch; a port so tests can move time */
+  clock?: () => number
+}
+
+/**
+ * The base layer: domain agreements, SDL settlement with proof verification, finalized vaults and
+ * cross-shard credits, over a durable store. A plain class: serve it over JSON-RPC with
+ * `buildBaseLayerApp`, or embed it in a domain process behind `InProcessBaseLayerClient`.
+ */
+export class BaseLayerNode {
+  readonly #store: BaseLayerStore
+  readonly #verifier: SdlProofVerifier
+  readonly #clock: () => number
+  readonly activationDelayMs: number
+  // Settlements run one at a time: each reads the shard's position, verifies for a while, and
+  // commits only if that position is unchanged; serialising keeps the answers deterministic.
+  #settling: Promise<unknown> = Promise.resolve()
+
+  constructor(options: BaseLayerNodeOptions) {
+    this.#store = options.store
+    this.#verifier = options.verifier
+    this.#clock = options.clock ?? Date.now
+    this.activationDelayMs =
+      options.agreementActivationDelayMs ?? options.genesis?.agreementActivationDelayMs ?? AGREEMENT_ACTIVATION_DELAY_MS_DEFAULT
+    if (options.genesis !== undefined) applyGenesis(this.#store, options.genesis)
+  }
+
+  /** The agreement of `shard`, or null. */
+  getAgreement(shard: number): Agreement | null {
+    const record = this.#store.getAgreement(shard)
+    return record === undefined ? null : agreementView(record, this.#clock())
+  }
+
+  /** Registers (or re-submits) a signed domain agreement; see `submitAgreement`. */
+  submitAgreement(request: AgreementRequest): Agreement {
+    return submitAgreement({ store: this.#store, nowMs: this.#clock(), activationDelayMs: this.activationDelayMs }, request)
+  }
+
+  /**
+   * Settles a signed, proven SDL: `{ status: 'applied' }` with the new position, or
+   * `{ status: 'failed', code, reason }` having changed nothing. Throws only for malformed params.
+   */
+  submitSdl(submission: SdlSubmission): Promise<SdlSubmissionResult> {
+    const run = this.#settling.then(() =>
+      settleSdl({ store: this.#store, verifier: this.#verifier, clock: this.#clock }, submission),
+    )
+    this.#settling = run.catch(() => undefined)
+    return run
+  }
+
+  /** The settlement status of an SDL by hash. */
+  getSdlStatus(hash: HashDigest): SdlStatus {
+    return sdlStatusView(hash, this.#store.getSdl(hash))
+  }
+
+  /** Credits queued for `shard` after `cursor`. */
+  pullCredits(shard: number, cursor: bigint, limit: number): PullCreditsResult {
+    return pullCredits(this.#store, shard, cursor, limit)
+  }
+
+  /** The finalized vault at `address` (`"<owner_id>,<shard>"`), or null. */
+  getVault(address: string): Vault | null {
+    return this.#store.getVault(address) ?? null
+  }
+
+  /** The settlement position of `shard`. */
+  getShard(shard: number): ShardStatus {
+    return shardView(this.#store.getShard(shard))
+  }
+
+  /** The native account of `ownerId`, or null when it was never funded. */
+  getAccount(ownerId: HashDigest): Account | null {
+    const record = this.#store.getAccount(ownerId)
+    return record === undefined ? null : accountView(record)
+  }
+
+  /** Waits for a settlement under way, then closes the store. */
+  async close(): Promise<void> {
+    await this.#settling
+    this.#store.close()
+  }
+}

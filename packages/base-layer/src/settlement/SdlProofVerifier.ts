@@ -1,0 +1,21 @@
+import type { HashDigest } from '@verity/core'
+import type { SdlContent } from '@verity/ledger'
+import type { ProofArtifactJson } from './readProofs.ts'
+
+/** What the verifier checks: the SDL, its hash, the proofs sent with it, the agreement's guardrails. */
+export type SdlProofCheck = {
+  content: SdlContent
+  hash: HashDigest
+  proofs: ProofArtifactJson[]
+  guardrailProgramIds: readonly string[]
+}
+
+/**
+ * The proving port of the base layer: resolves when `proofs` establish `content` (its hash, its
+ * roots, its transactions) and every guardrail of the agreement, or throws `SdlProofInvalidError`
+ * with the reason. The production implementation is `ProverSdlVerifier` over @verity/prover.
+ */
+export interface SdlProofVerifier {
+  verifySdlProofs(check: SdlProofCheck): Promise<void>
+  close(): Promise<void>
+}

@@ -1,0 +1,41 @@
+import { InvalidParamsError } from '../errors/requestErrors.ts'
+import { PROOF_CHARS_MAX, PROOF_FIELD_CHARS_MAX, PROOF_PUBLIC_INPUTS_MAX, SDL_PROOFS_MAX } from '../limits.ts'
+
+/** A proof artifact as sent (DESIGN §6); the prover checks its content, this only its shape. */
+export type ProofArtifactJson = {
+  system: 'ultrahonk'
+  circuit: string
+  circuit_hash: string
+  crs: 'ignition' | 'dev'
+  public_inputs: string[]
+  proof: string
+}
+
+/** Checks the shape of `submitSdl`'s `proofs`: 1 to SDL_PROOFS_MAX artifacts, the SDL proof first. */
+export function readProofs(value: unknown): ProofArtifactJson[] {
+  const fail = (field: string, reason: string): never => {
+    throw new InvalidParamsError({ method: 'submitSdl', field, reason })
+  }
+  if (!Array.isArray(value)) fail('proofs', 'expected an array of proof artifacts')
+  const proofs = value as unknown[]
+  if (proofs.length === 0) fail('proofs', 'expected at least the SDL proof')
+  if (proofs.length > SDL_PROOFS_MAX) fail('proofs', `expected at most ${SDL_PROOFS_MAX} artifacts, got ${proofs.length}`)
+  return proofs.map((proof, index) => {
+    const at = `proofs[${index}]`
+    if (proof === null || typeof proof !== 'object' || Array.isArray(proof)) fail(at, 'expected an object')
+    const artifact = proof as Record<string, unknown>
+    const keys = ['system', 'circuit', 'circuit_hash', 'crs', 'public_inputs', 'proof']
+    for (const key of Object.keys(artifact)) if (!keys.includes(key)) fail(`${at}.${key}`, 'unknown field')
+    if (artifact.system !== 'ultrahonk') fail(`${at}.system`, 'expected "ultrahonk"')
+    if (artifact.crs !== 'ignition' && artifact.crs !== 'dev') fail(`${at}.crs`, 'expected "ignition" or "dev"')
+    for (const key of ['circuit', 'circuit_hash'])
+      if (typeof artifact[key] !== 'string' || (artifact[key] as string).length > PROOF_FIELD_CHARS_MAX) fail(`${at}.${key}`, 'expected a short string')
+    if (typeof artifact.proof !== 'string' || artifact.proof.length > PROOF_CHARS_MAX) fail(`${at}.proof`, `expected a string of at most ${PROOF_CHARS_MAX} characters`)
+    const inputs = artifact.public_inputs
+    if (!Array.isArray(inputs) || inputs.length > PROOF_PUBLIC_INPUTS_MAX) fail(`${at}.public_inputs`, `expected an array of at most ${PROOF_PUBLIC_INPUTS_MAX} strings`)
+    ;(inputs as unknown[]).forEach((input, i) => {
+      if (typeof input !== 'string' || input.length > PROOF_FIELD_CHARS_MAX) fail(`${at}.public_inputs[${i}]`, 'expected a field element string')
+    })
+    return artifact as ProofArtifactJson
+  })
+}

@@ -1,0 +1,77 @@
+import { isVerityError, type HashDigest } from '@verity/core'
+import { parseSdlContent, sdlHash, type SdlContent } from '@verity/ledger'
+import { SdlAlreadyAppliedError, SdlHashMismatchError, SdlOutOfOrderError } from '../errors/settlementErrors.ts'
+import { verifyOperatorSignature, type OperatorIdentity } from '../rpc/verifyOperatorSignature.ts'
+import type { BaseLayerStore } from '../store/BaseLayerStore.ts'
+import { checkSdlPosition } from './checkSdlPosition.ts'
+import { computeSdlChanges, type SdlChanges } from './computeSdlChanges.ts'
+import { readProofs } from './readProofs.ts'
+import type { SdlProofVerifier } from './SdlProofVerifier.ts'
+import type { SdlSubmission, SdlSubmissionResult } from './SdlSubmission.ts'
+
+export type SettleSdlContext = { store: BaseLayerStore; verifier: SdlProofVerifier; clock: () => number }
+
+/**
+ * Settles one SDL submission. Order of checks (cheap before expensive): params shape (thrown as
+ * invalid params), hash, operator signature, agreement and signer, replay, sequence, previous
+ * hash, root before, incoming credits, the transactions' signatures and laws natively against the
+ * finalized view, then the proofs. Then one atomic commit: vaults, nonces, the shard's position,
+ * consumed credits and outgoing credits. A refusal answers `{ status: 'failed' }` and writes
+ * nothing but the refusal itself (kept by hash only for SDLs signed by the shard's operator).
+ */
+export async function settleSdl(context: SettleSdlContext, submission: SdlSubmission): Promise<SdlSubmissionResult> {
+  const content = parseSdlContent(submission.content, 'content')
+  const proofs = readProofs(submission.proofs)
+  const hash = sdlHash(content)
+  let operator: OperatorIdentity | undefined
+  try {
+    if (submission.hash !== undefined && submission.hash !== hash) throw new SdlHashMismatchError({ claimed: submission.hash, computed: hash })
+    operator = verifyOperatorSignature('submitSdl', { content: submission.content, proofs: submission.proofs }, submission.signature)
+    const agreement = checkSdlPosition(context.store, content, hash, operator, context.clock())
+    const changes = computeSdlChanges(context.store, content, hash)
+    await context.verifier.verifySdlProofs({ content, hash, proofs, guardrailProgramIds: agreement.guardrailProgramIds })
+    const root = commitSdl(context, content, hash, changes)
+    return { status: 'applied', hash, shard: content.shard, sequence: BigInt(content.sequence), root }
+  } catch (error) {
+    if (!isVerityError(error)) throw error
+    if (error.code === 'MALFORMED_SIGNATURE') throw error
+    recordRefusal(context, content, hash, operator, error)
+    return { status: 'failed', hash, code: error.code, reason: error.message }
+  }
+}
+
+/** Writes the settlement in one transaction, after checking that nothing moved the shard meanwhile. */
+function commitSdl(context: SettleSdlContext, content: SdlContent, hash: HashDigest, changes: SdlChanges): string {
+  const { store } = context
+  return store.transaction(() => {
+    const shard = store.getShard(content.shard)
+    if (shard.sequence + 1n !== BigInt(content.sequence) || shard.lastSdlHash !== content.previous_hash)
+      throw new SdlOutOfOrderError({ shard: content.shard, sequenceExpected: shard.sequence + 1n, sequenceGot: BigInt(content.sequence) })
+    for (const [address, vault] of changes.vaults) store.putVault(address, content.shard, vault)
+    for (const [address, nonce] of changes.nonces) store.putNextNonce(address, nonce)
+    store.putShard({
+      ...shard,
+      sequence: BigInt(content.sequence),
+      lastSdlHash: hash,
+      root: content.root_after,
+      creditsConsumed: BigInt(content.incoming_credits.to_cursor),
+    })
+    store.appendCredits(changes.outgoingCredits)
+    store.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'applied', root: content.root_after, appliedAtMs: context.clock() }, content)
+    return content.root_after
+  })
+}
+
+/**
+ * Keeps a refusal by hash so `getSdlStatus` can tell the domain why, but only for SDLs its
+ * operator signed (anyone else could fill the table) and never over an applied SDL.
+ */
+function recordRefusal(context: SettleSdlContext, content: SdlContent, hash: HashDigest, operator: OperatorIdentity | undefined, error: { code: string; message: string }): void {
+  if (operator === undefined || error instanceof SdlAlreadyAppliedError) return
+  const agreement = context.store.getAgreement(content.shard)
+  if (agreement === undefined || agreement.operatorOwnerId !== operator.ownerId) return
+  context.store.transaction(() => {
+    if (context.store.getSdl(hash)?.status === 'applied') return
+    context.store.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'failed', code: error.code, reason: error.message, failedAtMs: context.clock() })
+  })
+}

@@ -1,0 +1,75 @@
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { readBaseLayerOptions, type BaseLayerOptions } from './config/readBaseLayerOptions.ts'
+import { loadGenesisFile, type Genesis } from './genesis/Genesis.ts'
+import { buildBaseLayerApp } from './http/buildBaseLayerApp.ts'
+import { BaseLayerNode } from './node/BaseLayerNode.ts'
+import { ProverSdlVerifier } from './settlement/ProverSdlVerifier.ts'
+import { SqliteBaseLayerStore } from './store/SqliteBaseLayerStore.ts'
+
+export type StartBaseLayerOptions = Partial<BaseLayerOptions> & {
+  /** command-line arguments to read (`--port` …); default none */
+  argv?: readonly string[]
+  /** environment to read `VERITY_*` from; default process.env */
+  env?: Record<string, string | undefined>
+  /** a genesis given in code (the embedded devnet of a domain); wins over `genesisPath` */
+  genesis?: Genesis
+}
+
+export type RunningBaseLayer = {
+  app: FastifyInstance
+  node: BaseLayerNode
+  /** http://host:port of the JSON-RPC endpoint */
+  url: string
+  close(): Promise<void>
+}
+
+/** The SQLite file of a data directory. */
+export function baseLayerDatabasePath(dataDir: string): string {
+  return join(dataDir, 'base-layer.sqlite')
+}
+
+/**
+ * Starts a base-layer node: reads options (explicit ones win over flags, flags over `VERITY_*`
+ * environment), opens the SQLite store, funds the genesis accounts, and listens for JSON-RPC.
+ */
+export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promise<RunningBaseLayer> {
+  const { argv, env, genesis: genesisGiven, ...explicit } = options
+  const read = readBaseLayerOptions(argv ?? [], env ?? process.env)
+  const settings: BaseLayerOptions = { ...read, ...definedOnly(explicit) }
+  const genesis = genesisGiven ?? (settings.genesisPath === undefined ? undefined : loadGenesisFile(settings.genesisPath))
+  const store = new SqliteBaseLayerStore(baseLayerDatabasePath(settings.dataDir))
+  const verifier = new ProverSdlVerifier(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath })
+  const node = new BaseLayerNode({
+    store,
+    verifier,
+    ...(genesis === undefined ? {} : { genesis }),
+    ...(settings.agreementActivationDelayMs === undefined ? {} : { agreementActivationDelayMs: settings.agreementActivationDelayMs }),
+  })
+  const app = buildBaseLayerApp({ node, logLevel: settings.logLevel })
+  try {
+    await app.listen({ port: settings.port, host: settings.host })
+  } catch (error) {
+    await node.close()
+    await verifier.close()
+    throw error
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : settings.port
+  const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`
+  app.log.info({ url, dataDir: settings.dataDir }, 'base layer listening')
+  return {
+    app,
+    node,
+    url,
+    async close() {
+      await app.close()
+      await node.close()
+      await verifier.close()
+    },
+  }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>
+}
