@@ -1,0 +1,87 @@
+import { VerityError } from '@verity/core'
+
+/** A template (or other input) does not fit the fixed size of a circuit. */
+export class CircuitBoundsError extends VerityError {
+  readonly code = 'CIRCUIT_BOUNDS'
+  constructor(readonly fields: { circuit: string; bound: string; limit: number; got: number; detail?: string }) {
+    super(
+      `${fields.circuit} circuit: ${fields.bound} exceeds the circuit's bound (${fields.got} > ${fields.limit})` +
+        (fields.detail ? `: ${fields.detail}` : ''),
+    )
+  }
+}
+
+/** A template uses a construct the policy circuit cannot express. */
+export class UnsupportedConstructError extends VerityError {
+  readonly code = 'CIRCUIT_UNSUPPORTED'
+  constructor(readonly fields: { circuit: string; construct: string }) {
+    super(`${fields.circuit} circuit does not support ${fields.construct}`)
+  }
+}
+
+/** The proof queue is full; try again later (back-pressure). */
+export class ProverBusyError extends VerityError {
+  readonly code = 'PROVER_BUSY'
+  constructor(readonly fields: { queueMax: number }) {
+    super(`prover busy: ${fields.queueMax} proof jobs already queued or running`)
+  }
+}
+
+/** The job was cancelled through its AbortSignal, or the prover was closed. */
+export class ProofCancelledError extends VerityError {
+  readonly code = 'PROOF_CANCELLED'
+  constructor(readonly fields: { reason: string }) {
+    super(`proof job cancelled: ${fields.reason}`)
+  }
+}
+
+/** A proof artifact does not verify, or does not match the claimed statement. */
+export class ProofRejectedError extends VerityError {
+  readonly code = 'PROOF_REJECTED'
+  constructor(readonly fields: { reason: string }) {
+    super(`proof rejected: ${fields.reason}`)
+  }
+}
+
+/** A production-configured prover or verifier met a dev (insecure) CRS or a dev-CRS artifact. */
+export class DevCrsRefusedError extends VerityError {
+  readonly code = 'DEV_CRS_REFUSED'
+  constructor(readonly fields: { what: string }) {
+    super(
+      `${fields.what} relies on the insecure dev CRS, which a production verifier refuses ` +
+        `(whoever generated a dev CRS can forge proofs); configure the Ignition CRS (VERITY_CRS_PATH)`,
+    )
+  }
+}
+
+/** The inputs do not satisfy the circuit: no witness, hence no proof. */
+export class WitnessError extends VerityError {
+  readonly code = 'WITNESS_UNSATISFIED'
+  constructor(readonly fields: { circuit: string; reason: string }) {
+    super(`${fields.circuit} circuit not satisfied by the inputs: ${fields.reason}`)
+  }
+}
+
+/** The CRS is missing, malformed, or too small for a circuit. */
+export class CrsError extends VerityError {
+  readonly code = 'CRS_INVALID'
+  constructor(readonly fields: { path: string; reason: string }) {
+    super(`CRS at ${fields.path}: ${fields.reason}`)
+  }
+}
+
+/** A circuit's source could not be found or compiled. */
+export class CircuitCompileError extends VerityError {
+  readonly code = 'CIRCUIT_COMPILE'
+  constructor(readonly fields: { circuit: string; reason: string }) {
+    super(`circuit ${fields.circuit}: ${fields.reason}`)
+  }
+}
+
+/** A value cannot be encoded into the circuit's field elements (out of range, wrong type). */
+export class CircuitInputError extends VerityError {
+  readonly code = 'CIRCUIT_INPUT'
+  constructor(readonly fields: { path: string; reason: string }) {
+    super(`${fields.path}: ${fields.reason}`)
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Every bound of @verity/prover, with its unit and reason. The policy circuit's bounds are
+ * mirrored from circuits/policy/src/main.nr (a test checks them against the compiled ABI): change
+ * both together, then rebuild (`npm run build -w packages/prover`).
+ */
+
+/** Scalar intent attribute slots in the policy circuit (string, int, bool fields of `intent`). */
+export const POLICY_ATTR_SLOTS = 16
+/** Scalar evidence slots in the policy circuit (string, int, bool fields of `evidence`). */
+export const POLICY_EVIDENCE_SLOTS = 24
+/** Set-valued intent fields (`set<string>`, `set<int>`) the policy circuit holds. */
+export const POLICY_ATTR_SETS = 4
+/** Set-valued evidence fields the policy circuit holds. */
+export const POLICY_EVIDENCE_SETS = 2
+/** Set literals (`{"a", "b"}`) a template may use. */
+export const POLICY_LITERAL_SETS = 4
+/** Elements in one set (a set field's value or a set literal). */
+export const POLICY_SET_SIZE = 16
+/** Scalar constants (string, int, bool literals) a template may use. */
+export const POLICY_CONSTANTS = 32
+/** Nodes of the boolean program (comparisons, and/or/not, presence tests) of one template. */
+export const POLICY_NODES = 64
+/** Nodes packed into one field element of the template encoding (4 bytes each, 28 ≤ 31 bytes). */
+export const POLICY_NODES_PER_FIELD = 7
+
+/**
+ * Default number of G1 points of a generated dev CRS: 2^16 + 1 serves circuits of up to 2^16
+ * gates (bb.js asks for subgroup size + 1). The build grows it when a circuit needs more.
+ */
+export const DEV_CRS_POINTS_DEFAULT = 2 ** 16 + 1
+/** Largest dev CRS the generator makes (2^20 + 1 points, 64 MiB), so a typo cannot fill a disk. */
+export const DEV_CRS_POINTS_MAX = 2 ** 20 + 1
+
+/** Jobs (queued and running) the prover accepts before `ProverBusyError`. Env PROOF_QUEUE_MAX. */
+export const PROOF_QUEUE_MAX_DEFAULT = 64
+/** Worker threads proving in parallel; each runs its own bb.js wasm instance. */
+export const PROVER_WORKERS_DEFAULT = 1
+/** Upper bound on prover workers: each one holds a wasm heap of a few hundred MB. */
+export const PROVER_WORKERS_MAX = 16
+/** Size of a proof accepted for verification, in bytes (UltraHonk proofs are ~14 KB). */
+export const PROOF_BYTES_MAX = 64 * 1024
+/** Public inputs accepted in an artifact. */
+export const PUBLIC_INPUTS_MAX = 256
