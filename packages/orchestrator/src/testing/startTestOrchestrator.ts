@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildOrchestratorApp, type OrchestratorAppSettings } from '../http/buildOrchestratorApp.ts'
+import type { PolicyProving } from '../jobs/PolicyProving.ts'
+import { SqliteOrchestratorStore } from '../store/SqliteOrchestratorStore.ts'
+
+export type TestOrchestrator = {
+  app: FastifyInstance
+  url: string
+  dataDir: string
+  request(method: string, path: string, body?: unknown, contentType?: string): Promise<{ status: number; text: string; json: any }>
+  close(): Promise<void>
+}
+
+/** An orchestrator on 127.0.0.1:0 with a real SQLite store in a temp dir. */
+export async function startTestOrchestrator(options: {
+  proving: PolicyProving
+  settings?: Partial<OrchestratorAppSettings>
+  nowMs?: () => number
+  dataDir?: string
+}): Promise<TestOrchestrator> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'verity-orchestrator-'))
+  const store = new SqliteOrchestratorStore(dataDir)
+  const app = await buildOrchestratorApp({
+    store,
+    proving: options.proving,
+    settings: { logLevel: process.env.VERITY_LOG_LEVEL ?? 'silent', ...options.settings },
+    nowMs: options.nowMs,
+    embeddedExtractor: null,
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address() as { port: number }
+  const url = `http://127.0.0.1:${address.port}`
+  return {
+    app,
+    url,
+    dataDir,
+    async request(method, path, body, contentType) {
+      const init: RequestInit = { method }
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body)
+        init.headers = { 'content-type': contentType ?? (typeof body === 'string' ? 'text/plain' : 'application/json') }
+      }
+      const response = await fetch(`${url}${path}`, init)
+      const text = await response.text()
+      let json: unknown
+      try {
+        json = text === '' ? undefined : JSON.parse(text)
+      } catch {
+        json = undefined
+      }
+      return { status: response.status, text, json }
+    },
+    async close() {
+      await app.close()
+      await store.close()
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
