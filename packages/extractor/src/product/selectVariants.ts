@@ -36,7 +36,7 @@ export function parseVariantSelection(metadata: unknown): VariantSelection {
 }
 
 function matches(variant: ProductVariant, selection: VariantSelection): boolean {
-  if (selection.variantId !== undefined && variant.id !== selection.variantId) return false
+  if (selection.variantId !== undefined && variant.id !== selection.variantId && variant.sku !== selection.variantId) return false
   for (const [name, wanted] of Object.entries(selection.options ?? {})) {
     const value = lookupByName(variant.options, name)
     if (value === undefined || value.trim().toLowerCase() !== wanted.trim().toLowerCase()) return false
@@ -45,7 +45,7 @@ function matches(variant: ProductVariant, selection: VariantSelection): boolean 
 }
 
 /**
- * The variants of `product` that satisfy every selection (option names and values compare without
+ * The variants of `product` that satisfy every selection (a `variantId` matches a variant's id or its SKU; option names and values compare without
  * regard to case). Empty when none does; every variant when nothing is selected.
  */
 export function selectVariants(product: Product, selections: readonly VariantSelection[]): ProductVariant[] {

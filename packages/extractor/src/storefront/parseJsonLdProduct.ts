@@ -101,7 +101,7 @@ function offersOf(node: JsonRecord): JsonRecord[] {
 function variantIdOf(offer: JsonRecord, fallback: string): string {
   const url = text(offer.url)
   const fromUrl = url === undefined ? undefined : URL.parse(url, 'http://localhost/')?.searchParams.get('variant')
-  return text(offer.sku) ?? fromUrl ?? fallback
+  return fromUrl ?? text(offer.sku) ?? fallback
 }
 
 function offerVariant(offer: JsonRecord, id: string, options: Record<string, string>, attributes: Record<string, AttributeValue>): ProductVariant {
