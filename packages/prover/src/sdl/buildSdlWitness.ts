@@ -1,4 +1,4 @@
-import { sdlHash, sdlSlotOps, SlotOpKind, type PlacedSlotOp, type SdlContent } from '@verity/ledger'
+import { limits, sdlHash, sdlSlotOps, SlotOpKind, type PlacedSlotOp, type SdlContent } from '@verity/ledger'
 import type { HashDigest } from '@verity/core'
 import type { InputMap } from '@noir-lang/noir_js'
 import { fieldHex, FIELD_MODULUS } from './poseidon2.ts'
@@ -25,7 +25,9 @@ const U64_LIMIT = 2n ** 64n
  */
 export function sealSdl(tree: StateTree, draft: SdlDraft): { content: SdlContent; witness: SdlWitness } {
   const rootBefore = tree.rootHex
-  const steps = advance(tree, { ...draft, root_before: rootBefore, root_after: rootBefore })
+  const { steps, placed } = advance(tree, { ...draft, root_before: rootBefore, root_after: rootBefore })
+  tree.directory.commit(placed)
+  tree.settle()
   const content: SdlContent = { ...draft, root_before: rootBefore, root_after: tree.rootHex }
   return { content, witness: witnessOf(tree, content, steps) }
 }
@@ -38,18 +40,19 @@ export function buildSdlWitness(tree: StateTree, content: SdlContent): SdlWitnes
   if (tree.rootHex !== content.root_before)
     throw new SdlRootMismatchError({ which: 'root_before', expected: content.root_before, actual: tree.rootHex })
   const mark = tree.mark()
-  const directorySize = tree.directory.size
-  const steps = advance(tree, content)
+  const { steps, placed } = advance(tree, content)
   if (tree.rootHex !== content.root_after) {
     const actual = tree.rootHex
     tree.rollback(mark)
-    tree.directory.truncate(directorySize)
     throw new SdlRootMismatchError({ which: 'root_after', expected: content.root_after, actual })
   }
+  tree.directory.commit(placed)
+  tree.settle()
   return witnessOf(tree, content, steps)
 }
 
-function advance(tree: StateTree, content: SdlContent): Step[] {
+/** Writes the SDL's slot operations into the tree; the caller commits the directory or rolls back. */
+function advance(tree: StateTree, content: SdlContent): { steps: Step[]; placed: PlacedSlotOp[] } {
   const placed = tree.directory.plan(sdlSlotOps(content))
   const mark = tree.mark()
   const steps: Step[] = []
@@ -66,9 +69,7 @@ function advance(tree: StateTree, content: SdlContent): Step[] {
     tree.rollback(mark)
     throw error
   }
-  tree.directory.commit(placed)
-  tree.settle()
-  return steps
+  return { steps, placed }
 }
 
 /** The circuit's rule for one operation, checked on the host so a bad SDL fails before proving. */
@@ -101,7 +102,7 @@ function nextValue(op: PlacedSlotOp, old: bigint, opIndex: number): bigint {
 function witnessOf(tree: StateTree, content: SdlContent, steps: Step[]): SdlWitness {
   const hash = sdlHash(content)
   const [hi, lo] = sdlHashLimbs(hash)
-  const size = batchOps([]).at(0)!.length
+  const size = limits.SDL_OPS_PER_PROOF
   const batches = batchOps(steps.map((s) => s.op)).map((ops, batchIndex): SdlBatchWitness => {
     const batchSteps = steps.slice(batchIndex * size, (batchIndex + 1) * size)
     const rootBefore = batchSteps[0]?.rootBefore ?? tree.root
