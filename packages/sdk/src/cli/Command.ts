@@ -1,0 +1,40 @@
+import type { ParseArgsConfig } from 'node:util'
+
+/** Options every command accepts. */
+export const COMMON_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>
+
+export type CommandOptions = NonNullable<ParseArgsConfig['options']>
+
+/** What a command's `run` receives: parsed flags, positional arguments and an output sink. */
+export type CommandContext = {
+  values: Record<string, string | boolean | string[] | boolean[] | undefined>
+  positionals: string[]
+  json: boolean
+  out: Output
+  /** Aborted on Ctrl-C; long-running commands stop when it fires. */
+  signal: AbortSignal
+}
+
+export type Output = {
+  /** Prints a result: `human` on a terminal, `data` as one JSON line with --json. */
+  result(human: string, data: unknown): void
+  /** Progress and notes, to stderr, never in --json output. */
+  info(text: string): void
+}
+
+/**
+ * One `verity` command. `path` is its words (`['template', 'check']`); `usage` and `summary`
+ * make its --help; `run` returns the process exit code (0 success, 1 failure it reported).
+ */
+export type Command = {
+  path: readonly string[]
+  summary: string
+  usage: string
+  options?: CommandOptions
+  /** How many positionals the command takes: [min, max]. */
+  positionals?: readonly [number, number]
+  run(context: CommandContext): Promise<number>
+}

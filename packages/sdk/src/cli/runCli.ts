@@ -1,0 +1,112 @@
+import { parseArgs } from 'node:util'
+import { isVerityError } from '@verity/core'
+import { COMMON_OPTIONS, type Command } from './Command.ts'
+import { createOutput } from './output.ts'
+import { UsageError } from './UsageError.ts'
+
+export const EXIT_OK = 0
+export const EXIT_FAILURE = 1
+export const EXIT_USAGE = 2
+
+/**
+ * Runs `verity <words...> [options]` against the command table and returns the exit code.
+ * The longest command path matching the leading words wins; `--help` at any level prints help.
+ */
+export async function runCli(commands: readonly Command[], argv: readonly string[], signal: AbortSignal): Promise<number> {
+  const words = argv.filter((a) => !a.startsWith('-'))
+  const command = findCommand(commands, words)
+  const wantsHelp = argv.includes('--help') || argv.includes('-h')
+  if (!command) {
+    const prefix = words.slice(0, commandPrefixLength(commands, words))
+    if (wantsHelp || words.length === 0 || prefix.length > 0) {
+      process.stdout.write(formatOverview(commands, prefix))
+      return words.length === 0 && !wantsHelp ? EXIT_USAGE : prefix.length === words.length ? EXIT_OK : usage(`unknown command: verity ${words.join(' ')}`)
+    }
+    return usage(`unknown command: verity ${words.join(' ')} (try verity --help)`)
+  }
+  if (wantsHelp) {
+    process.stdout.write(formatHelp(command))
+    return EXIT_OK
+  }
+  const rest = dropPath(argv, command.path)
+  let parsed
+  try {
+    parsed = parseArgs({ args: [...rest], options: { ...COMMON_OPTIONS, ...command.options }, allowPositionals: true, strict: true })
+  } catch (error) {
+    return usage(`verity ${command.path.join(' ')}: ${(error as Error).message.split('\n')[0]}`)
+  }
+  const [min, max] = command.positionals ?? [0, 0]
+  if (parsed.positionals.length < min || parsed.positionals.length > max)
+    return usage(`verity ${command.path.join(' ')}: expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}; usage: ${command.usage}`)
+  const json = parsed.values.json === true
+  try {
+    return await command.run({ values: parsed.values, positionals: parsed.positionals, json, out: createOutput(json), signal })
+  } catch (error) {
+    if (error instanceof UsageError) return usage(`verity ${command.path.join(' ')}: ${error.message}`)
+    if (isVerityError(error) || isReportable(error)) {
+      process.stderr.write(`error: ${(error as Error).message}\n`)
+      return EXIT_FAILURE
+    }
+    throw error
+  }
+}
+
+function usage(message: string): number {
+  process.stderr.write(`${message}\n`)
+  return EXIT_USAGE
+}
+
+// Errors from the clients (HTTP failures, unreachable services) carry a message meant for users.
+function isReportable(error: unknown): boolean {
+  return error instanceof Error && (error as { reportable?: boolean }).reportable === true
+}
+
+function findCommand(commands: readonly Command[], words: readonly string[]): Command | undefined {
+  let best: Command | undefined
+  for (const command of commands) {
+    const matches = command.path.every((word, i) => words[i] === word)
+    if (matches && (!best || command.path.length > best.path.length)) best = command
+  }
+  return best
+}
+
+function commandPrefixLength(commands: readonly Command[], words: readonly string[]): number {
+  let length = 0
+  for (const command of commands) {
+    let i = 0
+    while (i < words.length && i < command.path.length && command.path[i] === words[i]) i++
+    length = Math.max(length, i)
+  }
+  return length
+}
+
+// Removes the command's words from argv, keeping options and the remaining positionals in order.
+function dropPath(argv: readonly string[], path: readonly string[]): string[] {
+  const out: string[] = []
+  let matched = 0
+  for (const arg of argv) {
+    if (matched < path.length && arg === path[matched]) matched++
+    else out.push(arg)
+  }
+  return out
+}
+
+function formatHelp(command: Command): string {
+  const lines = [`verity ${command.path.join(' ')} — ${command.summary}`, '', `usage: ${command.usage}`, '', 'options:']
+  for (const [name, option] of Object.entries({ ...command.options, ...COMMON_OPTIONS })) {
+    const short = 'short' in option && option.short ? `-${option.short}, ` : ''
+    const value = option.type === 'string' ? ' <value>' : ''
+    lines.push(`  ${short}--${name}${value}${'multiple' in option && option.multiple ? ' (repeatable)' : ''}`)
+  }
+  lines.push('', 'exit codes: 0 success, 1 failure, 2 bad arguments')
+  return `${lines.join('\n')}\n`
+}
+
+function formatOverview(commands: readonly Command[], prefix: readonly string[]): string {
+  const shown = commands.filter((c) => prefix.every((word, i) => c.path[i] === word))
+  const width = Math.max(...shown.map((c) => c.path.join(' ').length))
+  const lines = ['verity — verifiable intents and verifiable settlement', '', 'commands:']
+  for (const c of shown) lines.push(`  ${c.path.join(' ').padEnd(width)}  ${c.summary}`)
+  lines.push('', 'Run `verity <command> --help` for a command\'s options. Every command takes --json.')
+  return `${lines.join('\n')}\n`
+}
