@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import { parseJsonBigint } from '@verity/core'
+import { extractorRoutes } from '@verity/extractor'
 import type { OrchestratorSettings } from '../config/OrchestratorSettings.ts'
 import { EventHub } from '../events/EventHub.ts'
 import { ExpirySweeper } from '../expiry/ExpirySweeper.ts'
@@ -31,7 +32,7 @@ export type OrchestratorAppDependencies = {
   settings?: Partial<OrchestratorAppSettings>
   /** Clock in ms since the epoch (tests pass their own). */
   nowMs?: () => number
-  /** The default extractor mounted under /extractor; null mounts none. */
+  /** The default extractor mounted under /extractor (default: @verity/extractor's routes); null mounts none. */
   embeddedExtractor?: FastifyPluginAsync | null
   logger?: FastifyServerOptions['logger']
 }
@@ -72,7 +73,6 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     bodyLimit: settings.jsonBodyBytesMax,
     forceCloseConnections: true,
   })
-  app.setValidatorCompiler((route) => (route.httpPart === 'body' ? () => true : TypeBoxValidatorCompiler(route as never)))
   app.setErrorHandler(handleError)
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
@@ -158,9 +158,15 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/swagger-ui' })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-  for (const routes of [configRoutes, eventRoutes, intentRoutes, templateRoutes, proofRoutes])
-    await app.register(routes, { context })
-  await app.register(licenseRoutes)
-  if (deps.embeddedExtractor) await app.register(deps.embeddedExtractor, { prefix: '/extractor' })
+  await app.register(async (routesApp) => {
+    // Our JSON bodies are checked by the domain parsers, whose messages name the field; the body
+    // schemas document them. Scoped to our routes so the embedded extractor keeps its own checks.
+    routesApp.setValidatorCompiler((route) => (route.httpPart === 'body' ? () => true : TypeBoxValidatorCompiler(route as never)))
+    for (const routes of [configRoutes, eventRoutes, intentRoutes, templateRoutes, proofRoutes])
+      await routesApp.register(routes, { context })
+    await routesApp.register(licenseRoutes)
+  })
+  const embeddedExtractor = deps.embeddedExtractor === undefined ? extractorRoutes : deps.embeddedExtractor
+  if (embeddedExtractor !== null) await app.register(embeddedExtractor, { prefix: '/extractor' })
   return app
 }

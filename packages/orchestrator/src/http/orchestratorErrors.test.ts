@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
+import { closedPort } from '../testing/closedPort.ts'
 import { signIntentShapeA, signIntentShapeB } from '../testing/signIntent.ts'
 import { startTestOrchestrator, type TestOrchestrator } from '../testing/startTestOrchestrator.ts'
 import { PRICE_TEMPLATE } from '../testing/templates.ts'
@@ -123,7 +124,7 @@ describe('orchestrator error statuses', () => {
     assert.match(orphan.json.message, /no longer exists/)
     // A proposal for an intent that has one already: 409.
     const id2 = randomUUID()
-    await orchestrator.request('PUT', '/config', { evidence_extractor_url: 'http://127.0.0.1:9' })
+    await orchestrator.request('PUT', '/config', { evidence_extractor_url: `http://127.0.0.1:${await closedPort()}` })
     assert.equal((await orchestrator.request('POST', '/intents', signIntentShapeB(signer, { id: id2, templateId, fields: { max_price_cents: 5 } }))).status, 200)
     assert.equal((await orchestrator.request('POST', `/intents/${id2}/proposal`, { solution: 's', metadata: {} })).status, 200)
     const second = await orchestrator.request('POST', `/intents/${id2}/proposal`, { solution: 's', metadata: {} })
