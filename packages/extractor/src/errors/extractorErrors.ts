@@ -52,7 +52,7 @@ export class StorefrontReplyError extends VerityError {
 export class CatalogFormatError extends VerityError {
   readonly code = 'CATALOG_INVALID'
   constructor(readonly fields: { path: string; location?: string; reason: string }, options?: { cause?: unknown }) {
-    super(`catalog ${fields.path}${fields.location === undefined ? '' : ` (${fields.location})`}: ${fields.reason}`, options)
+    super(`catalog ${fields.path}: ${fields.location === undefined ? '' : `${fields.location}: `}${fields.reason}`, options)
   }
 }
 
