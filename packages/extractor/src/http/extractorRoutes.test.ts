@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import Fastify from 'fastify'
+import { extractorRoutes } from './extractorRoutes.ts'
 import { startExtractor, type RunningExtractor } from '../startExtractor.ts'
 import { html, json, jsonLdPage, redirect, startFakeStorefront, text, type FakeStorefront } from '../testing/startFakeStorefront.ts'
 
@@ -406,6 +408,26 @@ describe('service', () => {
       assert.ok(openapi.paths['/extract'])
     } finally {
       await demo.close()
+    }
+  })
+
+  test('mounts as a plugin under a prefix of another app, leaving its parser and errors alone', async () => {
+    const host = Fastify({ logger: false })
+    host.post('/echo', async (request) => request.body)
+    await host.register(extractorRoutes, { prefix: '/extractor', catalogPath, catalogPollIntervalMs: 0 })
+    try {
+      const reply = await host.inject({
+        method: 'POST',
+        url: '/extractor/extract',
+        payload: { solution: 'catalog:tee', metadata: { variant_id: 'tee-black-m' }, schema: { price_cents: 'int', color: 'string' } },
+      })
+      assert.equal(reply.statusCode, 200)
+      assert.deepEqual(reply.json(), { evidence: { price_cents: 2150, color: 'Black' } })
+      const missing = await host.inject({ method: 'POST', url: '/extractor/extract', payload: { solution: 'catalog:none', schema: {} } })
+      assert.equal(missing.statusCode, 404)
+      assert.equal((await host.inject({ method: 'POST', url: '/echo', payload: { a: 1 } })).json().a, 1)
+    } finally {
+      await host.close()
     }
   })
 })
