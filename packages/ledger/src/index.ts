@@ -44,6 +44,7 @@ export { verifyVerifiable, verifiableParts, type VerifiedVerifiable } from './la
 export { executeVerifiable, checkAuthorization, defaultDiffsOf } from './execution/executeVerifiable.ts'
 export { checkStateDiffs, checkDiffShape } from './execution/checkStateDiffs.ts'
 export { applyStateDiffs, assertOutgoingCredit } from './execution/applyStateDiffs.ts'
+export { applyIncomingCredits } from './execution/applyIncomingCredits.ts'
 export { executeBatch, submitBatch, type BatchResult } from './execution/executeBatch.ts'
 export { OverlayView } from './execution/OverlayView.ts'
 export { MemoryLedger } from './execution/MemoryLedger.ts'

@@ -1,9 +1,9 @@
-import { isVerityError, parseAddress } from '@verity/core'
+import { isVerityError } from '@verity/core'
 import type { SdlContent } from './SdlContent.ts'
 import { verifyVerifiable } from '../laws/verifyVerifiable.ts'
 import { checkDiffShape } from '../execution/checkStateDiffs.ts'
-import { assertOutgoingCredit } from '../execution/applyStateDiffs.ts'
-import { atIndex, StateDiffMismatchError, WrongShardError } from '../errors/ledgerErrors.ts'
+import { checkIncomingCredits } from '../execution/applyIncomingCredits.ts'
+import { atIndex, WrongShardError } from '../errors/ledgerErrors.ts'
 
 /**
  * The stateless laws of an SDL, checked natively by the domain before proving and by the base
@@ -13,16 +13,7 @@ import { atIndex, StateDiffMismatchError, WrongShardError } from '../errors/ledg
  * held, mint roles) are what the SDL proof establishes. Throws with the transaction's `index`.
  */
 export function checkSdlContent(content: SdlContent): void {
-  for (const credit of content.incoming_credits.credits) {
-    if (parseAddress(credit.address).shard !== content.shard)
-      throw new WrongShardError({ field: `incoming credit to ${credit.address}`, shardGot: parseAddress(credit.address).shard, shardExpected: content.shard })
-    // An incoming credit must be a credit: reuse the outgoing-credit rule from the sender's side.
-    try {
-      assertOutgoingCredit(credit, 0)
-    } catch {
-      throw new StateDiffMismatchError({ reason: `incoming diff to ${credit.address} is not a credit` })
-    }
-  }
+  checkIncomingCredits(content.incoming_credits.credits, content.shard)
   content.transactions.forEach((tx, index) => {
     try {
       const verified = verifyVerifiable(tx.verifiable)

@@ -1,0 +1,154 @@
+import { describe, test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { Ed25519Signer } from '@verity/core'
+import { applyIncomingCredits, executeBatch, MemoryLedger, type StateDiff, sdlHash, sdlSlotOps, SlotDirectory, type SdlContent, type VerifiableType } from '@verity/ledger'
+import { addressOf, createFungible, createNfts, debit, nft, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
+import { createCircuitProver } from '../createProver.ts'
+import { StateTree } from './StateTree.ts'
+import { sealSdl, buildSdlWitness, type SdlDraft, type SdlWitness } from './buildSdlWitness.ts'
+import { proveSdl, SDL_CIRCUIT } from './proveSdl.ts'
+import { verifySdl } from './verifySdl.ts'
+import { fieldHex, loadPoseidon2 } from './poseidon2.ts'
+import { SdlRuleError } from './sdlErrors.ts'
+
+const alice = Ed25519Signer.generate()
+const bob = Ed25519Signer.generate()
+const issuer = Ed25519Signer.generate()
+const A = addressOf(alice)
+const B = addressOf(bob)
+const M = addressOf(issuer)
+const prover = createCircuitProver({ workers: 1 })
+after(() => prover.close())
+
+/** Executes `verifiables` on `ledger` and drafts the SDL of their transactions. */
+function draftOf(ledger: MemoryLedger, verifiables: VerifiableType[], sequence = 1, previous: string | null = null): SdlDraft {
+  // 100 native tokens arrive from another shard, then the batch runs.
+  const credits: StateDiff[] = [{ address: A, operation: { TokenDiffs: { native: { Fungible: 100n } } } }]
+  ledger.commit({ vaults: applyIncomingCredits(ledger, credits, TEST_SHARD), nonces: new Map() })
+  const result = executeBatch(ledger, verifiables, TEST_SHARD)
+  ledger.commit(result)
+  return {
+    shard: TEST_SHARD,
+    sequence,
+    previous_hash: previous,
+    incoming_credits: { from_cursor: sequence - 1, to_cursor: sequence, credits },
+    transactions: result.transactions,
+  }
+}
+
+/** Replaces op `opIndex` of batch 0 with `change` and recomputes ops_hash, as a cheating prover would. */
+async function tamper(witness: SdlWitness, opIndex: number, change: Partial<Record<'kind' | 'a' | 'b', bigint>>) {
+  const poseidon = await loadPoseidon2()
+  const inputs = structuredClone(witness.batches[0]!.inputs) as Record<string, unknown>
+  const ops = inputs.ops as Record<string, string>[]
+  for (const [field, value] of Object.entries(change)) ops[opIndex]![field] = fieldHex(value)
+  const preimage = [inputs.sdl_hash_hi, inputs.sdl_hash_lo, inputs.batch_index].map((x) => BigInt(x as string))
+  for (const op of ops) for (const field of ['kind', 'index', 'key', 'is_new', 'a', 'b']) preimage.push(BigInt(op[field]!))
+  inputs.ops_hash = fieldHex(poseidon.hash(preimage))
+  return inputs as typeof witness.batches[0]['inputs']
+}
+
+function opIndexOf(content: SdlContent, predicate: (op: ReturnType<typeof sdlSlotOps>[number]) => boolean): number {
+  const index = sdlSlotOps(content).findIndex(predicate)
+  assert.ok(index >= 0)
+  return index
+}
+
+describe('SDL circuit', () => {
+  test('a valid SDL proves and verifies; altered public inputs and a wrong root do not verify', async () => {
+    const ledger = new MemoryLedger()
+    const tree = await StateTree.create()
+    const emptyRoot = tree.rootHex
+    const replica = new SlotDirectory()
+    const draft = draftOf(ledger, [
+      createFungible(issuer, 1n, [{ address: A, amount: 50n }]),
+      debit(alice, 1n, B, { native: { Fungible: 30n }, [M]: { Fungible: 20n } }),
+    ])
+    const { content, witness } = sealSdl(tree, draft)
+    assert.equal(content.root_before, emptyRoot)
+    assert.equal(witness.batches.length, 1, `ops: ${witness.opCount}`)
+    assert.equal(witness.sdlHash, sdlHash(content))
+
+    const artifacts = await proveSdl(prover, witness)
+    assert.equal(artifacts[0]!.public_inputs[5], content.root_after)
+    assert.deepEqual(await verifySdl(prover, { artifacts, content, root_before_expected: emptyRoot, directory: replica }), { ok: true })
+
+    // The proof itself binds its public inputs: a changed root_after does not verify.
+    const altered = structuredClone(artifacts)
+    altered[0]!.public_inputs[5] = fieldHex(123n)
+    assert.equal((await prover.verifyCircuit(SDL_CIRCUIT, altered[0]!)).ok, false)
+    const badRoot = await verifySdl(prover, { artifacts: altered, content: { ...content, root_after: fieldHex(123n) }, root_before_expected: emptyRoot, directory: replica })
+    assert.equal(badRoot.ok, false)
+    const otherContent = { ...content, sequence: 2 }
+    assert.equal((await verifySdl(prover, { artifacts, content: otherContent, root_before_expected: emptyRoot, directory: replica })).ok, false)
+    assert.equal((await verifySdl(prover, { artifacts, content, root_before_expected: fieldHex(1n), directory: replica })).ok, false)
+  })
+
+  test('an overdraft, a skipped nonce and a forged mint cannot produce a witness', async () => {
+    const ledger = new MemoryLedger()
+    const tree = await StateTree.create()
+    const draft = draftOf(ledger, [
+      createNfts(issuer, 1n, [{ address: A, nfts: [nft(1n)] }]),
+      debit(alice, 1n, B, { native: { Fungible: 30n } }),
+    ])
+    const { content, witness } = sealSdl(tree, draft)
+    const honest = await prover.executeCircuit(SDL_CIRCUIT, witness.batches[0]!.inputs)
+    assert.deepEqual(honest, { satisfied: true })
+
+    const debitIndex = opIndexOf(content, (op) => op.kind === 2)
+    const overdraft = await prover.executeCircuit(SDL_CIRCUIT, await tamper(witness, debitIndex, { a: 101n }))
+    assert.equal(overdraft.satisfied, false)
+
+    const nonceIndex = opIndexOf(content, (op) => op.kind === 3 && op.a === 1n)
+    const skipped = await prover.executeCircuit(SDL_CIRCUIT, await tamper(witness, nonceIndex, { a: 2n }))
+    assert.equal(skipped.satisfied, false)
+
+    // Forged mint: claim the collection already existed (IncreaseSupply: role must be NftMint), or create it with no supply.
+    const roleIndex = opIndexOf(content, (op) => op.kind === 4 && op.b === 3n)
+    assert.equal((await prover.executeCircuit(SDL_CIRCUIT, await tamper(witness, roleIndex, { a: 3n }))).satisfied, false)
+    const supplyIndex = opIndexOf(content, (op) => op.kind === 1 && op.b === 1n)
+    assert.equal((await prover.executeCircuit(SDL_CIRCUIT, await tamper(witness, supplyIndex, { a: 0n }))).satisfied, false)
+  })
+
+  test('host rules refuse an unlawful SDL before proving and leave the tree unchanged', async () => {
+    const tree = await StateTree.create()
+    const draft: SdlDraft = {
+      shard: TEST_SHARD,
+      sequence: 1,
+      previous_hash: null,
+      incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] },
+      transactions: [
+        {
+          verifiable: debit(alice, 1n, B, { native: { Fungible: 5n } }),
+          state_diffs: [
+            { address: A, operation: { TokenDiffs: { native: { Fungible: -5n } } } },
+            { address: B, operation: { TokenDiffs: { native: { Fungible: 5n } } } },
+          ],
+        },
+      ],
+    }
+    const root = tree.rootHex
+    assert.throws(() => sealSdl(tree, draft), SdlRuleError)
+    assert.equal(tree.rootHex, root)
+    assert.equal(tree.directory.size, 0)
+  })
+
+  test('a chain of SDLs: snapshot and replay give the same roots; multi-batch SDLs chain', async () => {
+    const ledger = new MemoryLedger()
+    const tree = await StateTree.create()
+    const first = sealSdl(tree, draftOf(ledger, [debit(alice, 1n, B, { native: { Fungible: 1n } })]))
+    const transfers = Array.from({ length: 6 }, (_, i) => debit(alice, BigInt(i + 2), B, { native: { Fungible: 1n } }))
+    const second = sealSdl(tree, draftOf(ledger, transfers, 2, first.witness.sdlHash))
+    assert.ok(second.witness.batches.length >= 2)
+    for (let i = 1; i < second.witness.batches.length; i++)
+      assert.equal(second.witness.batches[i]!.rootBefore, second.witness.batches[i - 1]!.rootAfter)
+    for (const batch of second.witness.batches) assert.deepEqual(await prover.executeCircuit(SDL_CIRCUIT, batch.inputs), { satisfied: true })
+
+    const restored = await StateTree.fromSnapshot(JSON.parse(JSON.stringify(tree.snapshot())))
+    assert.equal(restored.rootHex, tree.rootHex)
+    const replay = await StateTree.create()
+    buildSdlWitness(replay, first.content)
+    buildSdlWitness(replay, second.content)
+    assert.equal(replay.rootHex, second.content.root_after)
+  })
+})
