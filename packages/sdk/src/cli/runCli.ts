@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { isVerityError } from '@verity/core'
-import { COMMON_OPTIONS, type Command } from './Command.ts'
+import { COMMON_OPTIONS, type Command, type CommandOptions } from './Command.ts'
 import { createOutput } from './output.ts'
 import { UsageError } from './UsageError.ts'
 
@@ -93,7 +93,8 @@ function dropPath(argv: readonly string[], path: readonly string[]): string[] {
 
 function formatHelp(command: Command): string {
   const lines = [`verity ${command.path.join(' ')} — ${command.summary}`, '', `usage: ${command.usage}`, '', 'options:']
-  for (const [name, option] of Object.entries({ ...command.options, ...COMMON_OPTIONS })) {
+  const options: CommandOptions = { ...command.options, ...COMMON_OPTIONS }
+  for (const [name, option] of Object.entries(options)) {
     const short = 'short' in option && option.short ? `-${option.short}, ` : ''
     const value = option.type === 'string' ? ' <value>' : ''
     lines.push(`  ${short}--${name}${value}${'multiple' in option && option.multiple ? ' (repeatable)' : ''}`)

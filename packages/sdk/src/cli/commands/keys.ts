@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs'
+import { Ed25519Signer, SoftwarePasskey, formatAddress, parseAddress } from '@verity/core'
+import type { Command } from '../Command.ts'
+import { UsageError } from '../UsageError.ts'
+import { loadSigner } from '../../keys/loadSigner.ts'
+import { parseShard } from '../parseShard.ts'
+
+export const keygenCommand: Command = {
+  path: ['keygen'],
+  summary: 'create a key file (Ed25519, or a software P-256 passkey with --passkey) and print its owner id',
+  usage: 'verity keygen --out FILE [--passkey] [--force]',
+  options: { out: { type: 'string', short: 'o' }, passkey: { type: 'boolean' }, force: { type: 'boolean' } },
+  async run({ values, out }) {
+    const path = values.out
+    if (typeof path !== 'string') throw new UsageError('--out FILE is required')
+    if (existsSync(path) && values.force !== true) throw new UsageError(`${path} exists; pass --force to overwrite it`)
+    const signer = values.passkey === true ? SoftwarePasskey.generate() : Ed25519Signer.generate()
+    signer.toKeyFile(path)
+    const scheme = signer instanceof SoftwarePasskey ? 'passkey' : 'ed25519'
+    out.result(`${scheme} key written to ${path}\nowner id: ${signer.ownerId}`, { path, scheme, owner_id: signer.ownerId, pub_key: signer.publicKeyBase58 })
+    return 0
+  },
+}
+
+export const ownerIdCommand: Command = {
+  path: ['owner-id'],
+  summary: 'print the owner id of a key file',
+  usage: 'verity owner-id KEYFILE',
+  positionals: [1, 1],
+  async run({ positionals, out }) {
+    const signer = loadSigner(positionals[0]!)
+    out.result(signer.ownerId, { owner_id: signer.ownerId, pub_key: signer.publicKeyBase58 })
+    return 0
+  },
+}
+
+export const addressCommand: Command = {
+  path: ['address'],
+  summary: 'print the address "<owner_id>,<shard>" of a key file (or an owner id) on a shard',
+  usage: 'verity address (KEYFILE | OWNER_ID) --shard N',
+  options: { shard: { type: 'string', short: 's' } },
+  positionals: [1, 1],
+  async run({ positionals, values, out }) {
+    const shard = parseShard(values.shard)
+    const target = positionals[0]!
+    const ownerId = existsSync(target) ? loadSigner(target).ownerId : parseAddress(`${target},${shard}`).ownerId
+    const address = formatAddress(ownerId, shard)
+    out.result(address, { address, owner_id: ownerId, shard })
+    return 0
+  },
+}
