@@ -5,6 +5,15 @@ import assert from 'node:assert/strict'
  * function takes them; these are the defaults and the hard ceilings.
  */
 
+/**
+ * Largest byte string `encodeBase58` takes. Base58 costs time quadratic in the length, and
+ * @scure/base refuses more than this, so base58 is for keys, signatures and digests only.
+ */
+export const BASE58_BYTES_MAX = 2_048
+
+/** Longest base58 text `decodeBase58` reads (the matching bound of @scure/base). */
+export const BASE58_TEXT_LENGTH_MAX = 4_096
+
 /** Most signers a multisig `pub_key.signers` map may list (and most inner signatures it may carry). */
 export const MULTISIG_SIGNERS_MAX = 32
 
@@ -52,4 +61,6 @@ export const SHARD_MAX = Number.MAX_SAFE_INTEGER
 // Every weight sum stays an exact double, so comparing with the threshold never rounds.
 assert(MULTISIG_SIGNERS_MAX * MULTISIG_WEIGHT_MAX <= Number.MAX_SAFE_INTEGER)
 assert(AUTHENTICATOR_DATA_BYTES_MIN <= AUTHENTICATOR_DATA_BYTES_MAX)
+// The largest authenticator data must still be encodable as base58.
+assert(AUTHENTICATOR_DATA_BYTES_MAX <= BASE58_BYTES_MAX)
 assert(PUBLIC_KEY_CACHE_ENTRIES_MAX >= MULTISIG_SIGNERS_MAX)

@@ -58,3 +58,11 @@ describe('base64url', () => {
     assert.throws(() => decodeBase64Url('Zg=='))
   })
 })
+
+describe('base58 size bounds', () => {
+  test('encoding more than BASE58_BYTES_MAX is a RangeError; overlong text is invalid base58', () => {
+    assert.equal(decodeBase58(encodeBase58(new Uint8Array(2048).fill(0xff)), 'big').length, 2048)
+    assert.throws(() => encodeBase58(new Uint8Array(2049)), RangeError)
+    assert.throws(() => decodeBase58('2'.repeat(4097), 'long'), InvalidBase58Error)
+  })
+})

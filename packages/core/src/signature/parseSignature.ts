@@ -10,7 +10,7 @@ import {
   MULTISIG_WEIGHT_MAX,
 } from '../limits.ts'
 import { compressP256PublicKey } from './p256PublicKey.ts'
-import { ed25519KeyObject, p256KeyObject, publicKeyCache } from './publicKeyCache.ts'
+import { ed25519KeyObject, p256KeyObject, publicKeyCache, type CachedPublicKey } from './publicKeyCache.ts'
 import { signatureLengths } from './Signature.ts'
 
 /** A shape-checked, decoded Ed25519 signature. */
@@ -76,27 +76,14 @@ function schemeOf(value: unknown, field: string): (typeof SCHEMES)[number] {
 
 export function parseEd25519(body: unknown, field: string): ParsedEd25519 {
   const record = expectKeys(body, field, ['pub_key', 'signature'])
-  const publicKeyText = expectString(record.pub_key, `${field}.pub_key`)
-  const cached = publicKeyCache.getOrBuild(`ed25519:${publicKeyText}`, () => {
-    const bytes = decodeField(publicKeyText, `${field}.pub_key`, signatureLengths.ed25519PublicKey)
-    return { bytes, keyObject: ed25519KeyObject(bytes), canonicalBytes: bytes, canonicalText: encodeBase58(bytes) }
-  })
+  const cached = cachedPublicKey(expectString(record.pub_key, `${field}.pub_key`), 'ed25519', `${field}.pub_key`)
   const signature = decodeField(record.signature, `${field}.signature`, signatureLengths.ed25519Signature)
   return { scheme: 'Ed25519', publicKey: cached.bytes, keyObject: cached.keyObject, canonicalKey: cached.canonicalText, signature }
 }
 
 export function parsePasskey(body: unknown, field: string): ParsedPasskey {
   const record = expectKeys(body, field, ['pub_key', 'signature', 'client_data', 'authenticator_data'])
-  const publicKeyText = expectString(record.pub_key, `${field}.pub_key`)
-  const cached = publicKeyCache.getOrBuild(`p256:${publicKeyText}`, () => {
-    const bytes = decodeField(publicKeyText, `${field}.pub_key`, [
-      signatureLengths.p256PublicKeyCompressed,
-      signatureLengths.p256PublicKeyUncompressed,
-    ])
-    const keyObject = p256KeyObjectOrThrow(bytes, `${field}.pub_key`)
-    const canonicalBytes = compressP256OrThrow(bytes, `${field}.pub_key`)
-    return { bytes, keyObject, canonicalBytes, canonicalText: encodeBase58(canonicalBytes) }
-  })
+  const cached = cachedPublicKey(expectString(record.pub_key, `${field}.pub_key`), 'p256', `${field}.pub_key`)
   const signature = decodeField(record.signature, `${field}.signature`)
   if (signature.length < signatureLengths.p256SignatureDerMin || signature.length > signatureLengths.p256SignatureDerMax)
     throw new MalformedSignatureError({
@@ -179,13 +166,32 @@ export function parseMultisigPubKey(value: unknown, field: string): { signers: M
 
 /** A signer key's canonical base58: Ed25519 keys as given, P-256 keys in the 33-byte compressed form. */
 export function canonicalSignerKey(key: string, field: string): string {
+  const hit = publicKeyCache.get(`ed25519:${key}`) ?? publicKeyCache.get(`p256:${key}`)
+  if (hit !== undefined) return hit.canonicalText
   const bytes = decodeField(key, field, [
     signatureLengths.ed25519PublicKey,
     signatureLengths.p256PublicKeyCompressed,
     signatureLengths.p256PublicKeyUncompressed,
   ])
-  if (bytes.length === signatureLengths.ed25519PublicKey) return encodeBase58(bytes)
-  return encodeBase58(compressP256OrThrow(bytes, field))
+  return cachedPublicKey(key, bytes.length === signatureLengths.ed25519PublicKey ? 'ed25519' : 'p256', field).canonicalText
+}
+
+/**
+ * The decoded, parsed key of base58 `text` from the shared LRU cache, building it on a miss.
+ * Throws `MalformedSignatureError` naming `field` for a wrong length or a point not on the curve.
+ */
+export function cachedPublicKey(text: string, kind: 'ed25519' | 'p256', field: string): CachedPublicKey {
+  if (kind === 'ed25519')
+    return publicKeyCache.getOrBuild(`ed25519:${text}`, () => {
+      const bytes = decodeField(text, field, signatureLengths.ed25519PublicKey)
+      return { bytes, keyObject: ed25519KeyObject(bytes), canonicalBytes: bytes, canonicalText: encodeBase58(bytes) }
+    })
+  return publicKeyCache.getOrBuild(`p256:${text}`, () => {
+    const bytes = decodeField(text, field, [signatureLengths.p256PublicKeyCompressed, signatureLengths.p256PublicKeyUncompressed])
+    const keyObject = p256KeyObjectOrThrow(bytes, field)
+    const canonicalBytes = compressP256OrThrow(bytes, field)
+    return { bytes, keyObject, canonicalBytes, canonicalText: encodeBase58(canonicalBytes) }
+  })
 }
 
 function p256KeyObjectOrThrow(bytes: Uint8Array, field: string): KeyObject {

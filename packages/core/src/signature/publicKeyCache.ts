@@ -21,15 +21,21 @@ export class PublicKeyCache {
     return this.#entries.size
   }
 
-  /** The cached key under `id`, or the one `build` makes (cached unless it throws). */
-  getOrBuild(id: string, build: () => CachedPublicKey): CachedPublicKey {
+  /** The cached key under `id`, if any (and marks it recently used). */
+  get(id: string): CachedPublicKey | undefined {
     const hit = this.#entries.get(id)
     if (hit !== undefined) {
       // Move to the young end of the Map's insertion order.
       this.#entries.delete(id)
       this.#entries.set(id, hit)
-      return hit
     }
+    return hit
+  }
+
+  /** The cached key under `id`, or the one `build` makes (cached unless it throws). */
+  getOrBuild(id: string, build: () => CachedPublicKey): CachedPublicKey {
+    const hit = this.get(id)
+    if (hit !== undefined) return hit
     const built = build()
     if (this.#entries.size >= this.entriesMax) {
       const oldest = this.#entries.keys().next().value
