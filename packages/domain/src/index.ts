@@ -1,2 +1,27 @@
 // Public API of @verity/domain. Re-exports only.
-export {}
+export { startDomain, type StartDomainOptions, type RunningDomain } from './startup/startDomain.ts'
+export { buildDomainApp, type BuildDomainAppOptions } from './http/buildDomainApp.ts'
+export { Domain, type DomainDeps } from './domain/Domain.ts'
+export type { DomainApi, ApplyResult, ProveStart } from './DomainApi.ts'
+export type { DomainConfig, GuardrailConfig, ProverConfig } from './config/DomainConfig.ts'
+export { loadDomainConfig, parseDomainConfig } from './config/loadDomainConfig.ts'
+export type { DomainStore, SdlRecord, PendingRecord, BatchWrite } from './store/DomainStore.ts'
+export { SqliteDomainStore } from './store/SqliteDomainStore.ts'
+export type { SdlStateValue } from './sdl/SdlStateValue.ts'
+export { transactionEvidence } from './guardrails/transactionEvidence.ts'
+export { httpStatusByCode } from './http/httpStatusByCode.ts'
+export {
+  VaultNotFoundError,
+  SdlNotFoundError,
+  InvalidRequestError,
+  BatchSizeError,
+  BodyTooLargeError,
+  SdlStateConflictError,
+  ProvingQueueFullError,
+  GuardrailRejectedError,
+  GuardrailInputError,
+  BaseLayerUnavailableError,
+  DomainConfigError,
+  DomainAgreementError,
+} from './errors/domainErrors.ts'
+export * as limits from './limits.ts'

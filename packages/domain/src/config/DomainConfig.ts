@@ -6,6 +6,8 @@ export type GuardrailConfig = {
   name: string
   /** path of the template source file */
   templateFile: string
+  /** intent values (plain JSON) used at execution and when prove has no input; `{}` by default */
+  intent: Record<string, unknown>
 }
 
 export type ProverConfig = {

@@ -76,8 +76,9 @@ function parseGuardrails(value: unknown, baseDir: string, fail: (reason: string)
       return fail(`guardrails[${i}] must be {name: string, template_file: string}`)
     }
     if (names.has(item.name)) fail(`guardrails[${i}]: duplicate name ${item.name}`)
+    if (item.intent !== undefined && !isRecord(item.intent)) fail(`guardrails[${i}].intent must be a mapping of intent field values`)
     names.add(item.name)
-    return { name: item.name, templateFile: resolve(baseDir, item.template_file) }
+    return { name: item.name, templateFile: resolve(baseDir, item.template_file), intent: (item.intent as Raw | undefined) ?? {} }
   })
 }
 

@@ -62,7 +62,10 @@ export class ProvingQueueFullError extends VerityError {
   }
 }
 
-/** A transaction broke a configured guardrail (a local law). */
+/**
+ * A transaction broke a configured guardrail (a local law). `constraintIndex` is zero-based in the
+ * template's `requires`, or -1 when the evidence did not fit the template (a missing aux field).
+ */
 export class GuardrailRejectedError extends VerityError {
   readonly code = 'GUARDRAIL_REJECTED'
   constructor(
@@ -75,8 +78,9 @@ export class GuardrailRejectedError extends VerityError {
     },
   ) {
     super(
-      `transaction ${fields.index}: guardrail ${fields.guardrail} constraint[${fields.constraintIndex}] failed: ` +
-        `${fields.prettyExpr} (${fields.reason})`,
+      fields.constraintIndex < 0
+        ? `transaction ${fields.index}: guardrail ${fields.guardrail}: ${fields.reason}`
+        : `transaction ${fields.index}: guardrail ${fields.guardrail} constraint[${fields.constraintIndex}] failed: ${fields.reason}`,
       { index: fields.index },
     )
   }

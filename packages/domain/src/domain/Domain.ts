@@ -1,0 +1,122 @@
+// The domain service behind the HTTP routes: local state, batches, incoming credits and the SDL
+// pipeline, wired over the store, the ledger, the prover and the base layer.
+import { formatAddress, type Signer } from '@verity/core'
+import type { BaseLayerClient } from '@verity/base-layer'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ApplyResult, DomainApi, ProveStart } from '../DomainApi.ts'
+import { applyIncomingCredits } from '../credits/applyIncomingCredits.ts'
+import { SdlNotFoundError, VaultNotFoundError } from '../errors/domainErrors.ts'
+import { applyBatch } from '../execution/applyBatch.ts'
+import { SerialQueue } from '../execution/SerialQueue.ts'
+import type { Guardrail } from '../guardrails/Guardrail.ts'
+import { cutSdl, type SdlStateTree } from '../sdl/cutSdl.ts'
+import { SdlPipeline } from '../sdl/SdlPipeline.ts'
+import type { SdlProver } from '../sdl/SdlProver.ts'
+import type { SdlStateValue } from '../sdl/SdlStateValue.ts'
+import type { DomainStore } from '../store/DomainStore.ts'
+
+export type DomainDeps = {
+  store: DomainStore
+  shard: number
+  guardrails: readonly Guardrail[]
+  baseLayer: BaseLayerClient
+  operator: Signer
+  prover: SdlProver
+  stateTree: SdlStateTree
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** how often incoming credits are pulled; 0 disables the timer (tests call pullCredits()) */
+  creditsPullIntervalMs: number
+}
+
+export class Domain implements DomainApi {
+  readonly #deps: DomainDeps
+  readonly #serial = new SerialQueue()
+  readonly pipeline: SdlPipeline
+  #timer: NodeJS.Timeout | null = null
+  #pulling: Promise<number> | null = null
+
+  private constructor(deps: DomainDeps) {
+    this.#deps = deps
+    this.pipeline = new SdlPipeline(deps)
+  }
+
+  /** Creates the domain, resumes its pipeline and starts pulling incoming credits. */
+  static async open(deps: DomainDeps): Promise<Domain> {
+    const domain = new Domain(deps)
+    await domain.pipeline.recover()
+    if (deps.creditsPullIntervalMs > 0) domain.#schedulePull()
+    return domain
+  }
+
+  #schedulePull(): void {
+    this.#timer = setTimeout(async () => {
+      try {
+        await this.pullCredits()
+      } catch (error) {
+        this.#deps.log.warn({ err: error }, 'pulling incoming credits failed; retrying at the next interval')
+      }
+      if (this.#timer !== null) this.#schedulePull()
+    }, this.#deps.creditsPullIntervalMs)
+    this.#timer.unref()
+  }
+
+  /** Pulls one page of incoming credits from the base layer and applies them. */
+  pullCredits(): Promise<number> {
+    this.#pulling ??= this.#serial.run(() => applyIncomingCredits(this.#deps)).finally(() => (this.#pulling = null))
+    return this.#pulling
+  }
+
+  async getVault(ownerId: string): Promise<unknown> {
+    const address = formatAddress(ownerId, this.#deps.shard)
+    const vault = (await this.#deps.store.readVaults([address])).get(address)
+    if (vault === undefined) throw new VaultNotFoundError({ ownerId })
+    return vault
+  }
+
+  async nextNonce(ownerId: string): Promise<bigint> {
+    const address = formatAddress(ownerId, this.#deps.shard)
+    return (await this.#deps.store.readNonces([address])).get(address) ?? 1n
+  }
+
+  execute(batch: readonly unknown[]): Promise<ApplyResult> {
+    return this.#serial.run(() => applyBatch(this.#deps, batch, 'execute'))
+  }
+
+  submit(batch: readonly unknown[]): Promise<ApplyResult> {
+    return this.#serial.run(() => applyBatch(this.#deps, batch, 'submit'))
+  }
+
+  async listSdls(offset: number, limit: number): Promise<Array<[string, SdlStateValue]>> {
+    return (await this.#deps.store.listSdls(offset, limit)).map((record) => [record.hash, record.state])
+  }
+
+  async getSdlState(hash: string): Promise<SdlStateValue> {
+    const record = await this.#deps.store.getSdl(hash)
+    if (record === null) throw new SdlNotFoundError({ hash })
+    return record.state
+  }
+
+  submitSdl(): Promise<string | null> {
+    return this.#serial.run(() => cutSdl(this.#deps))
+  }
+
+  prove(hash: string, guardrailInput: Uint8Array | null): Promise<ProveStart> {
+    return this.pipeline.startProving(hash, guardrailInput)
+  }
+
+  submitProof(hash: string): Promise<SdlStateValue> {
+    return this.pipeline.submitProof(hash)
+  }
+
+  /** Stops the timer and the pipeline, ends a proof under way, waits for writes, closes the store. */
+  async close(): Promise<void> {
+    if (this.#timer !== null) clearTimeout(this.#timer)
+    this.#timer = null
+    this.pipeline.stop()
+    await this.#deps.prover.close()
+    await this.pipeline.idle()
+    await this.#pulling?.catch(() => undefined)
+    await this.#serial.drain()
+    await this.#deps.store.close()
+  }
+}

@@ -1,0 +1,155 @@
+// The SDL pipeline as durable state: Submitted → Proving → Proven | {ProvingFailed} →
+// ProofSubmitted → BaseLayerApplied | BaseLayerFailed. Proving runs in the background from a
+// bounded queue, one SDL at a time (the prover's worker threads do the work); a restart re-queues
+// SDLs left in Proving and reconciles SDLs left in ProofSubmitted with the base layer.
+import { isVerityError, type Signer } from '@verity/core'
+import { signSdlSubmission, type BaseLayerClient } from '@verity/base-layer'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ProveStart } from '../DomainApi.ts'
+import { BaseLayerUnavailableError, ProvingQueueFullError, SdlNotFoundError, SdlStateConflictError } from '../errors/domainErrors.ts'
+import { PROVING_QUEUE_MAX } from '../limits.ts'
+import type { DomainStore, SdlRecord } from '../store/DomainStore.ts'
+import type { SdlProver } from './SdlProver.ts'
+import { sdlStateName, type SdlStateValue } from './SdlStateValue.ts'
+
+export type SdlPipelineDeps = {
+  store: DomainStore
+  prover: SdlProver
+  baseLayer: BaseLayerClient
+  operator: Signer
+  log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>
+}
+
+const PROVABLE = ['Submitted', 'ProvingFailed'] as const
+const SUBMITTABLE = ['Proven'] as const
+
+export class SdlPipeline {
+  readonly #deps: SdlPipelineDeps
+  readonly #queue: string[] = []
+  #running: Promise<void> | null = null
+  #closed = false
+
+  constructor(deps: SdlPipelineDeps) {
+    this.#deps = deps
+  }
+
+  /** Resumes after a restart: SDLs left in Proving are proven again from their stored content and input; ProofSubmitted ones are reconciled. */
+  async recover(): Promise<void> {
+    for (const record of await this.#deps.store.listSdlsInStates(['Proving'])) {
+      this.#deps.log.warn({ hash: record.hash }, 'SDL was being proven when the domain stopped: proving it again')
+      this.#enqueue(record.hash)
+    }
+    for (const record of await this.#deps.store.listSdlsInStates(['ProofSubmitted'])) {
+      try {
+        await this.#reconcile(record)
+      } catch (error) {
+        this.#deps.log.warn({ hash: record.hash, err: error }, 'cannot reconcile a submitted SDL with the base layer yet')
+      }
+    }
+  }
+
+  async #get(hash: string): Promise<SdlRecord> {
+    const record = await this.#deps.store.getSdl(hash)
+    if (record === null) throw new SdlNotFoundError({ hash })
+    return record
+  }
+
+  /** Queues `hash` for proving; `started: false` when it is already being proven or proven. */
+  async startProving(hash: string, guardrailInput: Uint8Array | null): Promise<ProveStart> {
+    const record = await this.#get(hash)
+    const name = sdlStateName(record.state)
+    if (name === 'Proving' || name === 'Proven' || name === 'ProofSubmitted' || name === 'BaseLayerApplied') return { started: false, state: record.state }
+    if (!(PROVABLE as readonly string[]).includes(name)) throw new SdlStateConflictError({ hash, state: name, action: 'prove', allowed: PROVABLE })
+    if (this.#queue.length >= PROVING_QUEUE_MAX) throw new ProvingQueueFullError({ queueMax: PROVING_QUEUE_MAX })
+    await this.#deps.store.updateSdl(hash, { state: 'Proving', guardrailInput, proof: null })
+    this.#enqueue(hash)
+    return { started: true, state: 'Proving' }
+  }
+
+  #enqueue(hash: string): void {
+    this.#queue.push(hash)
+    if (this.#running === null) this.#running = this.#drain().finally(() => (this.#running = null))
+  }
+
+  async #drain(): Promise<void> {
+    while (!this.#closed && this.#queue.length > 0) {
+      const hash = this.#queue.shift()!
+      await this.#proveOne(hash)
+    }
+  }
+
+  async #proveOne(hash: string): Promise<void> {
+    const record = await this.#deps.store.getSdl(hash)
+    if (record === null || sdlStateName(record.state) !== 'Proving') return
+    const startedMs = Date.now()
+    let state: SdlStateValue
+    let proof: unknown = null
+    try {
+      proof = await this.#deps.prover.prove({ hash, content: record.content, witness: record.witness, guardrailInput: record.guardrailInput })
+      state = 'Proven'
+      this.#deps.log.info({ hash, provingMs: Date.now() - startedMs }, 'SDL proven')
+    } catch (error) {
+      if (this.#closed) return // shutting down: the SDL stays in Proving and is re-queued at the next start
+      const reason = error instanceof Error ? error.message : String(error)
+      state = { ProvingFailed: reason }
+      if (!isVerityError(error)) this.#deps.log.error({ hash, err: error }, 'SDL proving failed unexpectedly')
+      else this.#deps.log.warn({ hash, reason }, 'SDL proving failed')
+    }
+    if (this.#closed && state === 'Proven') {
+      // The store may be closing; the proof is recomputed at the next start.
+      return
+    }
+    await this.#deps.store.updateSdl(hash, { state, proof })
+  }
+
+  /** Submits a proven SDL with its proofs to the base layer and records the outcome. */
+  async submitProof(hash: string): Promise<SdlStateValue> {
+    const record = await this.#get(hash)
+    const name = sdlStateName(record.state)
+    if (name === 'ProofSubmitted') return this.#reconcile(record)
+    if (name === 'BaseLayerApplied') return record.state
+    if (!(SUBMITTABLE as readonly string[]).includes(name)) throw new SdlStateConflictError({ hash, state: name, action: 'submit its proof', allowed: SUBMITTABLE })
+    await this.#deps.store.updateSdl(hash, { state: 'ProofSubmitted' })
+    return this.#send(record)
+  }
+
+  async #send(record: SdlRecord): Promise<SdlStateValue> {
+    const submission = signSdlSubmission(this.#deps.operator, { content: record.content, proofs: record.proof })
+    let result
+    try {
+      result = await this.#deps.baseLayer.submitSdl({ ...submission, hash: record.hash })
+    } catch (error) {
+      // Still ProofSubmitted: a later submit_proof (or the restart) retries; the base layer refuses replays.
+      if (isVerityError(error) && error.code === 'BASE_LAYER_UNAVAILABLE') throw new BaseLayerUnavailableError({ reason: error.message }, { cause: error })
+      throw error
+    }
+    const state: SdlStateValue = result.status === 'applied' ? 'BaseLayerApplied' : 'BaseLayerFailed'
+    if (result.status === 'failed') this.#deps.log.error({ hash: record.hash, code: result.code, reason: result.reason }, 'base layer refused the SDL')
+    else this.#deps.log.info({ hash: record.hash, sequence: result.sequence.toString() }, 'SDL applied by the base layer')
+    await this.#deps.store.updateSdl(record.hash, { state })
+    return state
+  }
+
+  /** An SDL in ProofSubmitted: ask the base layer what became of it, and send it again if it never arrived. */
+  async #reconcile(record: SdlRecord): Promise<SdlStateValue> {
+    const status = await this.#deps.baseLayer.getSdlStatus(record.hash)
+    if (status.status === 'unknown') return this.#send(record)
+    const state: SdlStateValue = status.status === 'applied' ? 'BaseLayerApplied' : 'BaseLayerFailed'
+    await this.#deps.store.updateSdl(record.hash, { state })
+    return state
+  }
+
+  /** Waits for the queue to empty (tests) */
+  async idle(): Promise<void> {
+    while (this.#running !== null) await this.#running
+  }
+
+  /**
+   * Stops taking work; an SDL being proven stays in Proving and is re-queued at the next start.
+   * Close the prover next (which ends a proof under way), then await `idle()`.
+   */
+  stop(): void {
+    this.#closed = true
+    this.#queue.length = 0
+  }
+}

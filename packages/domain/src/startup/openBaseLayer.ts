@@ -1,0 +1,35 @@
+// The base layer a domain talks to: a remote node over HTTP (`rpc_url`), or, when none is
+// configured, an embedded in-process node whose genesis funds the operator key, stored in the
+// domain's data directory.
+import { join } from 'node:path'
+import type { Signer } from '@verity/core'
+import { BaseLayerNode, HttpBaseLayerClient, InProcessBaseLayerClient, ProverSdlVerifier, SqliteBaseLayerStore, type BaseLayerClient } from '@verity/base-layer'
+
+/** Native balance the embedded base layer's genesis gives the operator, in plancks. */
+export const EMBEDDED_OPERATOR_BALANCE = 1_000_000_000_000n
+
+export type OpenedBaseLayer = { client: BaseLayerClient; embedded: BaseLayerNode | null; close(): Promise<void> }
+
+export function openBaseLayer(options: { rpcUrl?: string; dataDir: string; operator: Signer; crsPath?: string; agreementActivationDelayMs?: number }): OpenedBaseLayer {
+  if (options.rpcUrl !== undefined) {
+    const client = new HttpBaseLayerClient(options.rpcUrl)
+    return { client, embedded: null, close: () => client.close() }
+  }
+  const store = new SqliteBaseLayerStore(join(options.dataDir, 'base-layer.sqlite'))
+  const verifier = new ProverSdlVerifier(options.crsPath === undefined ? {} : { crsPath: options.crsPath })
+  const node = new BaseLayerNode({
+    store,
+    verifier,
+    genesis: { accounts: [{ ownerId: options.operator.ownerId, balance: EMBEDDED_OPERATOR_BALANCE }], agreementActivationDelayMs: options.agreementActivationDelayMs ?? 0 },
+  })
+  const client = new InProcessBaseLayerClient(node)
+  return {
+    client,
+    embedded: node,
+    close: async () => {
+      await client.close()
+      await node.close()
+      await verifier.close()
+    },
+  }
+}

@@ -1,0 +1,148 @@
+// `verity domain --config domain.yaml`: read the configuration, open the store, the base layer
+// (remote or embedded) and the prover, make sure the shard's domain agreement is active, resume
+// the SDL pipeline and listen.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Signer } from '@verity/core'
+import type { BaseLayerClient } from '@verity/base-layer'
+import { createCircuitProver } from '@verity/prover'
+import type { FastifyInstance } from 'fastify'
+import type { DomainConfig } from '../config/DomainConfig.ts'
+import { loadDomainConfig } from '../config/loadDomainConfig.ts'
+import { Domain } from '../domain/Domain.ts'
+import { loadGuardrails } from '../guardrails/loadGuardrails.ts'
+import { buildDomainApp } from '../http/buildDomainApp.ts'
+import { createSdlProver } from '../sdl/createSdlProver.ts'
+import { STATE_TREE_KEY } from '../sdl/cutSdl.ts'
+import { ProverStateTree } from '../sdl/ProverStateTree.ts'
+import { SqliteDomainStore } from '../store/SqliteDomainStore.ts'
+import { ensureAgreement } from './ensureAgreement.ts'
+import { loadOperatorKey } from './loadOperatorKey.ts'
+import { openBaseLayer } from './openBaseLayer.ts'
+import { deferredDomainApi } from '../http/deferredDomainApi.ts'
+
+export type StartDomainOptions = {
+  /** path of domain.yaml */
+  configPath?: string
+  /** the configuration itself (wins over configPath) */
+  config?: DomainConfig
+  /** override app.api_port (0 for any free port) */
+  port?: number
+  host?: string
+  dataDir?: string
+  /** pino level; default env VERITY_LOG_LEVEL, else info */
+  logLevel?: string
+  /** a base-layer client to use instead of rpc_url / the embedded node */
+  baseLayer?: BaseLayerClient
+  /** stops the startup retries */
+  signal?: AbortSignal
+  /** delay before an agreement submitted to the embedded base layer is active (default 0) */
+  agreementActivationDelayMs?: number
+  /** milliseconds between incoming-credit pulls (default from config); 0 disables the timer */
+  creditsPullIntervalMs?: number
+  /** first delay of the startup retries (default BASE_LAYER_RETRY_DELAY_MS_MIN) */
+  retryDelayMsMin?: number
+}
+
+export type RunningDomain = {
+  app: FastifyInstance
+  domain: Domain
+  config: DomainConfig
+  operator: Signer
+  baseLayer: BaseLayerClient
+  /** http://host:port */
+  url: string
+  close(): Promise<void>
+}
+
+function resolveConfig(options: StartDomainOptions): DomainConfig {
+  const base = options.config ?? loadDomainConfig(options.configPath ?? 'domain.yaml')
+  return {
+    ...base,
+    ...(options.port === undefined ? {} : { apiPort: options.port }),
+    ...(options.host === undefined ? {} : { apiHost: options.host }),
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.creditsPullIntervalMs === undefined ? {} : { creditsPullIntervalMs: options.creditsPullIntervalMs }),
+  }
+}
+
+/** Starts the domain service; see docs/domain.md for the configuration. */
+export async function startDomain(options: StartDomainOptions = {}): Promise<RunningDomain> {
+  const config = resolveConfig(options)
+  const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'info'
+  mkdirSync(config.dataDir, { recursive: true })
+  const guardrails = loadGuardrails(config.guardrails)
+  const store = new SqliteDomainStore(join(config.dataDir, 'domain.sqlite'))
+  const closers: Array<() => Promise<void>> = [() => store.close()]
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined)
+  }
+  let app: FastifyInstance | undefined
+  try {
+    const stateTree = await ProverStateTree.open(await store.getMeta(STATE_TREE_KEY))
+    // The app's logger serves startup too, so every line has the same shape.
+    const circuits = createCircuitProver({ ...config.prover })
+    const prover = createSdlProver({ circuits, guardrails, guardrailProver: null })
+    const deferred = deferredDomainApi()
+    app = await buildDomainApp({ domain: deferred.api, logLevel })
+    const log = app.log
+    const operator = loadOperatorKey(config.keypairPath, { generateWhenMissing: config.rpcUrl === undefined && options.baseLayer === undefined, log })
+    let baseLayer = options.baseLayer
+    if (baseLayer === undefined) {
+      const opened = openBaseLayer({
+        ...(config.rpcUrl === undefined ? {} : { rpcUrl: config.rpcUrl }),
+        dataDir: config.dataDir,
+        operator,
+        ...(config.prover.crsPath === undefined ? {} : { crsPath: config.prover.crsPath }),
+        ...(options.agreementActivationDelayMs === undefined ? {} : { agreementActivationDelayMs: options.agreementActivationDelayMs }),
+      })
+      baseLayer = opened.client
+      closers.push(() => opened.close())
+      log.info({ base_layer: config.rpcUrl ?? 'embedded' }, config.rpcUrl === undefined ? 'using an embedded in-process base layer' : 'using the base layer at rpc_url')
+    }
+    await ensureAgreement({
+      baseLayer,
+      operator,
+      shard: config.shard,
+      guardrailProgramIds: guardrails.map((g) => g.templateId),
+      log,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.retryDelayMsMin === undefined ? {} : { retryDelayMsMin: options.retryDelayMsMin }),
+    })
+    const domain = await Domain.open({
+      store,
+      shard: config.shard,
+      guardrails,
+      baseLayer,
+      operator,
+      prover,
+      stateTree,
+      log,
+      creditsPullIntervalMs: config.creditsPullIntervalMs,
+    })
+    deferred.resolve(domain)
+    closers.splice(0, 1, () => domain.close())
+    await app.listen({ port: config.apiPort, host: config.apiHost })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address !== null ? address.port : config.apiPort
+    const url = `http://${config.apiHost === '0.0.0.0' ? '127.0.0.1' : config.apiHost}:${port}`
+    log.info({ url, shard: config.shard, operator: operator.ownerId, dataDir: config.dataDir }, 'domain listening')
+    const running: RunningDomain = {
+      app,
+      domain,
+      config,
+      operator,
+      baseLayer,
+      url,
+      close: async () => {
+        await app!.close()
+        await closeAll()
+      },
+    }
+    return running
+  } catch (error) {
+    await app?.close()
+    await closeAll()
+    throw error
+  }
+}
