@@ -1,0 +1,84 @@
+import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { REQUEST_TIMEOUT_MS, RESPONSE_BYTES_MAX } from '../limits.ts'
+import { ApiError, ServiceUnreachableError } from './ApiError.ts'
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** A JSON value (bigints written as integers), a string (text/plain) or bytes (octet-stream). */
+  body?: unknown
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export type HttpResponse = { status: number; contentType: string; text: string }
+
+/**
+ * Sends one request to `baseUrl + path` and returns the response text; a non-2xx answer throws
+ * `ApiError` with the service's `{message, code, index}`, a network failure `ServiceUnreachableError`.
+ */
+export async function request(baseUrl: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+  const method = options.method ?? 'GET'
+  const url = `${baseUrl.replace(/\/$/, '')}${path}`
+  const headers: Record<string, string> = {}
+  let body: string | Uint8Array | undefined
+  if (options.body instanceof Uint8Array) {
+    headers['content-type'] = 'application/octet-stream'
+    body = options.body
+  } else if (typeof options.body === 'string') {
+    headers['content-type'] = 'text/plain; charset=utf-8'
+    body = options.body
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = stringifyJsonBigint(options.body)
+  }
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  let response: Response
+  let text: string
+  try {
+    response = await fetch(url, { method, headers, body: body ?? null, signal })
+    text = await readLimited(response, RESPONSE_BYTES_MAX)
+  } catch (error) {
+    const reason = timeout.aborted ? `no answer within ${options.timeoutMs ?? REQUEST_TIMEOUT_MS} ms` : causeOf(error)
+    throw new ServiceUnreachableError({ url, reason }, { cause: error })
+  }
+  if (response.status >= 400) throw apiErrorOf(method, url, response.status, text)
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text }
+}
+
+/** Like `request`, parsing the answer as JSON (integers beyond 2^53 stay exact); `undefined` when empty. */
+export async function requestJson<T>(baseUrl: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { text } = await request(baseUrl, path, options)
+  return (text.length === 0 ? undefined : parseJsonBigint(text)) as T
+}
+
+function apiErrorOf(method: string, url: string, status: number, text: string): ApiError {
+  let body: { message?: unknown; code?: unknown; index?: unknown } = {}
+  try {
+    body = JSON.parse(text) as typeof body
+  } catch {
+    // not JSON: the text itself is the message
+  }
+  const message = typeof body.message === 'string' ? body.message : text.slice(0, 500) || `status ${status}`
+  return new ApiError({
+    method,
+    url,
+    status,
+    message,
+    ...(typeof body.code === 'string' ? { serverCode: body.code } : {}),
+    ...(typeof body.index === 'number' ? { index: body.index } : {}),
+  })
+}
+
+async function readLimited(response: Response, bytesMax: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? '0')
+  if (declared > bytesMax) throw new Error(`response of ${declared} bytes exceeds ${bytesMax}`)
+  const buffer = await response.arrayBuffer()
+  if (buffer.byteLength > bytesMax) throw new Error(`response of ${buffer.byteLength} bytes exceeds ${bytesMax}`)
+  return new TextDecoder().decode(buffer)
+}
+
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  return cause?.code ?? cause?.message ?? (error as Error).message
+}

@@ -1,0 +1,32 @@
+import { canonicalJsonBytes, type Signer } from '@verity/core'
+
+export type IntentFields = Record<string, unknown>
+
+export type SignIntentParameters = {
+  id: string
+  templateId: string
+  /** Attribute values, plain JSON or tagged `{String|Int|Bool|Set}`. */
+  fields?: IntentFields
+  /** `Unsigned` is accepted only by orchestrators configured to allow it (shape B only). */
+  signer: Signer | 'Unsigned'
+  /** `b` (default): `{authorship, intent}`; `a`: `{payload, signature}`. */
+  shape?: 'a' | 'b'
+}
+
+/**
+ * Builds a signed intent as POST /intents takes it. Shape B signs UTF-8 JCS(intent) and omits
+ * `attrs` when there are no fields; shape A signs UTF-8 JCS(payload).
+ * @example const body = signIntent({ id: randomUUID(), templateId, fields: { max_price_cents: 2500 }, signer })
+ */
+export function signIntent(parameters: SignIntentParameters): Record<string, unknown> {
+  const { id, templateId, fields, signer, shape = 'b' } = parameters
+  if (shape === 'a') {
+    if (signer === 'Unsigned') throw new TypeError('shape A intents must be signed')
+    const payload = { id, template_id: templateId, attrs: { fields: fields ?? {} } }
+    return { payload, signature: signer.sign(canonicalJsonBytes(payload)) }
+  }
+  const intent: Record<string, unknown> = { id, policy_id: templateId }
+  if (fields !== undefined && Object.keys(fields).length > 0) intent.attrs = { fields }
+  const authorship = signer === 'Unsigned' ? 'Unsigned' : { Signed: signer.sign(canonicalJsonBytes(intent)) }
+  return { authorship, intent }
+}
