@@ -24,14 +24,6 @@ export class UnknownTemplateError extends VerityError {
   }
 }
 
-/** The attrs of an intent do not match the template's `intent` schema. */
-export class InvalidAttrsError extends VerityError {
-  readonly code = 'INVALID_ATTRS'
-  constructor(readonly fields: { reason: string }) {
-    super(fields.reason)
-  }
-}
-
 /** An intent with this id was already accepted (whatever its body). */
 export class IntentExistsError extends VerityError {
   readonly code = 'INTENT_EXISTS'

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto'
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { Ed25519Signer } from '@verity/core'
+import { readEventStream } from '../testing/readEventStream.ts'
+import { signIntentShapeA } from '../testing/signIntent.ts'
+import { startTestOrchestrator, type TestOrchestrator } from '../testing/startTestOrchestrator.ts'
+import { PRICE_TEMPLATE } from '../testing/templates.ts'
+import { testProving } from '../testing/testProving.ts'
+
+describe('expiry and the event stream', () => {
+  let orchestrator: TestOrchestrator
+  let templateId: string
+  const signer = Ed25519Signer.generate()
+
+  before(async () => {
+    orchestrator = await startTestOrchestrator({
+      proving: testProving(),
+      settings: { intentTtlMs: 200, expirySweepIntervalMs: 50, sseKeepAliveMs: 100 },
+    })
+    templateId = (await orchestrator.request('POST', '/templates', PRICE_TEMPLATE)).json.template_id
+  })
+  after(() => orchestrator.close())
+
+  async function submit(): Promise<string> {
+    const id = randomUUID()
+    const response = await orchestrator.request('POST', '/intents', signIntentShapeA(signer, { id, templateId, fields: { max_price_cents: 1 } }))
+    assert.equal(response.status, 200)
+    return id
+  }
+
+  test('an intent without a proposal expires once; a late proposal gets 409', async () => {
+    const stream = await readEventStream(orchestrator.url)
+    try {
+      const id = await submit()
+      const event = await stream.waitFor((candidate) => candidate.data.intent_id === id)
+      assert.equal(event.event, 'expired')
+      assert.deepEqual(event.data, { type: 'expired', intent_id: id })
+      assert.match(event.id, /^\d+$/)
+      assert.equal((await orchestrator.request('GET', `/intents/${id}/status`)).json.status, 'expired')
+      const late = await orchestrator.request('POST', `/intents/${id}/proposal`, { solution: 's', metadata: null })
+      assert.equal(late.status, 409)
+      assert.equal(late.json.code, 'INTENT_EXPIRED')
+      // More sweeps run; the intent's event stays single.
+      const sweeps = await orchestrator.app.orchestrator.sweeper.sweep()
+      assert.equal(sweeps, 0)
+      assert.equal(stream.events.filter((candidate) => candidate.data.intent_id === id).length, 1)
+      await stream.waitFor(() => stream.comments.includes('keep-alive'))
+    } finally {
+      stream.close()
+    }
+  })
+
+  test('a client that reconnects with Last-Event-ID gets exactly what it missed', async () => {
+    const first = await readEventStream(orchestrator.url)
+    const seen = await submit()
+    const seenEvent = await first.waitFor((event) => event.data.intent_id === seen)
+    first.close()
+    const missed = [await submit(), await submit(), await submit()]
+    // Wait until all three expired (their events are in the durable log).
+    for (const id of missed)
+      for (let i = 0; (await orchestrator.request('GET', `/intents/${id}/status`)).json.status !== 'expired'; i += 1) {
+        assert.ok(i < 200, 'intent did not expire')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    const second = await readEventStream(orchestrator.url, seenEvent.id)
+    try {
+      for (const id of missed) await second.waitFor((event) => event.data.intent_id === id)
+      const ids = second.events.map((event) => Number(event.id))
+      assert.ok(ids.every((id) => id > Number(seenEvent.id)))
+      assert.deepEqual(ids, [...ids].sort((a, b) => a - b))
+      assert.equal(new Set(ids).size, ids.length)
+      // And live events keep coming after the replay.
+      const live = await submit()
+      await second.waitFor((event) => event.data.intent_id === live)
+    } finally {
+      second.close()
+    }
+  })
+})
