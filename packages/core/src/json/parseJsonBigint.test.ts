@@ -33,6 +33,12 @@ describe('parseJsonBigint', () => {
     assert.deepEqual(parseJsonBigint(text), JSON.parse(text))
   })
 
+  test('the exact parser and the fast path agree where both apply', () => {
+    const text = '{"a":[1,2.5,"x\\u00e9",{"b":null}],"c":true,"d":-12}'
+    assert.deepEqual(parseJsonBigint(text), JSON.parse(text))
+    assert.deepEqual(parseJsonBigint(text.replace('-12', '-12345678901234567890')), { ...JSON.parse(text), d: -12345678901234567890n })
+  })
+
   test('stringify and parse round-trip bigints', () => {
     const value = { amount: 2n ** 64n - 1n, list: [1n, -(2n ** 70n)], name: 'x', nested: { n: 5 } }
     const text = stringifyJsonBigint(value)
@@ -63,6 +69,8 @@ describe('parseJsonBigint', () => {
     assert.deepEqual(parseJsonBigint('[[[1]]]', { depthMax: 3 }), [[[1]]])
     assert.throws(() => parseJsonBigint('[[[[1]]]]', { depthMax: 3 }), JsonTooDeepError)
     assert.throws(() => parseJsonBigint('['.repeat(100_000)), { code: 'JSON_TOO_DEEP' })
+    // Brackets inside strings, also after escaped quotes and backslashes, do not count.
+    assert.deepEqual(parseJsonBigint('["[[[[", "\\"[[[[", "\\\\", {"k[[[": "]]]"}]', { depthMax: 2 }), ['[[[[', '"[[[[', '\\', { 'k[[[': ']]]' }])
   })
 })
 

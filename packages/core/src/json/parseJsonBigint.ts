@@ -1,5 +1,6 @@
 import { InvalidJsonError, JsonTooDeepError } from '../errors/encodingErrors.ts'
 import { JSON_NESTING_DEPTH_MAX } from '../limits.ts'
+import { parseJsonBigintSlowly } from './JsonBigintParser.ts'
 
 export type ParseJsonBigintOptions = {
   /** deepest nesting of arrays and objects accepted; default JSON_NESTING_DEPTH_MAX */
@@ -17,130 +18,56 @@ export type ParseJsonBigintOptions = {
  * @example parseJsonBigint('{"amount":18446744073709551615}') // { amount: 18446744073709551615n }
  */
 export function parseJsonBigint(text: string, options: ParseJsonBigintOptions = {}): unknown {
-  if (typeof text !== 'string') throw new InvalidJsonError({ title: options.title ?? 'body', reason: 'expected text' })
-  const parser = new Parser(text, options.depthMax ?? JSON_NESTING_DEPTH_MAX, options.title ?? 'body')
-  parser.skipWhitespace()
-  const value = parser.parseValue(0)
-  parser.skipWhitespace()
-  if (parser.position !== text.length) parser.fail('unexpected text after the JSON value')
-  return value
+  const title = options.title ?? 'body'
+  const depthMax = options.depthMax ?? JSON_NESTING_DEPTH_MAX
+  if (typeof text !== 'string') throw new InvalidJsonError({ title, reason: 'expected text' })
+  assertNestingDepth(text, depthMax)
+  // Fast path: the native parser, watching for integers it had to round. Only if it met one
+  // (or failed, to report where) does the slower exact parser run; it was 3 to 8 times slower
+  // than JSON.parse on large bodies when measured.
+  let isRounded = false
+  let value: unknown
+  try {
+    value = JSON.parse(text, (_key, inner: unknown) => {
+      if (typeof inner === 'number' && !Number.isSafeInteger(inner) && Number.isInteger(inner)) isRounded = true
+      return inner
+    })
+  } catch {
+    return parseJsonBigintSlowly(text, depthMax, title)
+  }
+  return isRounded ? parseJsonBigintSlowly(text, depthMax, title) : value
 }
 
-const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y
-// A string token: quote, then runs of unescaped characters (no control characters) or escapes.
-const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y
-const SAFE_DIGITS = 15 // every integer of at most 15 digits is below 2^53
-
-class Parser {
-  position = 0
-  constructor(
-    readonly text: string,
-    readonly depthMax: number,
-    readonly title: string,
-  ) {}
-
-  fail(reason: string): never {
-    throw new InvalidJsonError({ title: this.title, reason, position: this.position })
-  }
-
-  skipWhitespace(): void {
-    const text = this.text
-    let position = this.position
-    for (;;) {
-      const code = text.charCodeAt(position)
-      if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) break
-      position++
+/**
+ * Throws `JsonTooDeepError` when arrays and objects nest deeper than `depthMax`. Strings are
+ * skipped (brackets inside them do not count). Bad text is left to the parser to report.
+ */
+function assertNestingDepth(text: string, depthMax: number): void {
+  let depth = 0
+  let position = 0
+  const length = text.length
+  while (position < length) {
+    const code = text.charCodeAt(position)
+    if (code === 0x22) {
+      position = endOfString(text, position)
+      continue
     }
-    this.position = position
+    if (code === 0x7b || code === 0x5b) {
+      depth++
+      if (depth > depthMax) throw new JsonTooDeepError({ depthMax, position })
+    } else if (code === 0x7d || code === 0x5d) depth--
+    position++
   }
+}
 
-  parseValue(depth: number): unknown {
-    const char = this.text[this.position]
-    if (char === '{') return this.parseObject(depth + 1)
-    if (char === '[') return this.parseArray(depth + 1)
-    if (char === '"') return this.parseString()
-    if (char === '-' || (char !== undefined && char >= '0' && char <= '9')) return this.parseNumber()
-    if (this.text.startsWith('true', this.position)) return this.literal(4, true)
-    if (this.text.startsWith('false', this.position)) return this.literal(5, false)
-    if (this.text.startsWith('null', this.position)) return this.literal(4, null)
-    return this.fail(char === undefined ? 'unexpected end of text' : `unexpected character ${JSON.stringify(char)}`)
-  }
-
-  literal<T>(length: number, value: T): T {
-    this.position += length
-    return value
-  }
-
-  enter(depth: number): void {
-    if (depth > this.depthMax) throw new JsonTooDeepError({ depthMax: this.depthMax, position: this.position })
-    this.position++
-    this.skipWhitespace()
-  }
-
-  parseObject(depth: number): Record<string, unknown> {
-    this.enter(depth)
-    const object: Record<string, unknown> = {}
-    if (this.text[this.position] === '}') return this.literal(1, object)
-    for (;;) {
-      if (this.text[this.position] !== '"') this.fail('expected a string key')
-      const key = this.parseString()
-      this.skipWhitespace()
-      if (this.text[this.position] !== ':') this.fail('expected ":"')
-      this.position++
-      this.skipWhitespace()
-      const value = this.parseValue(depth)
-      // defineProperty, so a "__proto__" key is data and cannot replace the prototype.
-      Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
-      this.skipWhitespace()
-      const next = this.text[this.position]
-      this.position++
-      if (next === '}') return object
-      if (next !== ',') {
-        this.position--
-        this.fail('expected "," or "}"')
-      }
-      this.skipWhitespace()
-    }
-  }
-
-  parseArray(depth: number): unknown[] {
-    this.enter(depth)
-    const array: unknown[] = []
-    if (this.text[this.position] === ']') return this.literal(1, array)
-    for (;;) {
-      array.push(this.parseValue(depth))
-      this.skipWhitespace()
-      const next = this.text[this.position]
-      this.position++
-      if (next === ']') return array
-      if (next !== ',') {
-        this.position--
-        this.fail('expected "," or "]"')
-      }
-      this.skipWhitespace()
-    }
-  }
-
-  parseString(): string {
-    STRING.lastIndex = this.position
-    const match = STRING.exec(this.text)
-    if (match === null) this.fail('invalid string')
-    this.position = STRING.lastIndex
-    const token = match[0]
-    // JSON.parse decodes the escapes of a token already checked to be a valid JSON string.
-    return token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1)
-  }
-
-  parseNumber(): number | bigint {
-    NUMBER.lastIndex = this.position
-    const match = NUMBER.exec(this.text)
-    if (match === null) this.fail('invalid number')
-    this.position = NUMBER.lastIndex
-    const token = match[0]
-    const isInteger = match[1] === undefined && match[2] === undefined
-    const digitCount = token.length - (token.startsWith('-') ? 1 : 0)
-    if (!isInteger || digitCount <= SAFE_DIGITS) return Number(token)
-    const value = BigInt(token)
-    return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(token) : value
+/** Position just after the string that opens at `start`, or the text's length if it never closes. */
+function endOfString(text: string, start: number): number {
+  let quote = start
+  for (;;) {
+    quote = text.indexOf('"', quote + 1)
+    if (quote < 0) return text.length
+    let backslashCount = 0
+    while (text.charCodeAt(quote - 1 - backslashCount) === 0x5c) backslashCount++
+    if (backslashCount % 2 === 0) return quote + 1
   }
 }
