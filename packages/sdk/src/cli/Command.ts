@@ -34,6 +34,8 @@ export type Command = {
   summary: string
   usage: string
   options?: CommandOptions
+  /** Pass every argument after the command words to `run` unparsed, as positionals (service flags). */
+  rawArgs?: boolean
   /** How many positionals the command takes: [min, max]. */
   positionals?: readonly [number, number]
   run(context: CommandContext): Promise<number>

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { isVerityError } from '@verity/core'
-import { COMMON_OPTIONS, type Command, type CommandOptions } from './Command.ts'
+import { COMMON_OPTIONS, type Command, type CommandContext, type CommandOptions } from './Command.ts'
 import { createOutput } from './output.ts'
 import { UsageError } from './UsageError.ts'
 
@@ -29,6 +29,10 @@ export async function runCli(commands: readonly Command[], argv: readonly string
     return EXIT_OK
   }
   const rest = dropPath(argv, command.path)
+  if (command.rawArgs) {
+    const raw = rest.filter((arg) => arg !== '--json')
+    return runCommand(command, { values: {}, positionals: raw, json: rest.includes('--json') }, signal)
+  }
   let parsed
   try {
     parsed = parseArgs({ args: [...rest], options: { ...COMMON_OPTIONS, ...command.options }, allowPositionals: true, strict: true })
@@ -38,9 +42,16 @@ export async function runCli(commands: readonly Command[], argv: readonly string
   const [min, max] = command.positionals ?? [0, 0]
   if (parsed.positionals.length < min || parsed.positionals.length > max)
     return usage(`verity ${command.path.join(' ')}: expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}; usage: ${command.usage}`)
-  const json = parsed.values.json === true
+  return runCommand(command, { values: parsed.values, positionals: parsed.positionals, json: parsed.values.json === true }, signal)
+}
+
+async function runCommand(
+  command: Command,
+  parsed: Pick<CommandContext, 'values' | 'positionals' | 'json'>,
+  signal: AbortSignal,
+): Promise<number> {
   try {
-    return await command.run({ values: parsed.values, positionals: parsed.positionals, json, out: createOutput(json), signal })
+    return await command.run({ ...parsed, out: createOutput(parsed.json), signal })
   } catch (error) {
     if (error instanceof UsageError) return usage(`verity ${command.path.join(' ')}: ${error.message}`)
     if (isVerityError(error) || isReportable(error)) {

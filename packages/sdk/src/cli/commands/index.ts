@@ -1,11 +1,16 @@
 import type { Command } from '../Command.ts'
 import { addressCommand, keygenCommand, ownerIdCommand } from './keys.ts'
+import { baseLayerCommand, domainCommand, extractorCommand, orchestratorCommand } from './services.ts'
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
 
 /** Every `verity` command, in the order `verity --help` lists them. */
 export const commands: readonly Command[] = [
   upCommand,
+  orchestratorCommand,
+  domainCommand,
+  baseLayerCommand,
+  extractorCommand,
   keygenCommand,
   ownerIdCommand,
   addressCommand,

@@ -1,12 +1,58 @@
 import type { Command } from '../Command.ts'
+import { STACK_PORTS_DEFAULT, startStack } from '../../services/startStack.ts'
+import { waitForSignal } from '../../services/waitForSignal.ts'
+import { parsePort } from './services.ts'
 
 export const upCommand: Command = {
   path: ['up'],
   summary: 'start the base layer, extractor, orchestrator and a domain (shard 1) in one data directory',
-  usage: 'verity up [--data-dir DIR]',
-  options: { 'data-dir': { type: 'string' } },
-  async run({ out }) {
-    out.info('nothing to start yet')
+  usage: 'verity up [--data-dir DIR] [--host H] [--base-layer-port N] [--extractor-port N] [--orchestrator-port N] [--domain-port N]',
+  options: {
+    'data-dir': { type: 'string' },
+    host: { type: 'string' },
+    'base-layer-port': { type: 'string' },
+    'extractor-port': { type: 'string' },
+    'orchestrator-port': { type: 'string' },
+    'domain-port': { type: 'string' },
+  },
+  async run({ values, out, signal }) {
+    const port = (flag: string, fallback: number) => (typeof values[flag] === 'string' ? parsePort(values[flag] as string) : fallback)
+    const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.VERITY_DATA_DIR ?? '.verity'
+    out.info(`starting the Verity devnet in ${dataDir} …`)
+    const stack = await startStack({
+      dataDir,
+      ...(typeof values.host === 'string' ? { host: values.host } : {}),
+      ports: {
+        baseLayer: port('base-layer-port', STACK_PORTS_DEFAULT.baseLayer),
+        extractor: port('extractor-port', STACK_PORTS_DEFAULT.extractor),
+        orchestrator: port('orchestrator-port', STACK_PORTS_DEFAULT.orchestrator),
+        domain: port('domain-port', STACK_PORTS_DEFAULT.domain),
+      },
+      signal,
+    })
+    const urls = {
+      orchestrator: stack.orchestrator.url,
+      domain: stack.domain.url,
+      base_layer: stack.baseLayer.url,
+      extractor: stack.extractor.url,
+      operator_key: stack.operatorKeyPath,
+      data_dir: stack.dataDir,
+    }
+    out.result(
+      [
+        'Verity devnet is up:',
+        `  orchestrator  ${urls.orchestrator}   (API docs: ${urls.orchestrator}/swagger-ui)`,
+        `  domain        ${urls.domain}   (shard 1, API docs: ${urls.domain}/swagger-ui)`,
+        `  base layer    ${urls.base_layer}   (JSON-RPC)`,
+        `  extractor     ${urls.extractor}   (demo catalog)`,
+        `  operator key  ${urls.operator_key}`,
+        'Press Ctrl-C to stop.',
+      ].join('\n'),
+      urls,
+    )
+    await waitForSignal(signal)
+    out.info('stopping …')
+    await stack.close()
     return 0
   },
 }

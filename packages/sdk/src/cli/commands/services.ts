@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util'
+import { startBaseLayer } from '@verity/base-layer'
+import { startDomain } from '@verity/domain'
+import { startExtractor } from '@verity/extractor'
+import { readOrchestratorSettings, startOrchestrator } from '@verity/orchestrator'
+import type { Command } from '../Command.ts'
+import { UsageError } from '../UsageError.ts'
+import { waitForSignal } from '../../services/waitForSignal.ts'
+
+// Commands that run one service in the foreground until Ctrl-C. Their flags are the service's
+// own (each package's README lists them), so arguments are handed over unparsed.
+
+export const orchestratorCommand: Command = {
+  path: ['orchestrator'],
+  summary: 'run the orchestrator (port 8080); flags: --port --data-dir --intent-ttl --allow-unsigned-intents … (docs/orchestrator.md)',
+  usage: 'verity orchestrator [--port N] [--data-dir DIR] [--intent-ttl 24h] [--allow-unsigned-intents] [--crs-path FILE]',
+  rawArgs: true,
+  async run({ positionals, out, signal }) {
+    const settings = readOrchestratorSettings(positionals, process.env)
+    const orchestrator = await startOrchestrator(settings)
+    out.result(`orchestrator listening on ${orchestrator.url}`, { orchestrator: orchestrator.url })
+    await waitForSignal(signal)
+    await orchestrator.close()
+    return 0
+  },
+}
+
+export const baseLayerCommand: Command = {
+  path: ['base-layer'],
+  summary: 'run a base-layer node (JSON-RPC, port 9000); flags: --port --data-dir --genesis … (docs/base-layer-rpc.md)',
+  usage: 'verity base-layer [--port N] [--data-dir DIR] [--genesis FILE] [--activation-delay-ms N] [--crs FILE]',
+  rawArgs: true,
+  async run({ positionals, out, signal }) {
+    const node = await startBaseLayer({ argv: positionals })
+    out.result(`base layer listening on ${node.url}`, { base_layer: node.url })
+    await waitForSignal(signal)
+    await node.close()
+    return 0
+  },
+}
+
+export const extractorCommand: Command = {
+  path: ['extractor'],
+  summary: 'run the reference evidence extractor (port 8090) over a catalog (default: the demo catalog)',
+  usage: 'verity extractor [--port N] [--host H] [--catalog FILE] [--mapping FILE]',
+  rawArgs: true,
+  async run({ positionals, out, signal }) {
+    const { values } = parseServiceArgs(positionals, { port: { type: 'string' }, host: { type: 'string' }, catalog: { type: 'string' }, mapping: { type: 'string' } })
+    const extractor = await startExtractor({
+      ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
+      ...(values.host === undefined ? {} : { host: values.host }),
+      ...(values.catalog === undefined ? {} : { catalogPath: values.catalog }),
+      ...(values.mapping === undefined ? {} : { mappingPath: values.mapping }),
+    })
+    out.result(`extractor listening on ${extractor.url}`, { extractor: extractor.url })
+    await waitForSignal(signal)
+    await extractor.close()
+    return 0
+  },
+}
+
+export const domainCommand: Command = {
+  path: ['domain'],
+  summary: 'run a domain from domain.yaml (port app.api_port, 3000 by default) (docs/domain.md)',
+  usage: 'verity domain [--config domain.yaml] [--port N] [--data-dir DIR]',
+  rawArgs: true,
+  async run({ positionals, out, signal }) {
+    const { values } = parseServiceArgs(positionals, { config: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' } })
+    const domain = await startDomain({
+      configPath: values.config ?? 'domain.yaml',
+      ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
+      ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
+      signal,
+    })
+    out.result(`domain (shard ${domain.config.shard}) listening on ${domain.url}`, { domain: domain.url, shard: domain.config.shard })
+    await waitForSignal(signal)
+    await domain.close()
+    return 0
+  },
+}
+
+function parseServiceArgs<T extends Record<string, { type: 'string' }>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false })
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]!)
+  }
+}
+
+export function parsePort(text: string): number {
+  const port = Number(text)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`port must be an integer 0–65535, got ${JSON.stringify(text)}`)
+  return port
+}

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { Ed25519Signer } from '@verity/core'
+import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
+import { startDomain, type RunningDomain } from '@verity/domain'
+import { startExtractor, type RunningExtractor } from '@verity/extractor'
+import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
+
+export type StackPorts = { baseLayer: number; extractor: number; orchestrator: number; domain: number }
+
+/** The ports of `verity up` (DESIGN §1). */
+export const STACK_PORTS_DEFAULT: StackPorts = { baseLayer: 9000, extractor: 8090, orchestrator: 8080, domain: 3000 }
+/** Native balance the devnet genesis gives the domain operator, in plancks. */
+export const OPERATOR_GENESIS_BALANCE_PLANCKS = 1_000_000_000_000n
+/** Agreement activation delay of the devnet, in milliseconds (short, so `up` is quick). */
+export const DEVNET_ACTIVATION_DELAY_MS = 500
+
+export type StartStackOptions = {
+  /** Folder for every service's storage, the operator key, genesis and domain.yaml. */
+  dataDir: string
+  ports?: Partial<StackPorts>
+  host?: string
+  /** pino level of every service (default: VERITY_LOG_LEVEL, else `warn` so the summary stays readable) */
+  logLevel?: string
+  signal?: AbortSignal
+}
+
+export type RunningStack = {
+  dataDir: string
+  baseLayer: RunningBaseLayer
+  extractor: RunningExtractor
+  orchestrator: RunningOrchestrator
+  domain: RunningDomain
+  /** The operator key file of the domain (shard 1). */
+  operatorKeyPath: string
+  close(): Promise<void>
+}
+
+/**
+ * Starts the whole devnet in one process: a base-layer node whose genesis funds the domain
+ * operator, the reference extractor, the orchestrator and a domain for shard 1 — each with its
+ * SQLite storage under `dataDir`. Files it needs (operator key, genesis.json, domain.yaml) are
+ * created on first start and reused after, so a restart keeps every balance and intent.
+ */
+export async function startStack(options: StartStackOptions): Promise<RunningStack> {
+  const dataDir = resolve(options.dataDir)
+  const ports = { ...STACK_PORTS_DEFAULT, ...options.ports }
+  const host = options.host ?? '127.0.0.1'
+  const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'warn'
+  const files = writeStackFiles(dataDir)
+  const started: Array<{ close(): Promise<void> }> = []
+  const closeAll = async () => {
+    for (const service of started.reverse()) await service.close().catch(() => undefined)
+  }
+  try {
+    const baseLayer = await startBaseLayer({ port: ports.baseLayer, host, logLevel, dataDir: join(dataDir, 'base-layer'), genesisPath: files.genesisPath })
+    started.push(baseLayer)
+    const extractor = await startExtractor({ port: ports.extractor, host, logLevel })
+    started.push(extractor)
+    const orchestrator = await startOrchestrator({ port: ports.orchestrator, host, logLevel, dataDir: join(dataDir, 'orchestrator') })
+    started.push(orchestrator)
+    writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host })
+    const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...(options.signal ? { signal: options.signal } : {}) })
+    started.push(domain)
+    return { dataDir, baseLayer, extractor, orchestrator, domain, operatorKeyPath: files.operatorKeyPath, close: closeAll }
+  } catch (error) {
+    await closeAll()
+    throw error
+  }
+}
+
+function writeStackFiles(dataDir: string) {
+  mkdirSync(join(dataDir, 'keys'), { recursive: true })
+  const operatorKeyPath = join(dataDir, 'keys', 'operator.json')
+  if (!existsSync(operatorKeyPath)) Ed25519Signer.generate().toKeyFile(operatorKeyPath)
+  const operator = Ed25519Signer.fromKeyFile(operatorKeyPath)
+  const genesisPath = join(dataDir, 'genesis.json')
+  if (!existsSync(genesisPath)) {
+    const genesis = {
+      accounts: [{ pub_key: operator.publicKeyBase58, balance: Number(OPERATOR_GENESIS_BALANCE_PLANCKS) }],
+      agreement_activation_delay_ms: DEVNET_ACTIVATION_DELAY_MS,
+    }
+    writeFileSync(genesisPath, `${JSON.stringify(genesis, null, 2)}\n`)
+  }
+  return { operatorKeyPath, genesisPath, domainYamlPath: join(dataDir, 'domain.yaml') }
+}
+
+// domain.yaml is rewritten on every start so it follows the ports given to `up`.
+function writeDomainYaml(path: string, settings: { rpcUrl: string; port: number; host: string }): void {
+  const text = [
+    '# Written by `verity up`. The keys of spec/domain.md plus ours (docs/domain.md).',
+    'shard: 1',
+    'keypair: keys/operator.json',
+    `rpc_url: ${settings.rpcUrl}`,
+    'data_dir: domain',
+    'app:',
+    `  api_port: ${settings.port}`,
+    `  api_host: ${settings.host}`,
+    '',
+  ].join('\n')
+  writeFileSync(path, text)
+}
