@@ -1,0 +1,52 @@
+// Measures the SDL circuit: gates, witness (execute), prove and verify time of one full batch.
+// Run from the repo root: node --import tsx packages/prover/src/sdl/benchSdl.ts [runs]
+import { Ed25519Signer } from '@verity/core'
+import { executeBatch, limits, MemoryLedger, applyIncomingCredits, type StateDiff, type VerifiableType } from '@verity/ledger'
+import { addressOf, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
+import { createCircuitProver } from '../createProver.ts'
+import { StateTree } from './StateTree.ts'
+import { sealSdl } from './buildSdlWitness.ts'
+import { proveSdl, SDL_CIRCUIT } from './proveSdl.ts'
+
+const runs = Number(process.argv[2] ?? 3)
+const signers = Array.from({ length: 6 }, () => Ed25519Signer.generate())
+const ledger = new MemoryLedger()
+const credits: StateDiff[] = signers.map((s) => ({ address: addressOf(s), operation: { TokenDiffs: { native: { Fungible: 1_000n } } } }))
+ledger.commit({ vaults: applyIncomingCredits(ledger, credits, TEST_SHARD), nonces: new Map() })
+// Native transfers are 3 slot ops each (nonce, debit, credit).
+const verifiables: VerifiableType[] = []
+for (let i = 0; i < Math.floor((limits.SDL_OPS_PER_PROOF - credits.length) / 3); i++)
+  verifiables.push(debit(signers[i]!, 1n, addressOf(signers[(i + 1) % signers.length]!), { native: { Fungible: 10n } }))
+const result = executeBatch(ledger, verifiables, TEST_SHARD)
+const tree = await StateTree.create()
+const t0 = performance.now()
+const { witness } = sealSdl(tree, {
+  shard: TEST_SHARD,
+  sequence: 1,
+  previous_hash: null,
+  incoming_credits: { from_cursor: 0, to_cursor: credits.length, credits },
+  transactions: result.transactions,
+})
+const witnessMs = performance.now() - t0
+const prover = createCircuitProver({ workers: 1 })
+try {
+  const size = await prover.circuitSize(SDL_CIRCUIT)
+  console.log(`ops per proof ${limits.SDL_OPS_PER_PROOF}, tree depth ${limits.STATE_TREE_DEPTH}, ops in batch ${witness.opCount}`)
+  console.log(`gates ${size.gates} (2^${Math.log2(size.subgroupSize)}), ${Math.round(size.gates / limits.SDL_OPS_PER_PROOF)} per op`)
+  console.log(`host witness (tree updates) ${witnessMs.toFixed(1)} ms`)
+  let start = performance.now()
+  await prover.executeCircuit(SDL_CIRCUIT, witness.batches[0]!.inputs)
+  console.log(`execute ${Math.round(performance.now() - start)} ms`)
+  for (let run = 0; run < runs; run++) {
+    start = performance.now()
+    const cpu = process.cpuUsage()
+    const [artifact] = await proveSdl(prover, witness)
+    const proveMs = performance.now() - start
+    const cpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000
+    start = performance.now()
+    const verified = await prover.verifyCircuit(SDL_CIRCUIT, artifact!)
+    console.log(`run ${run + 1}: prove ${Math.round(proveMs)} ms wall (${Math.round(cpuMs)} ms CPU, all threads), verify ${Math.round(performance.now() - start)} ms (${verified.ok})`)
+  }
+} finally {
+  await prover.close()
+}
