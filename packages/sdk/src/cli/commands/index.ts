@@ -3,6 +3,7 @@ import { addressCommand, keygenCommand, ownerIdCommand } from './keys.ts'
 import { baseLayerCommand, domainCommand, extractorCommand, orchestratorCommand } from './services.ts'
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
+import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusCommand, proofGetCommand, proposeCommand, templatePushCommand } from './orchestratorCommands.ts'
 
 /** Every `verity` command, in the order `verity --help` lists them. */
 export const commands: readonly Command[] = [
@@ -18,4 +19,11 @@ export const commands: readonly Command[] = [
   templateFmtCommand,
   templateIdCommand,
   templateEvalCommand,
+  templatePushCommand,
+  intentCreateCommand,
+  intentShowCommand,
+  intentStatusCommand,
+  proposeCommand,
+  eventsCommand,
+  proofGetCommand,
 ]
