@@ -16,6 +16,9 @@ import type {
 } from './OrchestratorStore.ts'
 import { SQLITE_SCHEMA } from './sqliteSchema.ts'
 
+/** Intents inserted per group-commit transaction. */
+const INTENT_BATCH_MAX = 256
+
 /** File name of the database inside the data directory. */
 export const SQLITE_FILE_NAME = 'orchestrator.sqlite'
 
@@ -82,16 +85,41 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     return this.#statements.deleteTemplate.run(id).changes === 1
   }
 
-  async insertIntent(intent: NewIntent): Promise<boolean> {
-    const result = this.#statements.insertIntent.run(
-      intent.id,
-      intent.templateId,
-      intent.shape,
-      intent.signedIntentJson,
-      intent.createdAtMs,
-      intent.expiresAtMs,
-    )
-    return result.changes === 1
+  // Group commit: intents submitted concurrently are inserted in one transaction, so they share
+  // one fsync (synchronous=FULL); each promise resolves only after that commit. Per-insert commits
+  // capped POST /intents at the disk's fsync rate when we measured it.
+  readonly #intentBatch: { intent: NewIntent; resolve: (inserted: boolean) => void; reject: (error: unknown) => void }[] = []
+
+  insertIntent(intent: NewIntent): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.#intentBatch.push({ intent, resolve, reject })
+      if (this.#intentBatch.length === 1) setImmediate(() => this.#flushIntentBatch())
+    })
+  }
+
+  #flushIntentBatch(): void {
+    const batch = this.#intentBatch.splice(0, INTENT_BATCH_MAX)
+    if (this.#intentBatch.length > 0) setImmediate(() => this.#flushIntentBatch())
+    let results: boolean[]
+    try {
+      results = this.#db.transaction(() =>
+        batch.map(
+          ({ intent }) =>
+            this.#statements.insertIntent.run(
+              intent.id,
+              intent.templateId,
+              intent.shape,
+              intent.signedIntentJson,
+              intent.createdAtMs,
+              intent.expiresAtMs,
+            ).changes === 1,
+        ),
+      ).immediate()
+    } catch (error) {
+      for (const entry of batch) entry.reject(error)
+      return
+    }
+    batch.forEach((entry, index) => entry.resolve(results[index]!))
   }
 
   async getIntent(id: string): Promise<IntentRecord | undefined> {

@@ -1,0 +1,137 @@
+// Orchestrator benchmark: `npm run bench -w packages/orchestrator` (or
+// `node --import tsx packages/orchestrator/bench/orchestrator.ts [--intents N] [--proposals N]`).
+// 1. POST /intents per second (Ed25519, shape B, pre-signed, autocannon, server in a child process),
+//    beside the raw node:crypto Ed25519 verify rate measured in the same run.
+// 2. Proposal → `success` event latency (p50, p95), with a loopback extractor and real proofs.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createPublicKey, randomUUID, verify } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { canonicalJsonBytes, decodeBase58, Ed25519Signer } from '@verity/core'
+import { readEventStream } from '../src/testing/readEventStream.ts'
+import { signIntentShapeB } from '../src/testing/signIntent.ts'
+import { startTestExtractor } from '../src/testing/startTestExtractor.ts'
+import { PRICE_TEMPLATE } from '../src/testing/templates.ts'
+
+const args = process.argv.slice(2)
+const argOf = (name: string, fallback: number) => {
+  const index = args.indexOf(name)
+  return index >= 0 ? Number(args[index + 1]) : fallback
+}
+const INTENTS = argOf('--intents', 20_000)
+const PROPOSALS = argOf('--proposals', 6)
+const CONNECTIONS = argOf('--connections', 32)
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
+
+async function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (\S+)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`orchestrator exited with ${code}`)))
+  })
+  return { child, url }
+}
+
+async function post(url: string, body: unknown, contentType = 'application/json') {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  return { status: response.status, text: await response.text() }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+async function benchIntents(url: string, templateId: string) {
+  const signer = Ed25519Signer.generate()
+  const bodies = Array.from({ length: INTENTS }, () =>
+    JSON.stringify(signIntentShapeB(signer, { id: randomUUID(), templateId, fields: { max_price_cents: 1_000 } })),
+  )
+  // Raw verify rate of the same messages with a cached KeyObject (the best node:crypto can do).
+  const sample = JSON.parse(bodies[0]!) as { authorship: { Signed: { Ed25519: { pub_key: string; signature: string } } }; intent: unknown }
+  const key = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), decodeBase58(sample.authorship.Signed.Ed25519.pub_key, 'key', 32)]),
+    format: 'der',
+    type: 'spki',
+  })
+  const message = canonicalJsonBytes(sample.intent)
+  const signature = decodeBase58(sample.authorship.Signed.Ed25519.signature, 'signature', 64)
+  let verifies = 0
+  const verifyStart = performance.now()
+  while (performance.now() - verifyStart < 2_000) {
+    if (!verify(null, message, key, signature)) throw new Error('verify failed')
+    verifies += 1
+  }
+  const verifyRate = verifies / ((performance.now() - verifyStart) / 1_000)
+
+  let next = 0
+  const result = await autocannon({
+    url: `${url}/intents`,
+    connections: CONNECTIONS,
+    amount: INTENTS,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[next++ % bodies.length] }),
+      },
+    ],
+  })
+  return { result, verifyRate }
+}
+
+async function benchProposals(url: string, templateId: string) {
+  const extractor = await startTestExtractor()
+  extractor.set('bench', { kind: 'evidence', evidence: { price_cents: 500, color: 'red' } })
+  await fetch(`${url}/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ evidence_extractor_url: extractor.url }) })
+  const stream = await readEventStream(url)
+  const signer = Ed25519Signer.generate()
+  const latenciesMs: number[] = []
+  const outcomes: string[] = []
+  try {
+    for (let i = 0; i < PROPOSALS; i += 1) {
+      const id = randomUUID()
+      await post(`${url}/intents`, signIntentShapeB(signer, { id, templateId, fields: { max_price_cents: 1_000, colors: ['red'] } }))
+      const start = performance.now()
+      const accepted = await post(`${url}/intents/${id}/proposal`, { solution: 'bench', metadata: null })
+      if (accepted.status !== 200) throw new Error(`proposal: ${accepted.status} ${accepted.text}`)
+      const event = await stream.waitFor((candidate) => candidate.data.intent_id === id, 300_000)
+      latenciesMs.push(performance.now() - start)
+      outcomes.push(event.event === 'success' ? 'success' : `failure: ${String(event.data.reason)}`)
+    }
+  } finally {
+    stream.close()
+    await extractor.close()
+  }
+  return { latenciesMs, outcomes }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'verity-orchestrator-bench-'))
+const { child, url } = await startChild(dataDir)
+try {
+  const created = await post(`${url}/templates`, PRICE_TEMPLATE, 'text/plain')
+  const templateId = (JSON.parse(created.text) as { template_id: string }).template_id
+  const { result, verifyRate } = await benchIntents(url, templateId)
+  const non2xx = result.non2xx
+  console.log(`POST /intents (Ed25519, shape B, ${CONNECTIONS} connections, ${result.requests.total} requests):`)
+  console.log(`  ${result.requests.average.toFixed(0)} req/s average, latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, non-2xx ${non2xx}, errors ${result.errors}`)
+  console.log(`  raw node:crypto Ed25519 verify (cached key, same machine, same run): ${verifyRate.toFixed(0)} verify/s`)
+  const { latenciesMs, outcomes } = await benchProposals(url, templateId)
+  const sorted = [...latenciesMs].sort((a, b) => a - b)
+  console.log(`proposal → outcome event, ${latenciesMs.length} sequential proposals:`)
+  console.log(`  p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms`)
+  console.log(`  outcomes: ${[...new Set(outcomes)].join(' | ')}`)
+} finally {
+  child.kill('SIGTERM')
+  await new Promise((resolve) => child.once('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+}
