@@ -21,3 +21,4 @@ export {
   CircuitInputError,
 } from './errors/proverErrors.ts'
 export * as proverLimits from './limits.ts'
+export * from './sdl/index.ts'

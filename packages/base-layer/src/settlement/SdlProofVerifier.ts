@@ -8,6 +8,10 @@ export type SdlProofCheck = {
   hash: HashDigest
   proofs: ProofArtifactJson[]
   guardrailProgramIds: readonly string[]
+  /** the shard's slot keys before this SDL, in index order (to place its slot operations) */
+  slotKeys: readonly bigint[]
+  /** the shard's finalized root, or null before its first SDL: then `root_before` must be the empty tree's root */
+  rootBefore: string | null
 }
 
 /**

@@ -12,7 +12,6 @@ import {
 } from '../errors/settlementErrors.ts'
 import type { OperatorIdentity } from '../rpc/verifyOperatorSignature.ts'
 import type { AgreementRecord, BaseLayerStore } from '../store/BaseLayerStore.ts'
-import { emptyStateRoot } from './emptyStateRoot.ts'
 
 /**
  * Checks that the SDL may be settled now: its shard has an active agreement whose operator signed
@@ -34,8 +33,9 @@ export function checkSdlPosition(store: BaseLayerStore, content: SdlContent, has
     throw new SdlOutOfOrderError({ shard: content.shard, sequenceExpected: shard.sequence + 1n, sequenceGot: sequence })
   if (content.previous_hash !== shard.lastSdlHash)
     throw new SdlPreviousHashMismatchError({ shard: content.shard, expected: shard.lastSdlHash, got: content.previous_hash })
-  const root = shard.root ?? emptyStateRoot()
-  if (content.root_before !== root) throw new SdlRootMismatchError({ shard: content.shard, expected: root, got: content.root_before })
+  // Before a shard's first SDL the verifier checks root_before against the empty tree's root.
+  if (shard.root !== null && content.root_before !== shard.root)
+    throw new SdlRootMismatchError({ shard: content.shard, expected: shard.root, got: content.root_before })
   checkIncomingCredits(store, content, shard.creditsConsumed, shard.creditsQueued)
   return agreement
 }

@@ -9,6 +9,8 @@ export type SdlChanges = {
   vaults: Map<string, Vault>
   nonces: Map<string, bigint>
   outgoingCredits: Omit<CreditRecord, 'id'>[]
+  /** slot keys of the shard's state tree this SDL allocates, in order */
+  newSlotKeys: bigint[]
 }
 
 /**
@@ -57,5 +59,6 @@ export function computeSdlChanges(store: BaseLayerStore, content: SdlContent, ha
       sourceSdlHash: hash,
       stateDiff,
     })),
+    newSlotKeys: [],
   }
 }

@@ -1,6 +1,6 @@
 import { isVerityError, type HashDigest } from '@verity/core'
-import { parseSdlContent, sdlHash, type SdlContent } from '@verity/ledger'
-import { SdlAlreadyAppliedError, SdlHashMismatchError, SdlOutOfOrderError } from '../errors/settlementErrors.ts'
+import { parseSdlContent, sdlHash, sdlSlotOps, SlotDirectory, type SdlContent } from '@verity/ledger'
+import { SdlAlreadyAppliedError, SdlHashMismatchError, SdlOutOfOrderError, SdlStateInvalidError } from '../errors/settlementErrors.ts'
 import { verifyOperatorSignature, type OperatorIdentity } from '../rpc/verifyOperatorSignature.ts'
 import type { BaseLayerStore } from '../store/BaseLayerStore.ts'
 import { checkSdlPosition } from './checkSdlPosition.ts'
@@ -29,7 +29,10 @@ export async function settleSdl(context: SettleSdlContext, submission: SdlSubmis
     operator = verifyOperatorSignature('submitSdl', { content: submission.content, proofs: submission.proofs }, submission.signature)
     const agreement = checkSdlPosition(context.store, content, hash, operator, context.clock())
     const changes = computeSdlChanges(context.store, content, hash)
-    await context.verifier.verifySdlProofs({ content, hash, proofs, guardrailProgramIds: agreement.guardrailProgramIds })
+    const slotKeys = context.store.listSlotKeys(content.shard)
+    changes.newSlotKeys = newSlotKeysOf(slotKeys, content)
+    const rootBefore = context.store.getShard(content.shard).root
+    await context.verifier.verifySdlProofs({ content, hash, proofs, guardrailProgramIds: agreement.guardrailProgramIds, slotKeys, rootBefore })
     const root = commitSdl(context, content, hash, changes)
     return { status: 'applied', hash, shard: content.shard, sequence: BigInt(content.sequence), root }
   } catch (error) {
@@ -57,9 +60,22 @@ function commitSdl(context: SettleSdlContext, content: SdlContent, hash: HashDig
       creditsConsumed: BigInt(content.incoming_credits.to_cursor),
     })
     store.appendCredits(changes.outgoingCredits)
+    store.appendSlotKeys(content.shard, changes.newSlotKeys)
     store.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'applied', root: content.root_after, appliedAtMs: context.clock() }, content)
     return content.root_after
   })
+}
+
+/** The slot keys the SDL allocates, in order (the ledger's append-only SlotDirectory). */
+function newSlotKeysOf(slotKeys: readonly bigint[], content: SdlContent): bigint[] {
+  let placed: ReturnType<SlotDirectory['plan']>
+  try {
+    placed = SlotDirectory.fromKeys(slotKeys).plan(sdlSlotOps(content))
+  } catch (error) {
+    if (isVerityError(error)) throw new SdlStateInvalidError({ reason: error.message }, { cause: error })
+    throw error
+  }
+  return placed.filter((op) => op.isNew).map((op) => op.key)
 }
 
 /**

@@ -74,6 +74,10 @@ export interface BaseLayerStore {
   /** the next nonce the vault at `address` accepts, or undefined for a vault that never signed */
   getNextNonce(address: string): bigint | undefined
   putNextNonce(address: string, nonce: bigint): void
+  /** the slot keys of the shard's state tree, in index order (the ledger's SlotDirectory) */
+  listSlotKeys(shard: number): bigint[]
+  /** appends keys after the shard's existing ones */
+  appendSlotKeys(shard: number, keys: readonly bigint[]): void
   getSdl(hash: HashDigest): SdlRecord | undefined
   putSdl(record: SdlRecord, content?: unknown): void
   /** appends credits to their shards' queues; returns them with their ids */

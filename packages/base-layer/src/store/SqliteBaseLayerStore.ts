@@ -14,6 +14,7 @@ CREATE TABLE IF NOT EXISTS shards (shard INTEGER PRIMARY KEY, record TEXT NOT NU
 CREATE TABLE IF NOT EXISTS vaults (address TEXT PRIMARY KEY, shard INTEGER NOT NULL, vault TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS vaults_by_shard ON vaults (shard);
 CREATE TABLE IF NOT EXISTS nonces (address TEXT PRIMARY KEY, next_nonce TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS slot_keys (shard INTEGER NOT NULL, position INTEGER NOT NULL, key TEXT NOT NULL, PRIMARY KEY (shard, position));
 CREATE TABLE IF NOT EXISTS sdls (hash TEXT PRIMARY KEY, record TEXT NOT NULL, content TEXT);
 CREATE TABLE IF NOT EXISTS credits (shard INTEGER NOT NULL, id INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (shard, id));
 `
@@ -107,6 +108,18 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
     this.#statements.putNonce.run(address, nonce.toString())
   }
 
+  listSlotKeys(shard: number): bigint[] {
+    const rows = this.#statements.listSlotKeys.all(shard) as { key: string }[]
+    return rows.map((row) => BigInt(row.key))
+  }
+
+  appendSlotKeys(shard: number, keys: readonly bigint[]): void {
+    this.transaction(() => {
+      const row = this.#statements.countSlotKeys.get(shard) as { count: number }
+      keys.forEach((key, offset) => this.#statements.putSlotKey.run(shard, row.count + offset, key.toString()))
+    })
+  }
+
   getSdl(hash: HashDigest): SdlRecord | undefined {
     return readRecord<SdlRecord>(this.#statements.getSdl.get(hash))
   }
@@ -156,6 +169,9 @@ function prepareStatements(db: Database.Database) {
     putVault: db.prepare('INSERT INTO vaults (address, shard, vault) VALUES (?, ?, ?) ON CONFLICT (address) DO UPDATE SET vault = excluded.vault'),
     getNonce: db.prepare('SELECT next_nonce FROM nonces WHERE address = ?'),
     putNonce: db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT (address) DO UPDATE SET next_nonce = excluded.next_nonce'),
+    listSlotKeys: db.prepare('SELECT key FROM slot_keys WHERE shard = ? ORDER BY position'),
+    countSlotKeys: db.prepare('SELECT count(*) AS count FROM slot_keys WHERE shard = ?'),
+    putSlotKey: db.prepare('INSERT INTO slot_keys (shard, position, key) VALUES (?, ?, ?)'),
     getSdl: db.prepare('SELECT record FROM sdls WHERE hash = ?'),
     putSdl: db.prepare('INSERT INTO sdls (hash, record, content) VALUES (?, ?, ?) ON CONFLICT (hash) DO UPDATE SET record = excluded.record, content = COALESCE(excluded.content, sdls.content)'),
     putCredit: db.prepare('INSERT INTO credits (shard, id, record) VALUES (?, ?, ?)'),
