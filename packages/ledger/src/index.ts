@@ -28,7 +28,6 @@ export {
   MintHolderConflictError,
   MintExistsError,
   MintNotFoundError,
-  UnknownTokenError,
   StateDiffMismatchError,
   LedgerLimitError,
   atIndex,

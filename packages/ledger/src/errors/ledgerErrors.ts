@@ -103,14 +103,6 @@ export class MintNotFoundError extends VerityError {
   }
 }
 
-/** A credit or debit of a token that does not exist, or of the wrong kind. */
-export class UnknownTokenError extends VerityError {
-  readonly code = 'UNKNOWN_TOKEN'
-  constructor(readonly fields: { token: string; reason: string }, options?: ErrorOptions) {
-    super(`token ${fields.token}: ${fields.reason}`, options)
-  }
-}
-
 /** Caller-computed state diffs that are not what the laws allow for their verifiable. */
 export class StateDiffMismatchError extends VerityError {
   readonly code = 'STATE_DIFF_MISMATCH'
@@ -141,7 +133,6 @@ export type LedgerError =
   | MintHolderConflictError
   | MintExistsError
   | MintNotFoundError
-  | UnknownTokenError
   | StateDiffMismatchError
   | LedgerLimitError
 
