@@ -1,9 +1,9 @@
-import type { ServerResponse } from 'node:http'
+import type { Writable } from 'node:stream'
 import type { OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
 
 export type SseSubscriberOptions = {
   store: OrchestratorStore
-  response: ServerResponse
+  response: Writable
   /** Seq of the last event the client has; replay starts after it. */
   cursorSeq: number
   queueMax: number
@@ -100,7 +100,7 @@ export function formatSseEvent(event: StoredEvent): string {
   return `id: ${event.seq}\nevent: ${event.type}\ndata: ${event.dataJson}\n\n`
 }
 
-function waitForDrain(response: ServerResponse): Promise<void> {
+function waitForDrain(response: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       response.off('drain', done)
