@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { describe, test } from 'node:test'
+import { base64urlnopad } from '@scure/base'
 import { InvalidBase58Error } from '../errors/encodingErrors.ts'
 import { readVectors } from '../vectors/readVectors.ts'
 import { decodeBase58, encodeBase58 } from './base58.ts'
@@ -56,6 +57,14 @@ describe('base64url', () => {
     const cases: [string, string][] = [['', ''], ['f', 'Zg'], ['fo', 'Zm8'], ['foo', 'Zm9v'], ['foob', 'Zm9vYg'], ['fooba', 'Zm9vYmE'], ['foobar', 'Zm9vYmFy']]
     for (const [plain, encoded] of cases) assert.equal(encodeBase64Url(Buffer.from(plain)), encoded)
     assert.throws(() => decodeBase64Url('Zg=='))
+  })
+
+  test('the native encoder agrees with @scure/base', () => {
+    for (let length = 0; length < 70; length++) {
+      const bytes = randomBytes(length)
+      assert.equal(encodeBase64Url(bytes), base64urlnopad.encode(bytes))
+      assert.equal(encodeBase64Url(bytes.subarray(1)), base64urlnopad.encode(bytes.subarray(1)))
+    }
   })
 })
 
