@@ -1,12 +1,12 @@
-import { parseJsonBigint, stringifyJsonBigint, isVerityError, type InputValue } from '@verity/core'
-import { evaluateTemplate, type ConstraintFailure } from '@verity/policy'
+import { isVerityError, parseJsonBigint, stringifyJsonBigint, type InputValue } from '@verity/core'
+import { evaluateTemplate, type CompiledTemplate, type ConstraintFailure } from '@verity/policy'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
 import { callExtractor } from '../extractor/callExtractor.ts'
 import { decodeAttrs } from '../intents/decodeAttrs.ts'
 import { parseSignedIntent } from '../intents/parseSignedIntent.ts'
 import { JOB_ATTEMPTS_MAX } from '../limits.ts'
 import type { Proposal } from '../proposals/parseProposal.ts'
-import type { OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
+import type { IntentRecord, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
 import type { PolicyProving } from './PolicyProving.ts'
 
@@ -22,6 +22,7 @@ export type ProposalJobDependencies = {
 }
 
 type Failure = { reason: string; evidence: Record<string, unknown> | null; constraintFailures: ConstraintFailure[] }
+type Evaluated = { attrs: Record<string, InputValue>; evidence: Record<string, InputValue> }
 
 /**
  * Runs the job of one intent in `proving`: extract evidence, check and evaluate it, prove, and
@@ -37,21 +38,43 @@ export async function runProposalJob(deps: ProposalJobDependencies, intentId: st
     deps.store.finishJob(intentId, { kind: 'failure', eventJson: failureEventJson(intentId, proposal, failure) }, deps.nowMs())
   const attempt = await deps.store.startJobAttempt(intentId)
   if (attempt > JOB_ATTEMPTS_MAX)
-    return fail({
-      reason: `processing was interrupted ${attempt - 1} times (orchestrator restarts); giving up`,
-      evidence: null,
-      constraintFailures: [],
-    })
+    return fail(failureOf(`processing was interrupted ${attempt - 1} times (orchestrator restarts); giving up`))
   const compiled = await deps.templates.load(deps.store, intent.templateId)
-  if (compiled === undefined)
-    return fail({ reason: `template ${intent.templateId} no longer exists`, evidence: null, constraintFailures: [] })
+  if (compiled === undefined) return fail(failureOf(`template ${intent.templateId} no longer exists`))
 
-  let evidenceJson: Record<string, unknown>
+  const extracted = await extractEvidence(deps, intent, proposal, compiled)
+  if ('reason' in extracted) return fail(extracted)
+  const evaluated = evaluateEvidence(intent, compiled, extracted.evidenceJson)
+  if ('reason' in evaluated) return fail(evaluated)
+
+  let proof: Record<string, unknown>
   try {
-    evidenceJson = await callExtractor({
+    proof = await deps.proving.prove({ intentId, templateId: intent.templateId, compiled, ...evaluated })
+  } catch (error) {
+    const reason = `proof generation failed: ${error instanceof Error ? error.message : String(error)}`
+    return fail({ reason, evidence: extracted.evidenceJson, constraintFailures: [] })
+  }
+  const evidenceText = stringifyJsonBigint(extracted.evidenceJson)
+  const eventJson = `{"type":"success","intent_id":${JSON.stringify(intentId)},"proposal":${intent.proposalJson},"evidence":${evidenceText}}`
+  return deps.store.finishJob(
+    intentId,
+    { kind: 'success', eventJson, evidenceJson: evidenceText, proofJson: stringifyJsonBigint(proof) },
+    deps.nowMs(),
+  )
+}
+
+/** Asks the extractor; an extractor failure becomes a Failure naming the cause. */
+async function extractEvidence(
+  deps: ProposalJobDependencies,
+  intent: IntentRecord,
+  proposal: Proposal,
+  compiled: CompiledTemplate,
+): Promise<{ evidenceJson: Record<string, unknown> } | Failure> {
+  try {
+    const evidenceJson = await callExtractor({
       baseUrl: await deps.extractorUrl(),
       request: {
-        intent_id: intentId,
+        intent_id: intent.id,
         template_id: intent.templateId,
         solution: proposal.solution,
         metadata: proposal.metadata,
@@ -60,47 +83,34 @@ export async function runProposalJob(deps: ProposalJobDependencies, intentId: st
       timeoutMs: deps.extractorTimeoutMs,
       replyBytesMax: deps.extractorReplyBytesMax,
     })
+    return { evidenceJson }
   } catch (error) {
-    if (error instanceof ExtractorFailedError) return fail({ reason: error.message, evidence: null, constraintFailures: [] })
+    if (error instanceof ExtractorFailedError) return failureOf(error.message)
     throw error
   }
+}
 
-  let attrs: Record<string, InputValue>
-  let evidence: Record<string, InputValue>
+/** Decodes and checks the evidence and evaluates the template: the inputs to prove, or a Failure. */
+function evaluateEvidence(intent: IntentRecord, compiled: CompiledTemplate, evidenceJson: Record<string, unknown>): Evaluated | Failure {
   try {
-    attrs = decodeAttrs(parseSignedIntent(parseJsonBigint(intent.signedIntentJson)).attrFields, 'intent')
-    evidence = decodeAttrs(evidenceJson, 'evidence')
+    const attrs = decodeAttrs(parseSignedIntent(parseJsonBigint(intent.signedIntentJson)).attrFields, 'intent')
+    const evidence = decodeAttrs(evidenceJson, 'evidence')
     const result = evaluateTemplate(compiled, attrs, evidence)
-    if (!result.ok)
-      return fail({
-        reason: result.failures.map((failure) => `Constraint[${failure.index}] failed: ${failure.reason}`).join('; '),
-        evidence: evidenceJson,
-        constraintFailures: result.failures,
-      })
+    if (result.ok) return { attrs, evidence }
+    return {
+      reason: result.failures.map((failure) => `Constraint[${failure.index}] failed: ${failure.reason}`).join('; '),
+      evidence: evidenceJson,
+      constraintFailures: result.failures,
+    }
   } catch (error) {
     if (!isVerityError(error)) throw error
     const reason = error.message.startsWith('input data error') ? error.message : `input data error: ${error.message}`
-    return fail({ reason, evidence: evidenceJson, constraintFailures: [] })
+    return { reason, evidence: evidenceJson, constraintFailures: [] }
   }
+}
 
-  let proof: Record<string, unknown>
-  try {
-    proof = await deps.proving.prove({ intentId, templateId: intent.templateId, compiled, attrs, evidence })
-  } catch (error) {
-    const reason = `proof generation failed: ${error instanceof Error ? error.message : String(error)}`
-    return fail({ reason, evidence: evidenceJson, constraintFailures: [] })
-  }
-  const evidenceText = stringifyJsonBigint(evidenceJson)
-  return deps.store.finishJob(
-    intentId,
-    {
-      kind: 'success',
-      eventJson: `{"type":"success","intent_id":${JSON.stringify(intentId)},"proposal":${intent.proposalJson},"evidence":${evidenceText}}`,
-      evidenceJson: evidenceText,
-      proofJson: stringifyJsonBigint(proof),
-    },
-    deps.nowMs(),
-  )
+function failureOf(reason: string): Failure {
+  return { reason, evidence: null, constraintFailures: [] }
 }
 
 function failureEventJson(intentId: string, proposal: Proposal, failure: Failure): string {
@@ -123,6 +133,5 @@ export async function abandonProposalJob(
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined || intent.status !== 'proving' || intent.proposalJson === null) return undefined
   const proposal = parseJsonBigint(intent.proposalJson) as Proposal
-  const eventJson = failureEventJson(intentId, proposal, { reason, evidence: null, constraintFailures: [] })
-  return deps.store.finishJob(intentId, { kind: 'failure', eventJson }, deps.nowMs())
+  return deps.store.finishJob(intentId, { kind: 'failure', eventJson: failureEventJson(intentId, proposal, failureOf(reason)) }, deps.nowMs())
 }
