@@ -83,6 +83,11 @@ describe('orchestrator error statuses', () => {
       assert.match(response.json.message, message, name)
       assert.equal(typeof response.json.code, 'string', name)
     }
+    const huge = await orchestrator.request('POST', '/intents', `{"x":"${'a'.repeat(1_100_000)}"}`, 'application/json')
+    assert.equal(huge.status, 413)
+    assert.equal(typeof huge.json.message, 'string')
+    const hugeTemplate = await orchestrator.request('POST', '/templates', `# ${'x'.repeat(70_000)}\n${PRICE_TEMPLATE}`)
+    assert.equal(hugeTemplate.status, 413)
     const notJson = await orchestrator.request('POST', '/intents', '{"payload":', 'application/json')
     assert.equal(notJson.status, 400)
     assert.match(notJson.json.message, /not valid JSON/)
