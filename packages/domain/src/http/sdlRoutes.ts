@@ -1,5 +1,6 @@
 // The SDL endpoints: list, status, create from pending diffs, prove (in the background), submit the proof.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import type { DomainApi } from '../DomainApi.ts'
 import { InvalidRequestError } from '../errors/domainErrors.ts'
@@ -18,6 +19,11 @@ function pageOf(query: { offset?: string; limit?: string }): { offset: number; l
   return { offset: query.offset === undefined ? 0 : Number(query.offset), limit }
 }
 const Message = Type.Object({ message: Type.String(), state: SdlStateSchema })
+
+/** Fastify sends a string reply as it is; a JSON string (an SDL hash, a state name) must be encoded first. */
+function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(value))
+}
 
 export const sdlRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async (app, { domain }) => {
   app.get(
@@ -40,7 +46,7 @@ export const sdlRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async
     {
       schema: { summary: 'The state of one SDL', tags: ['sdls'], params: Params, response: { 200: SdlStateSchema, 404: ErrorBodySchema } },
     },
-    async (request) => domain.getSdlState(request.params.hash),
+    async (request, reply) => sendJson(reply, await domain.getSdlState(request.params.hash)),
   )
   app.post(
     '/sdls/submit',
@@ -51,7 +57,7 @@ export const sdlRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async
         response: { 200: Type.Union([HashDigestSchema, Type.Null()]) },
       },
     },
-    async () => domain.submitSdl(),
+    async (_request, reply) => sendJson(reply, await domain.submitSdl()),
   )
   app.post(
     '/sdls/:hash/prove',
