@@ -13,6 +13,7 @@ import {
   WrongShardError,
   ZeroSupplyMintError,
   LedgerLimitError,
+  BalanceOverflowError,
 } from '../errors/ledgerErrors.ts'
 import { executeBatch } from './executeBatch.ts'
 import { executeVerifiable } from './executeVerifiable.ts'
@@ -71,6 +72,11 @@ describe('global laws, each broken once', () => {
     assert.match(error.message, /debit of 101 native exceeds balance 100/)
     run(ledger, [createFungible(issuer, 1n, [{ address: A, amount: 5n }])])
     expectError(() => executeBatch(ledger, [debit(alice, 1n, B, { [M]: { Fungible: 6n } })], TEST_SHARD), OverdraftError, 0)
+  })
+
+  test('a credit beyond u64 is refused (BalanceOverflowError)', () => {
+    const ledger = shardWithNative({ [A]: 10n, [B]: 2n ** 64n - 1n })
+    expectError(() => executeBatch(ledger, [debit(alice, 1n, B, { native: { Fungible: 1n } })], TEST_SHARD), BalanceOverflowError, 0)
   })
 
   test('a wrong nonce is refused (NonceMismatchError): replay and gap', () => {
