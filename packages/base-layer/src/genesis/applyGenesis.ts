@@ -1,4 +1,3 @@
-import { canonicalJson, hashDigest } from '@verity/core'
 import type { BaseLayerStore } from '../store/BaseLayerStore.ts'
 import type { Genesis } from './Genesis.ts'
 
@@ -15,7 +14,6 @@ export function applyGenesis(store: BaseLayerStore, genesis: Genesis): number {
       store.putAccount({ ownerId, balance, nonceLast: 0n })
       funded += 1
     }
-    store.putMeta('genesis_digest_last', hashDigest(canonicalJson(genesis.accounts.map((a) => [a.ownerId, a.balance.toString()]))))
     return funded
   })
 }

@@ -11,6 +11,9 @@ export type ProofArtifactJson = {
   proof: string
 }
 
+// Circuit names select a folder of compiled circuits: never a path.
+const CIRCUIT_NAME_PATTERN = /^[a-z0-9_-]{1,64}$/
+
 /** Checks the shape of `submitSdl`'s `proofs`: 1 to SDL_PROOFS_MAX artifacts, the SDL proof first. */
 export function readProofs(value: unknown): ProofArtifactJson[] {
   const fail = (field: string, reason: string): never => {
@@ -30,6 +33,7 @@ export function readProofs(value: unknown): ProofArtifactJson[] {
     if (artifact.crs !== 'ignition' && artifact.crs !== 'dev') fail(`${at}.crs`, 'expected "ignition" or "dev"')
     for (const key of ['circuit', 'circuit_hash'])
       if (typeof artifact[key] !== 'string' || (artifact[key] as string).length > PROOF_FIELD_CHARS_MAX) fail(`${at}.${key}`, 'expected a short string')
+    if (!CIRCUIT_NAME_PATTERN.test(artifact.circuit as string)) fail(`${at}.circuit`, 'expected a circuit name (lowercase letters, digits, _ and -)')
     if (typeof artifact.proof !== 'string' || artifact.proof.length > PROOF_CHARS_MAX) fail(`${at}.proof`, `expected a string of at most ${PROOF_CHARS_MAX} characters`)
     const inputs = artifact.public_inputs
     if (!Array.isArray(inputs) || inputs.length > PROOF_PUBLIC_INPUTS_MAX) fail(`${at}.public_inputs`, `expected an array of at most ${PROOF_PUBLIC_INPUTS_MAX} strings`)

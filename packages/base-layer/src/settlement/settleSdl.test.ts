@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { Ed25519Signer, formatAddress } from '@verity/core'
-import { jsonValue, type SdlContent } from '@verity/ledger'
+import { jsonValue, sdlHash, type SdlContent } from '@verity/ledger'
+import { createCircuitProver, loadCircuit } from '@verity/prover'
 import type { BaseLayerClient } from '../client/BaseLayerClient.ts'
 import { HttpBaseLayerClient } from '../client/HttpBaseLayerClient.ts'
 import { signAgreementRequest, signSdlSubmission } from '../client/signRequests.ts'
@@ -78,7 +79,7 @@ for (const transportName of transportNames) {
         await refuse(submission(operator2, sdl1), 'NOT_OPERATOR', /is not the operator of shard 1/)
         const signed = submission(operator1, sdl1)
         await refuse({ ...signed, content: jsonValue({ ...sdl1.content, root_after: sdl1.content.root_before }) }, 'INVALID_SIGNATURE', /invalid signature/)
-        await refuse({ ...signed, hash: fixture.sdl2.content.previous_hash ?? '11111111111111111111111111111111' }, 'SDL_HASH_MISMATCH', /does not match its content/)
+        await refuse({ ...signed, hash: sdlHash(fixture.sdl2.content) }, 'SDL_HASH_MISMATCH', /does not match its content/)
         await refuse(submission(operator1, sdl1, { ...sdl1.content, root_after: fixture.sdl2.content.root_after }), 'SDL_PROOF_INVALID', /public inputs do not match/)
         await refuse(submission(operator1, { content: sdl1.content, proofs: fixture.sdl2.proofs }), 'SDL_PROOF_INVALID', /public inputs do not match/)
         await refuse(submission(operator1, sdl1, { ...sdl1.content, sequence: 2 }), 'SDL_OUT_OF_ORDER', /expected 1/)
@@ -101,7 +102,6 @@ for (const transportName of transportNames) {
 
         // The finalized view equals the domain-side view built with the ledger functions.
         for (const [address, vault] of fixture.shard1.vaults) assert.deepEqual(await client.getVault(address), vault, address)
-        assert.equal((await client.getVault(formatAddress(fixture.alice.ownerId, 1)))?.data && 'ok', 'ok')
         // The cross-shard credit waits for shard 2's domain; shard 2's vault is not credited yet.
         const pulled = await client.pullCredits(2, 0n)
         assert.deepEqual(pulled.credits.map((credit) => credit.state_diff), [fixture.credit])
@@ -157,6 +157,32 @@ test('credits reach the second shard exactly once across a restart of the node',
     assert.equal(twice.status === 'failed' && twice.code, 'CREDITS_MISMATCH')
     assert.deepEqual(await client.getVault(formatAddress(fixture.bob.ownerId, 2)), fixture.shard2.getVault(formatAddress(fixture.bob.ownerId, 2)))
   } finally {
+    await transport.close()
+    await testNode.close()
+  }
+})
+
+test('an agreement with a guardrail program needs a verified proof of it', async () => {
+  const testNode = openTestNode({ funded, verifier })
+  const transport = await openTransport('in-process', testNode.node)
+  const prover = createCircuitProver({ workers: 1 })
+  try {
+    // The prover's selftest circuit stands in for a guardrail program: its id is its circuit hash.
+    const programId = (await loadCircuit('selftest')).circuitHash
+    await transport.client.submitAgreement(signAgreementRequest(operator1, { shard: 1, guardrail_program_ids: [programId], nonce: 1n }))
+    testNode.clock.advance(testNode.node.activationDelayMs)
+    const missing = await transport.client.submitSdl(submission(operator1, fixture.sdl1))
+    assert.equal(missing.status === 'failed' && missing.code, 'SDL_PROOF_INVALID')
+    assert.match(missing.status === 'failed' ? missing.reason : '', /no proof of guardrail program/)
+    const guardrail = await prover.proveCircuit('selftest', { x: 3, y: 9 })
+    const forged = { ...guardrail, public_inputs: [guardrail.public_inputs[0]!.replace(/9$/, 'a')] }
+    const withForged = await transport.client.submitSdl(signSdlSubmission(operator1, { content: jsonValue(fixture.sdl1.content), proofs: [...fixture.sdl1.proofs, forged] }))
+    assert.equal(withForged.status === 'failed' && withForged.code, 'SDL_PROOF_INVALID')
+    assert.equal((await transport.client.getShard(1)).sequence, 0n)
+    const applied = await transport.client.submitSdl(signSdlSubmission(operator1, { content: jsonValue(fixture.sdl1.content), proofs: [...fixture.sdl1.proofs, guardrail] }))
+    assert.equal(applied.status, 'applied')
+  } finally {
+    await prover.close()
     await transport.close()
     await testNode.close()
   }

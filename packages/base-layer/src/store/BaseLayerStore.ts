@@ -58,8 +58,6 @@ export type CreditRecord = {
  */
 export interface BaseLayerStore {
   transaction<T>(fn: () => T): T
-  getMeta(key: string): string | undefined
-  putMeta(key: string, value: string): void
   getAccount(ownerId: HashDigest): AccountRecord | undefined
   putAccount(record: AccountRecord): void
   getAgreement(shard: number): AgreementRecord | undefined

@@ -7,7 +7,6 @@ import type { AccountRecord, AgreementRecord, BaseLayerStore, CreditRecord, SdlR
 import { decodeStoredJson, encodeStoredJson } from './storedJson.ts'
 
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS accounts (owner_id TEXT PRIMARY KEY, record TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS agreements (shard INTEGER PRIMARY KEY, record TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS shards (shard INTEGER PRIMARY KEY, record TEXT NOT NULL);
@@ -41,15 +40,6 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
   transaction<T>(fn: () => T): T {
     // better-sqlite3 runs nested transactions as savepoints, so helpers may open their own.
     return this.#db.transaction(fn).immediate()
-  }
-
-  getMeta(key: string): string | undefined {
-    const row = this.#statements.getMeta.get(key) as { value: string } | undefined
-    return row?.value
-  }
-
-  putMeta(key: string, value: string): void {
-    this.#statements.putMeta.run(key, value)
   }
 
   getAccount(ownerId: HashDigest): AccountRecord | undefined {
@@ -156,8 +146,6 @@ function readRecord<T>(row: unknown): T | undefined {
 
 function prepareStatements(db: Database.Database) {
   return {
-    getMeta: db.prepare('SELECT value FROM meta WHERE key = ?'),
-    putMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
     getAccount: db.prepare('SELECT record FROM accounts WHERE owner_id = ?'),
     putAccount: db.prepare('INSERT INTO accounts (owner_id, record) VALUES (?, ?) ON CONFLICT (owner_id) DO UPDATE SET record = excluded.record'),
     getAgreement: db.prepare('SELECT record FROM agreements WHERE shard = ?'),
