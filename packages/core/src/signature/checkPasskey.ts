@@ -1,4 +1,4 @@
-import { verify } from 'node:crypto'
+import { verify, type KeyObject } from 'node:crypto'
 import { encodeBase64Url } from '../encoding/base64url.ts'
 import { sha256 } from '../hash/sha256.ts'
 import type { ParsedPasskey } from './parseSignature.ts'
@@ -31,22 +31,25 @@ export function checkPasskey(parsed: ParsedPasskey, message: Uint8Array): string
   const flags = parsed.authenticatorData[FLAGS_OFFSET] ?? 0
   if ((flags & authenticatorFlags.userPresent) === 0) return 'user-present flag is not set in authenticator_data'
   const signedBytes = Buffer.concat([parsed.authenticatorData, sha256(parsed.clientData)])
-  return verifyEs256(parsed, signedBytes) ? null : 'ECDSA P-256 signature does not verify'
+  return verifyEs256(parsed.keyObject, signedBytes, parsed.signature) ? null : 'ECDSA P-256 signature does not verify'
 }
 
-// A DER signature starts with SEQUENCE (0x30) and its length byte covers the rest. A 64-byte
-// signature that does not verify as DER is tried as r‖s; the two readings cannot both verify
-// except with negligible probability.
-function verifyEs256(parsed: ParsedPasskey, signedBytes: Uint8Array): boolean {
-  const bytes = parsed.signature
-  const looksDer = bytes[0] === 0x30 && bytes[1] === bytes.length - 2
-  if (looksDer && verifyWith(parsed, signedBytes, 'der')) return true
-  return bytes.length === signatureLengths.p256SignatureRaw && verifyWith(parsed, signedBytes, 'ieee-p1363')
+/**
+ * True when `signature` (DER, or 64-byte r‖s) is a valid ECDSA P-256 / SHA-256 signature of
+ * `data` under `keyObject`. A DER signature starts with SEQUENCE (0x30) and its length byte
+ * covers the rest; a 64-byte signature that does not verify as DER is tried as r‖s. The two
+ * readings cannot both verify except with negligible probability. OpenSSL refuses BER and
+ * other non-DER encodings (checked against Wycheproof).
+ */
+export function verifyEs256(keyObject: KeyObject, data: Uint8Array, signature: Uint8Array): boolean {
+  const looksDer = signature[0] === 0x30 && signature[1] === signature.length - 2
+  if (looksDer && verifyWith(keyObject, data, signature, 'der')) return true
+  return signature.length === signatureLengths.p256SignatureRaw && verifyWith(keyObject, data, signature, 'ieee-p1363')
 }
 
-function verifyWith(parsed: ParsedPasskey, signedBytes: Uint8Array, dsaEncoding: 'der' | 'ieee-p1363'): boolean {
+function verifyWith(keyObject: KeyObject, data: Uint8Array, signature: Uint8Array, dsaEncoding: 'der' | 'ieee-p1363'): boolean {
   try {
-    return verify('sha256', signedBytes, { key: parsed.keyObject, dsaEncoding }, parsed.signature)
+    return verify('sha256', data, { key: keyObject, dsaEncoding }, signature)
   } catch {
     // OpenSSL throws on DER it cannot decode; that is a signature that does not verify.
     return false
