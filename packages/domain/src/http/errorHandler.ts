@@ -3,6 +3,7 @@
 // logged as a bug and answered with a plain 500 that does not leak its message.
 import { isVerityError } from '@verity/core'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { GuardrailRejectedError } from '../errors/domainErrors.ts'
 import { httpStatusByCode, httpStatusOf } from './httpStatusByCode.ts'
 
 /** Index of the batch element a validation error points at (`/3/payload/...` → 3). */
@@ -15,8 +16,12 @@ function indexOfValidation(error: FastifyError): number | undefined {
 export function handleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): void {
   if (isVerityError(thrown)) {
     const error = thrown
-    const body: { message: string; code: string; index?: number } = { message: error.message, code: error.code }
+    const body: { message: string; code: string; index?: number; constraint?: object } = { message: error.message, code: error.code }
     if (error.index !== undefined) body.index = error.index
+    if (error instanceof GuardrailRejectedError) {
+      const { guardrail, constraintIndex, prettyExpr, reason } = error.fields
+      body.constraint = { guardrail, index: constraintIndex, pretty_expr: prettyExpr, reason }
+    }
     void reply.code(httpStatusOf(error.code)).send(body)
     return
   }

@@ -267,6 +267,12 @@ export const SdlStateSchema = Type.Union(
 
 export const ErrorBodySchema = Type.Object({
   message: Type.String(),
-  code: Type.Optional(Type.String()),
-  index: Type.Optional(Type.Integer()),
+  code: Type.Optional(Type.String({ description: 'stable error code (docs/domain.md)' })),
+  index: Type.Optional(Type.Integer({ description: 'the offending element of the batch' })),
+  constraint: Type.Optional(
+    Type.Object(
+      { guardrail: Type.String(), index: Type.Integer(), pretty_expr: Type.String(), reason: Type.String() },
+      { description: 'GUARDRAIL_REJECTED: the failing constraint (index -1 when the evidence did not fit the template)' },
+    ),
+  ),
 })

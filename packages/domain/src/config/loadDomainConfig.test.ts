@@ -1,0 +1,47 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadDomainConfig, parseDomainConfig } from './loadDomainConfig.ts'
+
+describe('loadDomainConfig', () => {
+  test('reads the spec keys and ours, resolving paths against the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verity-config-'))
+    try {
+      const path = join(dir, 'domain.yaml')
+      writeFileSync(
+        path,
+        ['shard: 123', 'keypair: ./domain_key.json', 'rpc_url: http://127.0.0.1:9000', 'app:', '  api_port: 3001', 'data_dir: ./state',
+          'guardrails:', '  - name: cap', '    template_file: guardrails/cap.template', '    intent: { max: 5 }', 'prover:', '  threads: 2'].join('\n'),
+      )
+      const config = loadDomainConfig(path)
+      assert.equal(config.shard, 123)
+      assert.equal(config.keypairPath, join(dir, 'domain_key.json'))
+      assert.equal(config.rpcUrl, 'http://127.0.0.1:9000')
+      assert.equal(config.apiPort, 3001)
+      assert.equal(config.dataDir, join(dir, 'state'))
+      assert.deepEqual(config.guardrails, [{ name: 'cap', templateFile: join(dir, 'guardrails/cap.template'), intent: { max: 5 } }])
+      assert.deepEqual(config.prover, { threads: 2 })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('defaults: port 3000, embedded base layer, no guardrails', () => {
+    const config = parseDomainConfig({ shard: 1, keypair: 'k.json' }, { path: 'domain.yaml', baseDir: '/srv' })
+    assert.equal(config.apiPort, 3000)
+    assert.equal(config.rpcUrl, undefined)
+    assert.deepEqual(config.guardrails, [])
+  })
+
+  test('bad values name the key', () => {
+    const where = { path: 'domain.yaml', baseDir: '/srv' }
+    assert.throws(() => parseDomainConfig({ shard: 0, keypair: 'k' }, where), /`shard` must be an integer ≥ 1/)
+    assert.throws(() => parseDomainConfig({ shard: 1 }, where), /`keypair`/)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', rpc_url: 'ftp://x' }, where), /`rpc_url`/)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', app: { api_port: 70000 } }, where), /api_port/)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', guardrails: [{ name: 'a' }] }, where), /guardrails\[0\]/)
+    assert.throws(() => loadDomainConfig('/nonexistent/domain.yaml'), /cannot read/)
+  })
+})
