@@ -1,6 +1,5 @@
-import { canonicalJsonBytes } from '@verity/core'
 import type { CompiledTemplate } from '../ast/CompiledTemplate.ts'
-import { compiledJson } from './compiledJson.ts'
+import { compiledText } from './compiledJson.ts'
 
 // Frozen templates (all that compile and decode return) never change, so their bytes are cached;
 // a WeakMap lets the GC bound the cache.
@@ -13,7 +12,7 @@ const cache = new WeakMap<CompiledTemplate, Uint8Array>()
 export function compiledBytes(compiled: CompiledTemplate): Uint8Array {
   let bytes = cache.get(compiled)
   if (bytes === undefined) {
-    bytes = canonicalJsonBytes(compiledJson(compiled), 'compiled template')
+    bytes = new TextEncoder().encode(compiledText(compiled))
     if (Object.isFrozen(compiled)) cache.set(compiled, bytes)
   }
   return bytes.slice()

@@ -18,8 +18,7 @@ const build: { [K in Expr['kind']]: (expr: Extract<Expr, { kind: K }>) => Evalua
   Compare: (expr) => compare(expr.op, compileExpression(expr.left), compileExpression(expr.right)),
   Chain: (expr) => {
     const operands = expr.operands.map(compileExpression)
-    const pairs = expr.ops.map((op, index) => compare(op, operands[index]!, operands[index + 1]!))
-    return (intent, evidence) => pairs.every((pair) => pair(intent, evidence))
+    return all(expr.ops.map((op, index) => compare(op, operands[index]!, operands[index + 1]!)))
   },
   In: (expr) => {
     const element = compileExpression(expr.element)
@@ -32,19 +31,32 @@ const build: { [K in Expr['kind']]: (expr: Extract<Expr, { kind: K }>) => Evalua
     const operand = compileExpression(expr.operand)
     return (intent, evidence) => !operand(intent, evidence)
   },
-  And: (expr) => {
-    const operands = expr.operands.map(compileExpression)
-    return (intent, evidence) => operands.every((operand) => operand(intent, evidence))
-  },
-  Or: (expr) => {
-    const operands = expr.operands.map(compileExpression)
-    return (intent, evidence) => operands.some((operand) => operand(intent, evidence))
-  },
+  And: (expr) => all(expr.operands.map(compileExpression)),
+  Or: (expr) => any(expr.operands.map(compileExpression)),
 }
 
 /** Builds the closure that evaluates `expr`. */
 export function compileExpression(expr: Expr): Evaluator {
   return (build[expr.kind] as (expr: Expr) => Evaluator)(expr)
+}
+
+// Short-circuiting conjunction; the two-operand case (most `and`s and chains) avoids the loop.
+function all(operands: readonly Evaluator[]): Evaluator {
+  const [first, second] = operands
+  if (operands.length === 2) return (intent, evidence) => first!(intent, evidence) === true && second!(intent, evidence) === true
+  return (intent, evidence) => {
+    for (const operand of operands) if (operand(intent, evidence) !== true) return false
+    return true
+  }
+}
+
+function any(operands: readonly Evaluator[]): Evaluator {
+  const [first, second] = operands
+  if (operands.length === 2) return (intent, evidence) => first!(intent, evidence) === true || second!(intent, evidence) === true
+  return (intent, evidence) => {
+    for (const operand of operands) if (operand(intent, evidence) === true) return true
+    return false
+  }
 }
 
 function constant(value: NormalizedValue): Evaluator {
