@@ -39,7 +39,7 @@ describe('canonicalJson (RFC 8785)', () => {
   })
 
   test('values without a JSON form are refused', () => {
-    for (const value of [undefined, () => 1, { f: () => 1 }, [Symbol('s')], 'lone \ud800', NaN])
+    for (const value of [undefined, () => 1, { f: () => 1 }, [Symbol('s')], 'lone \ud800', NaN, new Map([['a', 1]]), { b: new Uint8Array(2) }, new Set([1])])
       assert.throws(() => canonicalJson(value), InvalidJsonError)
   })
 

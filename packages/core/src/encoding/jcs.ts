@@ -34,6 +34,10 @@ function replaceBigints(value: unknown): unknown {
   if (typeof value === 'function' || typeof value === 'symbol') throw new Error(`a ${typeof value} has no JSON form`)
   if (Array.isArray(value)) return value.map(replaceBigints)
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    // A Map, Set or Uint8Array would otherwise turn into `{}` or an index-keyed object silently.
+    const prototype = Object.getPrototypeOf(value) as unknown
+    if (prototype !== Object.prototype && prototype !== null)
+      throw new Error(`a ${(value as object).constructor?.name ?? 'non-plain object'} has no JSON form; convert it first`)
     const out: Record<string, unknown> = {}
     // defineProperty, so a "__proto__" key stays an ordinary key.
     for (const [key, inner] of Object.entries(value))
