@@ -1,5 +1,2 @@
-/**
- * A decoded InputMap value: string, 64-bit int (bigint), bool, or a set given as an array.
- * Same shape as `InputValue` of @verity/core (DESIGN §4); defined here until core exports it.
- */
-export type InputValue = string | bigint | boolean | readonly InputValue[]
+// InputValue is defined by @verity/core (DESIGN §4); re-exported here so policy's API is self-contained.
+export type { InputValue } from '@verity/core'
