@@ -42,7 +42,9 @@ export {
   CreditsMismatchError,
   SdlTransactionInvalidError,
   SdlStateInvalidError,
+  SettlementBusyError,
 } from './errors/settlementErrors.ts'
 export { BaseLayerRpcError, BaseLayerUnavailableError } from './errors/clientErrors.ts'
 export { InvalidGenesisError } from './errors/genesisErrors.ts'
+export { InvalidOptionError } from './errors/configErrors.ts'
 export * as limits from './limits.ts'

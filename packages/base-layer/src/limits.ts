@@ -32,6 +32,9 @@ export const PROOF_PUBLIC_INPUTS_MAX = 4_096
 export const PROOF_FIELD_CHARS_MAX = 256
 export const PROOF_CHARS_MAX = 1_048_576
 
+/** SDL submissions waiting or being verified at once; more are refused (SETTLEMENT_BUSY). */
+export const SETTLEMENT_QUEUE_MAX = 16
+
 /** Most credits returned by one `pullCredits` call, and its default page size. */
 export const CREDITS_PULL_LIMIT_MAX = 1_000
 export const CREDITS_PULL_LIMIT_DEFAULT = 100

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { InvalidParamsError } from '../errors/requestErrors.ts'
+import { InvalidOptionError } from '../errors/configErrors.ts'
 import { BASE_LAYER_PORT_DEFAULT } from '../limits.ts'
 
 /** How to run a base-layer node. */
@@ -59,6 +59,6 @@ export function readBaseLayerOptions(argv: readonly string[] = [], env: Env = {}
 function readInteger(name: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback
   if (!/^[0-9]+$/.test(text) || Number(text) > max)
-    throw new InvalidParamsError({ method: 'startBaseLayer', field: name, reason: `expected an integer from 0 to ${max}, got ${JSON.stringify(text)}` })
+    throw new InvalidOptionError({ option: name, reason: `expected an integer from 0 to ${max}, got ${JSON.stringify(text)}` })
   return Number(text)
 }

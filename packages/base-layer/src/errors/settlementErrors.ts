@@ -11,6 +11,14 @@ export class AgreementNotFoundError extends VerityError {
   }
 }
 
+/** Too many SDL submissions are waiting for verification; retry later. Thrown, not answered as a failed SDL. */
+export class SettlementBusyError extends VerityError {
+  readonly code = 'SETTLEMENT_BUSY'
+  constructor(readonly fields: { queued: number; queueMax: number }) {
+    super(`${fields.queued} SDL submissions are already waiting (limit ${fields.queueMax}): retry later`)
+  }
+}
+
 /** The shard's agreement exists but is still pending. */
 export class AgreementNotActiveError extends VerityError {
   readonly code = 'AGREEMENT_NOT_ACTIVE'

@@ -64,6 +64,6 @@ test('options: flags win over VERITY_* environment, which wins over defaults', (
     VERITY_LOG_LEVEL: 'silent',
   })
   assert.deepEqual(options, { port: 9100, host: '127.0.0.1', dataDir: '/tmp/x', genesisPath: 'g.json', agreementActivationDelayMs: 0, logLevel: 'silent' })
-  assert.throws(() => readBaseLayerOptions(['--port', 'ninety']), /port: expected an integer/)
+  assert.throws(() => readBaseLayerOptions(['--port', 'ninety']), /option port: expected an integer/)
   assert.throws(() => readBaseLayerOptions(['--prot', '1']), /Unknown option/)
 })

@@ -5,7 +5,8 @@ import { submitAgreement } from '../agreement/submitAgreement.ts'
 import { pullCredits, type PullCreditsResult } from '../credits/pullCredits.ts'
 import { applyGenesis } from '../genesis/applyGenesis.ts'
 import type { Genesis } from '../genesis/Genesis.ts'
-import { AGREEMENT_ACTIVATION_DELAY_MS_DEFAULT } from '../limits.ts'
+import { AGREEMENT_ACTIVATION_DELAY_MS_DEFAULT, SETTLEMENT_QUEUE_MAX } from '../limits.ts'
+import { SettlementBusyError } from '../errors/settlementErrors.ts'
 import type { SdlProofVerifier } from '../settlement/SdlProofVerifier.ts'
 import { sdlStatusView, type SdlStatus, type SdlSubmission, type SdlSubmissionResult } from '../settlement/SdlSubmission.ts'
 import { settleSdl } from '../settlement/settleSdl.ts'
@@ -37,6 +38,7 @@ export class BaseLayerNode {
   // Settlements run one at a time: each reads the shard's position, verifies for a while, and
   // commits only if that position is unchanged; serialising keeps the answers deterministic.
   #settling: Promise<unknown> = Promise.resolve()
+  #settlingCount = 0
 
   constructor(options: BaseLayerNodeOptions) {
     this.#store = options.store
@@ -62,12 +64,16 @@ export class BaseLayerNode {
    * Settles a signed, proven SDL: `{ status: 'applied' }` with the new position, or
    * `{ status: 'failed', code, reason }` having changed nothing. Throws only for malformed params.
    */
-  submitSdl(submission: SdlSubmission): Promise<SdlSubmissionResult> {
-    const run = this.#settling.then(() =>
-      settleSdl({ store: this.#store, verifier: this.#verifier, clock: this.#clock }, submission),
-    )
+  async submitSdl(submission: SdlSubmission): Promise<SdlSubmissionResult> {
+    if (this.#settlingCount >= SETTLEMENT_QUEUE_MAX) throw new SettlementBusyError({ queued: this.#settlingCount, queueMax: SETTLEMENT_QUEUE_MAX })
+    this.#settlingCount += 1
+    const run = this.#settling.then(() => settleSdl({ store: this.#store, verifier: this.#verifier, clock: this.#clock }, submission))
     this.#settling = run.catch(() => undefined)
-    return run
+    try {
+      return await run
+    } finally {
+      this.#settlingCount -= 1
+    }
   }
 
   /** The settlement status of an SDL by hash. */

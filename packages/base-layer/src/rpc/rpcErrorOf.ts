@@ -23,6 +23,7 @@ export const rpcErrorCodes = Object.freeze({
   OPERATOR_NOT_FUNDED: -32010,
   SHARD_TAKEN: -32011,
   STALE_NONCE: -32012,
+  SETTLEMENT_BUSY: -32020,
 } as const)
 
 /**

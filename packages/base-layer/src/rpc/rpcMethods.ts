@@ -1,6 +1,7 @@
 // The JSON-RPC methods of the base layer: each checks its params, calls the node and returns the
 // wire result (bigints stay bigints; the transport writes them as JSON integers).
 import { parseAddress } from '@verity/core'
+import { limits as ledgerLimits } from '@verity/ledger'
 import { InvalidParamsError } from '../errors/requestErrors.ts'
 import { AGREEMENT_GUARDRAILS_MAX, PROGRAM_ID_CHARS_MAX, CREDITS_PULL_LIMIT_DEFAULT, CREDITS_PULL_LIMIT_MAX } from '../limits.ts'
 import type { BaseLayerNode } from '../node/BaseLayerNode.ts'
@@ -16,7 +17,7 @@ import {
   type Params,
 } from './readParams.ts'
 
-const U64_MAX = 2n ** 64n - 1n
+const U64_MAX = ledgerLimits.U64_MAX
 
 /** The names of the methods, as sent in `method`. */
 export const baseLayerMethods = [

@@ -66,8 +66,6 @@ export interface BaseLayerStore {
   getShard(shard: number): ShardRecord
   putShard(record: ShardRecord): void
   getVault(address: string): Vault | undefined
-  /** every finalized vault of `shard`, keyed by address */
-  listVaults(shard: number): Map<string, Vault>
   putVault(address: string, shard: number, vault: Vault): void
   /** the next nonce the vault at `address` accepts, or undefined for a vault that never signed */
   getNextNonce(address: string): bigint | undefined

@@ -80,11 +80,6 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
     return row === undefined ? undefined : decodeStoredJson<Vault>(row.vault)
   }
 
-  listVaults(shard: number): Map<string, Vault> {
-    const rows = this.#statements.listVaults.all(shard) as { address: string; vault: string }[]
-    return new Map(rows.map((row) => [row.address, decodeStoredJson<Vault>(row.vault)]))
-  }
-
   putVault(address: string, shard: number, vault: Vault): void {
     this.#statements.putVault.run(address, shard, encodeStoredJson(vault))
   }
@@ -153,7 +148,6 @@ function prepareStatements(db: Database.Database) {
     getShard: db.prepare('SELECT record FROM shards WHERE shard = ?'),
     putShard: db.prepare('INSERT INTO shards (shard, record) VALUES (?, ?) ON CONFLICT (shard) DO UPDATE SET record = excluded.record'),
     getVault: db.prepare('SELECT vault FROM vaults WHERE address = ?'),
-    listVaults: db.prepare('SELECT address, vault FROM vaults WHERE shard = ? ORDER BY address'),
     putVault: db.prepare('INSERT INTO vaults (address, shard, vault) VALUES (?, ?, ?) ON CONFLICT (address) DO UPDATE SET vault = excluded.vault'),
     getNonce: db.prepare('SELECT next_nonce FROM nonces WHERE address = ?'),
     putNonce: db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT (address) DO UPDATE SET next_nonce = excluded.next_nonce'),
