@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { Ed25519Signer, parseJsonBigint } from '@verity/core'
 import { buildBaseLayerApp } from './buildBaseLayerApp.ts'
 import { RPC_BATCH_REQUESTS_MAX } from '../limits.ts'
+import { baseLayerMethods } from '../rpc/rpcMethods.ts'
 import { openTestNode, type TestNode } from '../testing/openTestNode.ts'
 
 describe('JSON-RPC 2.0 over HTTP', () => {
@@ -70,6 +71,16 @@ describe('JSON-RPC 2.0 over HTTP', () => {
     const bigBody = parseJsonBigint(big.body) as any
     assert.equal(bigBody.error.code, -32600)
     assert.equal(bigBody.error.data.code, 'BATCH_TOO_LARGE')
+  })
+
+  test('/openapi.json describes every method; Swagger UI is served offline', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as any
+    assert.equal(document.openapi, '3.0.3')
+    const methods = document.paths['/'].post.requestBody.content['application/json'].schema.oneOf.slice(0, -1).map((schema: any) => schema.title)
+    assert.deepEqual(methods.sort(), [...baseLayerMethods].sort())
+    const ui = await app.inject({ method: 'GET', url: '/swagger-ui/' })
+    assert.equal(ui.statusCode, 200)
+    assert.match(ui.body, /swagger/i)
   })
 
   test('an oversized body gets 413 and a non-JSON content type 415, with JSON-RPC error bodies', async () => {

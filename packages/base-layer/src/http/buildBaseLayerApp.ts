@@ -1,9 +1,12 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
 import { RpcParseError } from '../errors/requestErrors.ts'
 import { RPC_BODY_BYTES_MAX } from '../limits.ts'
 import type { BaseLayerNode } from '../node/BaseLayerNode.ts'
 import { handleRpcRequest } from '../rpc/handleRpcRequest.ts'
+import { openApiDocument } from './openApiDocument.ts'
 import { rpcErrorCodes, rpcErrorOf } from '../rpc/rpcErrorOf.ts'
 
 export type BaseLayerAppOptions = {
@@ -20,8 +23,8 @@ class UnparsedBody {
 }
 
 /**
- * The base layer's JSON-RPC 2.0 endpoint (`POST /`, application/json) and `GET /health`, not
- * listening. Large integers are parsed without rounding (parseJsonBigint) and written exactly.
+ * The base layer's JSON-RPC 2.0 endpoint (`POST /`, application/json), `GET /health`,
+ * `/openapi.json` and Swagger UI (offline) at `/swagger-ui`, not listening. Large integers are parsed without rounding (parseJsonBigint) and written exactly.
  * JSON-RPC errors are answered with HTTP 200 (the error is in the body); a body over the limit
  * gets 413 and a content type other than JSON 415, both with a JSON-RPC error body.
  */
@@ -53,6 +56,9 @@ export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance
     void reply.code(status).type('application/json').send(stringifyJsonBigint({ jsonrpc: '2.0', id: null, error: { code, message } }))
   })
 
+  void app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } })
+  void app.register(swaggerUi, { routePrefix: '/swagger-ui' })
+  app.get('/openapi.json', async () => app.swagger())
   app.get('/health', async () => ({ status: 'ok' }))
 
   app.post('/', async (request, reply) => {
