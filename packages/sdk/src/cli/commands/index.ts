@@ -3,6 +3,7 @@ import { addressCommand, keygenCommand, ownerIdCommand } from './keys.ts'
 import { baseLayerCommand, domainCommand, extractorCommand, orchestratorCommand } from './services.ts'
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
+import { mintCommand, nftCreateCommand, nftMintCommand, nonceCommand, sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand, transferCommand, vaultShowCommand } from './domainCommands.ts'
 import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusCommand, proofGetCommand, proposeCommand, templatePushCommand } from './orchestratorCommands.ts'
 
 /** Every `verity` command, in the order `verity --help` lists them. */
@@ -26,4 +27,14 @@ export const commands: readonly Command[] = [
   proposeCommand,
   eventsCommand,
   proofGetCommand,
+  mintCommand,
+  transferCommand,
+  nftCreateCommand,
+  nftMintCommand,
+  vaultShowCommand,
+  nonceCommand,
+  sdlSubmitCommand,
+  sdlProveCommand,
+  sdlSettleCommand,
+  sdlListCommand,
 ]
