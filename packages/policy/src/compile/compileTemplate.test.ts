@@ -80,6 +80,11 @@ requires {
     assert.equal(fourth!.kind === 'Or' && fourth!.operands.length, 3)
   })
 
+  test('a leading byte order mark and CRLF line ends are accepted', () => {
+    const compiled = compileTemplate('\uFEFFname t\r\nevidence {\r\n  a: bool\r\n}\r\nrequires {\r\n  evidence.a;\r\n}\r\n')
+    assert.equal(compiled.name, 't')
+  })
+
   test('literals: escapes, negative and extreme ints, empty set, bools, keywords as field names', () => {
     const compiled = compileTemplate(`name lits # comment
 intent {}
@@ -181,6 +186,8 @@ const INVALID: readonly (readonly [string, string, number, number, string])[] = 
   ['unclosed paren', 'name t\nevidence {\n  a: bool\n}\nrequires {\n  (evidence.a;\n}', 6, 14,
     'expected `)` to close the `(` at line 6, column 3, found `;`'],
   ['missing closing brace', 'name t\nevidence {\n  a: bool\n', 3, 10, 'missing `}` at the end of the `evidence` block'],
+  ['non-ASCII outside a string', 'name t\nevidence {\n  prix_€: int\n}', 3, 8, 'unexpected character `€` (U+20AC); outside strings, templates are ASCII'],
+  ['control character', 'name t\u0001', 1, 7, 'unexpected character U+0001'],
   ['bool set literal', 'name t\nevidence {\n  a: string\n}\nrequires {\n  evidence.a in {true};\n}', 6, 18, 'sets hold strings or ints, not bools'],
 ]
 

@@ -13,9 +13,10 @@ export function tokenize(source: string): Token[] {
   if (sourceBytes > TEMPLATE_SOURCE_BYTES_MAX)
     fail({ line: 1, column: 1 }, `template source is ${sourceBytes} bytes; the limit is ${TEMPLATE_SOURCE_BYTES_MAX}`)
   const tokens: Token[] = []
-  let index = 0
+  // A byte order mark from an editor is not part of the template.
+  let index = source.startsWith('\uFEFF') ? 1 : 0
   let line = 1
-  let lineStart = 0
+  let lineStart = index
   const here = (): Position => ({ line, column: index - lineStart + 1 })
   while (index < source.length) {
     const char = source[index]!
@@ -138,8 +139,9 @@ function unexpectedCharacter(source: string, index: number): string {
   if (char === '&' || char === '|') return `unexpected \`${char}\`; write \`and\` / \`or\``
   if (char === "'") return "unexpected `'`; strings use double quotes"
   if (char === '-') return 'unexpected `-`; only integer literals may be negative (`-5`)'
-  const shown = codePoint < 0x20 || codePoint === 0x7f ? `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}` : `\`${char}\``
-  return `unexpected character ${shown}`
+  const code = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
+  if (codePoint < 0x20 || codePoint === 0x7f) return `unexpected character ${code}`
+  return codePoint < 0x80 ? `unexpected character \`${char}\`` : `unexpected character \`${char}\` (${code}); outside strings, templates are ASCII`
 }
 
 function isDigit(char: string): boolean {
