@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createCircuitProver } from './createProver.ts'
+import { createCircuitProver } from './createCircuitProver.ts'
 import { ProofCancelledError, ProverBusyError, WitnessError } from './errors/proverErrors.ts'
 
 test('selftest circuit: prove, verify, tamper, unsatisfied witness, busy, cancel', async () => {

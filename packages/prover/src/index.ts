@@ -1,5 +1,12 @@
 // Public API of @verity/prover. Re-exports only.
-export { createCircuitProver, type CircuitProver, type ProverOptions } from './createProver.ts'
+export { createProver, type Prover } from './createProver.ts'
+export { createCircuitProver, type CircuitProver, type ProverOptions } from './createCircuitProver.ts'
+export { provePolicy, verifyPolicy, randomSalt, POLICY_CIRCUIT, type ProvePolicyParameters, type VerifyPolicyParameters } from './policy/provePolicy.ts'
+export { encodePolicyInputs, policyPublicInputs, policyTemplateHash, type EncodedPolicyInputs, type PolicyPublicInputs } from './policy/encodePolicyInputs.ts'
+export { assertTemplateFitsCircuit, compilePolicyProgram } from './policy/compilePolicyProgram.ts'
+export type { PolicyProgram, PolicyItem, FieldSlot } from './policy/PolicyProgram.ts'
+export { encodeString, encodeInt, encodeBool, fieldHex as policyFieldHex, SET_SENTINEL } from './policy/encodeValue.ts'
+export { poseidon2Hash } from './policy/poseidon2.ts'
 export type { ProofArtifact, VerifyResult } from './ProofArtifact.ts'
 export { generateDevCrs, type GenerateDevCrsOptions } from './crs/generateDevCrs.ts'
 export { ensureDevCrs } from './crs/ensureDevCrs.ts'

@@ -18,10 +18,14 @@ export const POLICY_LITERAL_SETS = 4
 export const POLICY_SET_SIZE = 16
 /** Scalar constants (string, int, bool literals) a template may use. */
 export const POLICY_CONSTANTS = 32
-/** Nodes of the boolean program (comparisons, and/or/not, presence tests) of one template. */
-export const POLICY_NODES = 64
-/** Nodes packed into one field element of the template encoding (4 bytes each, 28 ≤ 31 bytes). */
-export const POLICY_NODES_PER_FIELD = 7
+/** Atoms (comparisons, memberships, presence tests, constants) of one template. */
+export const POLICY_ATOMS = 32
+/** Layers of binary logic gates (and/or/xor) above the atoms: the depth of and/or nesting. */
+export const POLICY_LAYERS = 4
+/** Logic gates in one layer. */
+export const POLICY_LAYER_WIDTH = 16
+/** Atoms or gates packed into one field element of the template encoding (3 bytes each). */
+export const POLICY_ITEMS_PER_FIELD = 10
 
 /**
  * Default number of G1 points of a generated dev CRS: 2^16 + 1 serves circuits of up to 2^16

@@ -1,0 +1,40 @@
+import { createCircuitProver, type CircuitProver, type ProverOptions } from './createCircuitProver.ts'
+import type { ProofArtifact, VerifyResult } from './ProofArtifact.ts'
+import { provePolicy, verifyPolicy, type ProvePolicyParameters, type VerifyPolicyParameters } from './policy/provePolicy.ts'
+import { proveSdl } from './sdl/proveSdl.ts'
+import { verifySdl, type VerifySdlParameters } from './sdl/verifySdl.ts'
+import type { SdlWitness } from './sdl/buildSdlWitness.ts'
+
+// Kept here too: the SDL module imports the CircuitProver type from this path.
+export { createCircuitProver, type CircuitProver, type ProverOptions }
+
+/** The prover services use: the generic circuit prover plus the policy and SDL proofs. */
+export type Prover = CircuitProver & {
+  provePolicy(params: ProvePolicyParameters): Promise<ProofArtifact>
+  verifyPolicy(params: VerifyPolicyParameters): Promise<VerifyResult>
+  proveSdl(witness: SdlWitness, options?: { signal?: AbortSignal }): Promise<ProofArtifact[]>
+  verifySdl(params: VerifySdlParameters): Promise<VerifyResult>
+}
+
+/**
+ * Creates a Prover: worker threads running bb.js over the compiled circuits, a bounded queue
+ * (ProverBusyError when full), cancellation by AbortSignal, verification keys cached per circuit.
+ * @example const prover = createProver({ production: false }); const artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId })
+ */
+export function createProver(options: ProverOptions = {}): Prover {
+  const circuits = createCircuitProver(options)
+  return {
+    get crs() {
+      return circuits.crs
+    },
+    proveCircuit: circuits.proveCircuit,
+    verifyCircuit: circuits.verifyCircuit,
+    executeCircuit: circuits.executeCircuit,
+    circuitSize: circuits.circuitSize,
+    close: circuits.close,
+    provePolicy: (params) => provePolicy(circuits, params),
+    verifyPolicy: (params) => verifyPolicy(circuits, params),
+    proveSdl: (witness, sdlOptions) => proveSdl(circuits, witness, sdlOptions),
+    verifySdl: (params) => verifySdl(circuits, params),
+  }
+}

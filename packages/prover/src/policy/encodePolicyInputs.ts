@@ -1,0 +1,162 @@
+import { checkInputs, type CompiledTemplate, type InputValue } from '@verity/policy'
+import type { InputMap } from '@noir-lang/noir_js'
+import { CircuitBoundsError } from '../errors/proverErrors.ts'
+import {
+  POLICY_ATOMS, POLICY_ATTR_SETS, POLICY_ATTR_SLOTS, POLICY_CONSTANTS, POLICY_EVIDENCE_SETS, POLICY_EVIDENCE_SLOTS,
+  POLICY_ITEMS_PER_FIELD, POLICY_LAYERS, POLICY_LAYER_WIDTH, POLICY_LITERAL_SETS, POLICY_SET_SIZE,
+} from '../limits.ts'
+import { compilePolicyProgram } from './compilePolicyProgram.ts'
+import { encodeBool, encodeInt, encodeString, fieldHex, FIELD_MODULUS, SET_SENTINEL } from './encodeValue.ts'
+import { poseidon2Hash } from './poseidon2.ts'
+import type { FieldSlot, PolicyItem, PolicyProgram } from './PolicyProgram.ts'
+
+/** The policy circuit's public inputs, in the circuit's order, as field elements. */
+export type PolicyPublicInputs = {
+  templateHash: bigint
+  attrsCommitment: bigint
+  evidenceCommitment: bigint
+  intentId: bigint
+}
+
+export type EncodedPolicyInputs = { inputs: InputMap; publicInputs: PolicyPublicInputs }
+
+/**
+ * Encodes a template, intent attrs, evidence, intent id and salt as the policy circuit's inputs,
+ * and computes its public inputs (the hashes the circuit recomputes). Throws InputDataError (from
+ * @verity/policy) when values do not match the schemas, CircuitBoundsError when a template or a
+ * set value exceeds the circuit's bounds.
+ */
+export async function encodePolicyInputs(
+  compiled: CompiledTemplate,
+  attrs: Record<string, InputValue>,
+  evidence: Record<string, InputValue>,
+  intentId: string,
+  salt: bigint = 0n,
+): Promise<EncodedPolicyInputs> {
+  checkInputs(compiled.intent, attrs, 'intent')
+  checkInputs(compiled.evidence, evidence, 'evidence')
+  if (salt < 0n || salt >= FIELD_MODULUS) throw new RangeError('salt must be a field element (0 <= salt < p)')
+  const program = compilePolicyProgram(compiled)
+  const template = encodeTemplate(program)
+  const attrSlots = encodeScope(program.intent, attrs, POLICY_ATTR_SLOTS, POLICY_ATTR_SETS, 0, 0)
+  const evidenceSlots = encodeScope(program.evidence, evidence, POLICY_EVIDENCE_SLOTS, POLICY_EVIDENCE_SETS, POLICY_ATTR_SLOTS, POLICY_ATTR_SETS)
+
+  const presenceBits = [...attrSlots.present, ...attrSlots.setsPresent].reduce((sum, bit, i) => (bit ? sum + (1n << BigInt(i)) : sum), 0n)
+  const publicInputs: PolicyPublicInputs = {
+    templateHash: await poseidon2Hash(templateFields(template)),
+    attrsCommitment: await poseidon2Hash([...attrSlots.values, presenceBits, ...attrSlots.sets.flat()]),
+    evidenceCommitment: await poseidon2Hash([...evidenceSlots.values, ...evidenceSlots.sets.flat(), salt]),
+    intentId: encodeString(intentId),
+  }
+  const hex = (values: bigint[]) => values.map(fieldHex)
+  const inputs: InputMap = {
+    template_atoms: hex(template.atoms),
+    template_gates: hex(template.gates),
+    template_constants: hex(template.constants),
+    template_sets: template.sets.map(hex),
+    attr_values: hex(attrSlots.values),
+    attr_present: attrSlots.present,
+    attr_sets: attrSlots.sets.map(hex),
+    attr_sets_present: attrSlots.setsPresent,
+    evidence_values: hex(evidenceSlots.values),
+    evidence_sets: evidenceSlots.sets.map(hex),
+    salt: fieldHex(salt),
+    template_hash: fieldHex(publicInputs.templateHash),
+    attrs_commitment: fieldHex(publicInputs.attrsCommitment),
+    evidence_commitment: fieldHex(publicInputs.evidenceCommitment),
+    intent_id: fieldHex(publicInputs.intentId),
+  }
+  return { inputs, publicInputs }
+}
+
+/** The public inputs of a (template, attrs, evidence, intent id, salt) statement. */
+export async function policyPublicInputs(
+  compiled: CompiledTemplate,
+  attrs: Record<string, InputValue>,
+  evidence: Record<string, InputValue>,
+  intentId: string,
+  salt: bigint = 0n,
+): Promise<string[]> {
+  const { publicInputs } = await encodePolicyInputs(compiled, attrs, evidence, intentId, salt)
+  return [publicInputs.templateHash, publicInputs.attrsCommitment, publicInputs.evidenceCommitment, publicInputs.intentId].map(fieldHex)
+}
+
+/** Poseidon2 of the encoded template: the `template_hash` public input. */
+export async function policyTemplateHash(compiled: CompiledTemplate): Promise<bigint> {
+  return poseidon2Hash(templateFields(encodeTemplate(compilePolicyProgram(compiled))))
+}
+
+type EncodedTemplate = { atoms: bigint[]; gates: bigint[]; constants: bigint[]; sets: bigint[][] }
+
+function encodeTemplate(program: PolicyProgram): EncodedTemplate {
+  const gates: PolicyItem[] = []
+  for (const layer of program.gates) {
+    for (let k = 0; k < POLICY_LAYER_WIDTH; k++) gates.push(layer[k] ?? { op: 0, a: 0, b: 0, negate: false, root: false })
+  }
+  const atoms = [...program.atoms]
+  while (atoms.length < POLICY_ATOMS) atoms.push({ op: 0, a: 0, b: 0, negate: false, root: false })
+  const constants = [...program.constants]
+  while (constants.length < POLICY_CONSTANTS) constants.push(0n)
+  const sets = program.literalSets.map(padSet)
+  while (sets.length < POLICY_LITERAL_SETS) sets.push(padSet([]))
+  return { atoms: packItems(atoms), gates: packItems(gates), constants, sets }
+}
+
+function templateFields(template: EncodedTemplate): bigint[] {
+  return [...template.atoms, ...template.gates, ...template.constants, ...template.sets.flat()]
+}
+
+/**
+ * 3 bytes per item — flags (bit `op` set, bit 5 negate, bit 6 root), a, b — POLICY_ITEMS_PER_FIELD
+ * items per field, little-endian (circuits/policy/src/main.nr).
+ */
+function packItems(items: PolicyItem[]): bigint[] {
+  const fields: bigint[] = []
+  for (let start = 0; start < items.length; start += POLICY_ITEMS_PER_FIELD) {
+    let field = 0n
+    items.slice(start, start + POLICY_ITEMS_PER_FIELD).forEach((item, k) => {
+      const flags = (1 << item.op) | (item.negate ? 1 << 5 : 0) | (item.root ? 1 << 6 : 0)
+      const bytes = [flags, item.a, item.b]
+      bytes.forEach((byte, j) => (field |= BigInt(byte) << BigInt(8 * (3 * k + j))))
+    })
+    fields.push(field)
+  }
+  return fields
+}
+
+function padSet(elements: bigint[]): bigint[] {
+  return [...elements, ...new Array<bigint>(POLICY_SET_SIZE - elements.length).fill(SET_SENTINEL)]
+}
+
+function encodeScope(
+  layout: ReadonlyMap<string, FieldSlot>,
+  values: Record<string, InputValue>,
+  slotCount: number,
+  setCount: number,
+  slotBase: number,
+  rowBase: number,
+) {
+  const encoded = { values: new Array<bigint>(slotCount).fill(0n), present: new Array<boolean>(slotCount).fill(false), sets: Array.from({ length: setCount }, () => padSet([])), setsPresent: new Array<boolean>(setCount).fill(false) }
+  for (const [name, slot] of layout) {
+    const value = values[name]
+    if (value === undefined || value === null) continue
+    const path = `${slot.scope}.${name}`
+    if (slot.kind === 'scalar') {
+      encoded.values[slot.slot - slotBase] = encodeScalar(slot.type, value, path)
+      encoded.present[slot.slot - slotBase] = true
+    } else {
+      const distinct = [...new Set((value as readonly InputValue[]).map((element) => (typeof element === 'number' ? BigInt(element) : element)))]
+      if (distinct.length > POLICY_SET_SIZE)
+        throw new CircuitBoundsError({ circuit: 'policy', bound: `elements of set field ${path}`, limit: POLICY_SET_SIZE, got: distinct.length })
+      encoded.sets[slot.row - rowBase] = padSet(distinct.map((element) => encodeScalar(slot.type === 'set<int>' ? 'int' : 'string', element, path)))
+      encoded.setsPresent[slot.row - rowBase] = true
+    }
+  }
+  return encoded
+}
+
+function encodeScalar(type: 'string' | 'int' | 'bool', value: InputValue, path: string): bigint {
+  if (type === 'string') return encodeString(value as string)
+  if (type === 'int') return encodeInt(value as bigint | number, path)
+  return encodeBool(value as boolean)
+}

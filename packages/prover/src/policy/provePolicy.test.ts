@@ -1,0 +1,83 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createProver } from '../createProver.ts'
+import { DevCrsRefusedError, WitnessError } from '../errors/proverErrors.ts'
+import { DEV_CRS_DIR } from '../paths.ts'
+import { G1_FILE, G2_FILE } from '../crs/crsFiles.ts'
+import { clothingCase } from './testing/clothingTemplate.ts'
+
+test('policy proof: proves, verifies, and binds every public input', async () => {
+  const prover = createProver({})
+  try {
+    const { compiled, attrs, evidence } = clothingCase()
+    const intentId = '550e8400-e29b-41d4-a716-446655440000'
+    const artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId, salt: 7n })
+    assert.equal(artifact.circuit, 'policy')
+    assert.equal(artifact.crs, 'dev')
+    assert.equal(artifact.public_inputs.length, 4)
+    assert.deepEqual(await prover.verifyPolicy({ artifact, compiled, attrs, evidence, intentId, salt: 7n }), { ok: true })
+
+    // Each public input altered in the artifact: the proof itself no longer verifies.
+    for (let i = 0; i < artifact.public_inputs.length; i++) {
+      const public_inputs = [...artifact.public_inputs]
+      public_inputs[i] = '0x' + (BigInt(public_inputs[i]!) + 1n).toString(16).padStart(64, '0')
+      const result = await prover.verifyCircuit('policy', { ...artifact, public_inputs })
+      assert.equal(result.ok, false, `public input ${i} altered`)
+    }
+    // A different claimed statement: rejected before the proof is even checked.
+    const claims = [
+      { attrs: { ...attrs, max_price_cents: 2600n } },
+      { evidence: { ...evidence, price_cents: 2000n } },
+      { intentId: 'another-intent' },
+      { salt: 8n },
+    ]
+    for (const claim of claims) {
+      const result = await prover.verifyPolicy({ artifact, compiled, attrs, evidence, intentId, salt: 7n, ...claim })
+      assert.equal(result.ok, false, JSON.stringify(Object.keys(claim)))
+    }
+    const tamperedProof = Buffer.from(artifact.proof, 'base64')
+    tamperedProof.writeUInt8(tamperedProof.readUInt8(100) ^ 1, 100)
+    const result = await prover.verifyPolicy({ artifact: { ...artifact, proof: tamperedProof.toString('base64') }, compiled, attrs, evidence, intentId, salt: 7n })
+    assert.equal(result.ok, false)
+  } finally {
+    await prover.close()
+  }
+})
+
+test('policy proof: evidence that breaks a constraint has no witness (WitnessError)', async () => {
+  const prover = createProver({})
+  try {
+    const { compiled, attrs, evidence } = clothingCase()
+    await assert.rejects(prover.provePolicy({ compiled, attrs, evidence: { ...evidence, price_cents: 2501n }, intentId: 'i' }), WitnessError)
+    await assert.rejects(prover.provePolicy({ compiled, attrs, evidence: { ...evidence, color: 'Red' }, intentId: 'i' }), WitnessError)
+  } finally {
+    await prover.close()
+  }
+})
+
+test('production: a dev CRS and dev artifacts are refused', async () => {
+  assert.throws(() => createProver({ production: true, crsPath: DEV_CRS_DIR }), DevCrsRefusedError)
+  // A CRS directory without the dev label stands in for Ignition: the refusal comes from the
+  // artifact's label, before any verification.
+  const dir = mkdtempSync(join(tmpdir(), 'verity-crs-'))
+  const verifier = createProver({ production: true, crsPath: dir })
+  try {
+    copyFileSync(join(DEV_CRS_DIR, G1_FILE), join(dir, G1_FILE))
+    copyFileSync(join(DEV_CRS_DIR, G2_FILE), join(dir, G2_FILE))
+    const { compiled, attrs, evidence } = clothingCase()
+    const { loadCircuit } = await import('../circuits/loadCircuit.ts')
+    const circuit = await loadCircuit('policy')
+    const { policyPublicInputs } = await import('./encodePolicyInputs.ts')
+    const artifact = {
+      system: 'ultrahonk' as const, circuit: 'policy', circuit_hash: circuit.circuitHash, crs: 'dev' as const,
+      public_inputs: await policyPublicInputs(compiled, attrs, evidence, 'i'), proof: Buffer.alloc(64).toString('base64'),
+    }
+    await assert.rejects(verifier.verifyPolicy({ artifact, compiled, attrs, evidence, intentId: 'i' }), DevCrsRefusedError)
+  } finally {
+    await verifier.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

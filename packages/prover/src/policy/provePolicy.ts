@@ -1,0 +1,68 @@
+import type { CompiledTemplate, InputValue } from '@verity/policy'
+import { randomBytes } from 'node:crypto'
+import type { CircuitProver } from '../createCircuitProver.ts'
+import type { ProofArtifact, VerifyResult } from '../ProofArtifact.ts'
+import { encodePolicyInputs, policyPublicInputs } from './encodePolicyInputs.ts'
+import { FIELD_MODULUS } from './encodeValue.ts'
+
+/** The policy circuit's folder under circuits/. */
+export const POLICY_CIRCUIT = 'policy'
+
+export type ProvePolicyParameters = {
+  compiled: CompiledTemplate
+  attrs: Record<string, InputValue>
+  evidence: Record<string, InputValue>
+  intentId: string
+  /** Salt of the evidence commitment (a field element); default 0 (evidence published with the proof). */
+  salt?: bigint
+  signal?: AbortSignal
+}
+
+export type VerifyPolicyParameters = {
+  artifact: ProofArtifact
+  compiled: CompiledTemplate
+  attrs: Record<string, InputValue>
+  evidence: Record<string, InputValue>
+  intentId: string
+  /** The salt the prover used; default 0. */
+  salt?: bigint
+}
+
+/**
+ * Proves that `evidence` and `attrs` satisfy every constraint of `compiled` for intent `intentId`.
+ * Throws InputDataError (schema mismatch), CircuitBoundsError, WitnessError (a constraint fails:
+ * no proof exists), ProverBusyError, ProofCancelledError.
+ */
+export async function provePolicy(prover: CircuitProver, params: ProvePolicyParameters): Promise<ProofArtifact> {
+  const { inputs } = await encodePolicyInputs(params.compiled, params.attrs, params.evidence, params.intentId, params.salt ?? 0n)
+  return prover.proveCircuit(POLICY_CIRCUIT, inputs, params.signal ? { signal: params.signal } : {})
+}
+
+/**
+ * Verifies a policy proof for the claimed statement: recomputes the public inputs (template hash,
+ * attrs and evidence commitments, intent id) from the claimed data, compares them with the
+ * artifact's, then verifies the proof. Claimed data that does not fit the template is a failed
+ * verification, not an exception; a dev artifact in production throws DevCrsRefusedError.
+ */
+export async function verifyPolicy(prover: CircuitProver, params: VerifyPolicyParameters): Promise<VerifyResult> {
+  let expected: string[]
+  try {
+    expected = await policyPublicInputs(params.compiled, params.attrs, params.evidence, params.intentId, params.salt ?? 0n)
+  } catch (error) {
+    return { ok: false, reason: `proof rejected: the claimed statement cannot be encoded: ${error instanceof Error ? error.message : String(error)}` }
+  }
+  const names = ['template hash', 'attrs commitment', 'evidence commitment', 'intent id']
+  const got = params.artifact.public_inputs
+  if (!Array.isArray(got) || got.length !== expected.length)
+    return { ok: false, reason: `proof rejected: expected ${expected.length} public inputs` }
+  for (let i = 0; i < expected.length; i++) {
+    if (String(got[i]).toLowerCase() !== expected[i])
+      return { ok: false, reason: `proof rejected: public input ${i} (${names[i]}) does not match the claimed data` }
+  }
+  return prover.verifyCircuit(POLICY_CIRCUIT, params.artifact)
+}
+
+/** A random salt for a private evidence commitment. */
+export function randomSalt(): bigint {
+  return BigInt('0x' + randomBytes(40).toString('hex')) % FIELD_MODULUS
+}
