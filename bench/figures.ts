@@ -1,0 +1,200 @@
+// Turns a run's results into the reported figures: each beside the limit it is compared with
+// (measured in the same run), as a ratio, and checked against the project's goals.
+import { totalmem } from 'node:os'
+import type { BenchResults } from './lib/BenchResults.ts'
+import { figure, missingFigure, type Figure, type Limit } from './lib/Figure.ts'
+import { median, percentile } from './lib/stats.ts'
+import type { CircuitResult } from './proverCircuits.ts'
+
+/** The project's goals. */
+export const GOALS = {
+  intentsShareOfEd25519Min: 0.6,
+  transfersShareOfEd25519Min: 0.7,
+  proposalP50MsMax: 1_500,
+  proofVerifyMsMax: 50,
+} as const
+
+/** Transfer counts the per-transfer proving cost is extrapolated to (estimates, not measurements). */
+const EXTRAPOLATED_TRANSFERS = [1_000, 10_000]
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+
+export function buildFigures(results: BenchResults): Figure[] {
+  const limits = sharedLimits(results)
+  return [...rawFigures(results), ...orchestratorFigures(results, limits), ...domainFigures(results, limits), ...proverFigures(results)]
+}
+
+type SharedLimits = { ed25519?: Limit; emptyP50?: Limit; emptyP99?: Limit; sqlite?: Limit; policyProveMs?: Limit; sdlProof?: CircuitResult }
+
+function sharedLimits(results: BenchResults): SharedLimits {
+  const limits: SharedLimits = {}
+  if (results.rawCrypto.length > 0) limits.ed25519 = { name: 'raw Ed25519 verify, 1 core', value: mean(results.rawCrypto.map((r) => r.ed25519PerSecond)), unit: '/s' }
+  if (results.rawHttp) {
+    limits.emptyP50 = { name: 'empty route p50', value: results.rawHttp.latencyP50Ms, unit: 'ms' }
+    limits.emptyP99 = { name: 'empty route p99', value: results.rawHttp.latencyP99Ms, unit: 'ms' }
+  }
+  if (results.rawSqlite) limits.sqlite = { name: 'SQLite durable commits', value: results.rawSqlite.commitsPerSecond, unit: '/s' }
+  const policy = results.prover?.policy
+  if (policy && !('error' in policy)) limits.policyProveMs = { name: 'one policy proof', value: median(policy.proveMs), unit: 'ms' }
+  const sdl = results.prover?.sdl
+  if (sdl && !('error' in sdl)) limits.sdlProof = sdl
+  return limits
+}
+
+function rawFigures(results: BenchResults): Figure[] {
+  const section = 'Raw limits (this run)'
+  const figures: Figure[] = []
+  if (results.rawCrypto.length > 0) {
+    const runs = results.rawCrypto.map((r) => Math.round(r.ed25519PerSecond)).join(' / ')
+    figures.push(figure({ id: 'raw.ed25519', section, name: 'node:crypto Ed25519 verify, 1 core', value: mean(results.rawCrypto.map((r) => r.ed25519PerSecond)), unit: '/s', note: `start / end of run: ${runs}` }))
+    figures.push(figure({ id: 'raw.p256', section, name: 'node:crypto P-256 (ES256) verify, 1 core', value: mean(results.rawCrypto.map((r) => r.p256PerSecond)), unit: '/s' }))
+  }
+  if (results.rawHttp)
+    figures.push(figure({ id: 'raw.http', section, name: 'empty fastify route', value: results.rawHttp.requestsPerSecond, unit: 'req/s', note: `p50 ${results.rawHttp.latencyP50Ms} ms, p99 ${results.rawHttp.latencyP99Ms} ms` }))
+  if (results.rawSqlite) figures.push(figure({ id: 'raw.sqlite', section, name: 'SQLite durable commits (WAL, synchronous=FULL)', value: results.rawSqlite.commitsPerSecond, unit: '/s' }))
+  return figures
+}
+
+function orchestratorFigures(results: BenchResults, limits: SharedLimits): Figure[] {
+  const section = 'Orchestrator'
+  const figures: Figure[] = []
+  const intents = results.intents
+  const rateGoal = (value: number | undefined) => ({
+    text: `≥ ${GOALS.intentsShareOfEd25519Min * 100}% of raw Ed25519`,
+    pass: value === undefined || limits.ed25519 === undefined ? null : value >= GOALS.intentsShareOfEd25519Min * limits.ed25519.value,
+  })
+  const intentsFigure = { id: 'orchestrator.intents.rate', section, name: 'POST /intents (Ed25519, shape B)', unit: 'req/s', ...(limits.ed25519 ? { limit: limits.ed25519 } : {}) }
+  if (intents) {
+    const note = intents.non2xx + intents.errors > 0 ? `${intents.non2xx} non-2xx, ${intents.errors} errors of ${intents.requests}` : `${intents.requests} requests, all 2xx`
+    figures.push(figure({ ...intentsFigure, value: intents.requestsPerSecond, goal: rateGoal(intents.requestsPerSecond), note }))
+    figures.push(figure({ id: 'orchestrator.intents.p50', section, name: 'POST /intents latency p50', value: intents.latencyP50Ms, unit: 'ms', ...(limits.emptyP50 ? { limit: limits.emptyP50 } : {}) }))
+    figures.push(figure({ id: 'orchestrator.intents.p99', section, name: 'POST /intents latency p99', value: intents.latencyP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }))
+  } else if (results.errors.intents !== undefined) figures.push(missingFigure({ ...intentsFigure, goal: rateGoal(undefined) }, results.errors.intents))
+  figures.push(...proposalFigures(results, limits, section))
+  figures.push(...sseFigures(results, limits, section))
+  return figures
+}
+
+function proposalFigures(results: BenchResults, limits: SharedLimits, section: string): Figure[] {
+  const proposals = results.proposals
+  const limit = limits.policyProveMs ? { limit: limits.policyProveMs } : {}
+  const goalText = `p50 ≤ ${GOALS.proposalP50MsMax} ms`
+  const failureNote = proposals && proposals.failures.length > 0 ? `${proposals.failures.length} proposals did not succeed: ${[...new Set(proposals.failures)].join(' | ').slice(0, 300)}` : undefined
+  const figures: Figure[] = []
+  for (const [key, label, samples] of [
+    ['c1', '1 at a time', proposals?.sequentialMs],
+    ['c8', '8 concurrent', proposals?.concurrent8Ms],
+  ] as const) {
+    const base = { section, unit: 'ms', ...limit }
+    const isSequential = key === 'c1'
+    if (samples === undefined || samples.length === 0) {
+      const reason = results.errors.proposals ?? failureNote
+      if (reason === undefined) continue
+      figures.push(missingFigure({ ...base, id: `orchestrator.proposal.${key}.p50`, name: `proposal → success p50, ${label}`, ...(isSequential ? { goal: { text: goalText, pass: null } } : {}) }, reason))
+      continue
+    }
+    const p50 = median(samples)
+    const goal = isSequential ? { goal: { text: goalText, pass: p50 <= GOALS.proposalP50MsMax } } : {}
+    const note = `${samples.length} proposals${failureNote && isSequential ? `; ${failureNote}` : ''}`
+    figures.push(figure({ ...base, id: `orchestrator.proposal.${key}.p50`, name: `proposal → success p50, ${label}`, value: p50, ...goal, note }))
+    figures.push(figure({ ...base, id: `orchestrator.proposal.${key}.p95`, name: `proposal → success p95, ${label}`, value: percentile(samples, 95) }))
+  }
+  return figures
+}
+
+function sseFigures(results: BenchResults, limits: SharedLimits, section: string): Figure[] {
+  const sse = results.sse
+  const base = { section }
+  if (!sse) return results.errors.sse === undefined ? [] : [missingFigure({ ...base, id: 'orchestrator.sse.burst.rate', name: 'SSE fan-out, events delivered', unit: '/s' }, results.errors.sse)]
+  const who = `${sse.subscribers} subscribers`
+  const note = `${sse.burst.events} burst events + ${sse.paced.events} paced; ${sse.missing} deliveries missing, ${sse.reconnects} reconnections`
+  return [
+    figure({
+      ...base,
+      id: 'orchestrator.sse.burst.rate',
+      name: `SSE events delivered, burst, ${who}`,
+      value: sse.burst.deliveredPerSecond,
+      unit: '/s',
+      limit: { name: 'offered: events × subscribers per second of event creation', value: sse.burst.offeredPerSecond, unit: '/s' },
+      note,
+    }),
+    figure({ ...base, id: 'orchestrator.sse.burst.p99', name: `SSE delivery delay p99, burst, ${who}`, value: sse.burst.delayP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }),
+    figure({ ...base, id: 'orchestrator.sse.paced.p50', name: `SSE delivery delay p50, ${sse.paced.eventsPerSecond} events/s, ${who}`, value: sse.paced.delayP50Ms, unit: 'ms', ...(limits.emptyP50 ? { limit: limits.emptyP50 } : {}) }),
+    figure({ ...base, id: 'orchestrator.sse.paced.p99', name: `SSE delivery delay p99, ${sse.paced.eventsPerSecond} events/s, ${who}`, value: sse.paced.delayP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }),
+  ]
+}
+
+function domainFigures(results: BenchResults, limits: SharedLimits): Figure[] {
+  const section = 'Domain'
+  const figures: Figure[] = []
+  const transfers = results.transfers
+  const ed = limits.ed25519 ? { limit: limits.ed25519 } : {}
+  const goalText = `≥ ${GOALS.transfersShareOfEd25519Min * 100}% of raw Ed25519`
+  if (transfers) {
+    const sqliteShare = limits.sqlite ? `; ${Math.round((100 * transfers.batch1.transfersPerSecond) / limits.sqlite.value)}% of SQLite durable commits/s` : ''
+    figures.push(figure({ id: 'domain.transfers.batch1', section, name: 'transfers applied, batches of 1', value: transfers.batch1.transfersPerSecond, unit: '/s', ...ed, note: `${transfers.batch1.transfers} transfers, request p99 ${transfers.batch1.requestP99Ms.toFixed(1)} ms${sqliteShare}` }))
+    const pass = limits.ed25519 ? transfers.batch100.transfersPerSecond >= GOALS.transfersShareOfEd25519Min * limits.ed25519.value : null
+    figures.push(figure({ id: 'domain.transfers.batch100', section, name: 'transfers applied, batches of 100', value: transfers.batch100.transfersPerSecond, unit: '/s', ...ed, goal: { text: goalText, pass }, note: `${transfers.batch100.transfers} transfers, request p99 ${transfers.batch100.requestP99Ms.toFixed(1)} ms` }))
+    const fixed = transfers.fixedRate
+    const fixedNote = `${fixed.transfers} single transfers at ${fixed.transfersPerSecond}/s (25% of the batch-of-1 rate), ${fixed.failed} failed`
+    figures.push(figure({ id: 'domain.transfers.fixed.p50', section, name: `transfer latency p50 at ${fixed.transfersPerSecond}/s`, value: fixed.p50Ms, unit: 'ms', ...(limits.emptyP50 ? { limit: limits.emptyP50 } : {}), note: fixedNote }))
+    figures.push(figure({ id: 'domain.transfers.fixed.p99', section, name: `transfer latency p99 at ${fixed.transfersPerSecond}/s`, value: fixed.p99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }))
+  } else if (results.errors.transfers !== undefined)
+    figures.push(missingFigure({ id: 'domain.transfers.batch100', section, name: 'transfers applied, batches of 100', unit: '/s', ...ed, goal: { text: goalText, pass: null } }, results.errors.transfers))
+  figures.push(...sdlFigures(results, limits, section))
+  return figures
+}
+
+function sdlFigures(results: BenchResults, limits: SharedLimits, section: string): Figure[] {
+  const sdl = results.sdl
+  if (!sdl || sdl.sdls.length === 0) return results.errors.sdl === undefined ? [] : [missingFigure({ id: 'domain.sdl', section, name: 'SDL proving', unit: 's' }, results.errors.sdl)]
+  const proof = limits.sdlProof
+  const figures: Figure[] = []
+  for (const measured of sdl.sdls) {
+    const n = measured.transfers
+    const shape = `${measured.slotOps} slot ops, ${measured.proofs} batch proof${measured.proofs === 1 ? '' : 's'}`
+    const proveLimit = proof ? { limit: { name: `${measured.proofs} × one SDL proof`, value: (measured.proofs * median(proof.proveMs)) / 1_000, unit: 's' } } : {}
+    figures.push(figure({ id: `domain.sdl.${n}.prove`, section, name: `prove an SDL of ${n} transfer${n === 1 ? '' : 's'}`, value: measured.proveMs / 1_000, unit: 's', ...proveLimit, note: shape }))
+    const verifyLimit = proof ? { limit: { name: `${measured.proofs} × one SDL verify`, value: measured.proofs * median(proof.verifyMs), unit: 'ms' } } : {}
+    figures.push(figure({ id: `domain.sdl.${n}.settle`, section, name: `base layer verifies + applies it (submit_proof)`, value: measured.settleMs, unit: 'ms', ...verifyLimit }))
+  }
+  const largest = sdl.sdls.reduce((a, b) => (b.transfers > a.transfers ? b : a))
+  const perProofMs = largest.proveMs / largest.proofs
+  const opsPerTransfer = largest.slotOps / largest.transfers
+  for (const n of EXTRAPOLATED_TRANSFERS) {
+    const proofs = Math.ceil((n * opsPerTransfer) / sdl.opsPerProof)
+    figures.push(
+      figure({
+        id: `domain.sdl.${n}.prove.estimate`,
+        section,
+        name: `prove ${n.toLocaleString('en-US')} transfers`,
+        value: (proofs * perProofMs) / 1_000,
+        unit: 's',
+        estimate: true,
+        note: `extrapolated, not measured: ${proofs} proofs × ${(perProofMs / 1_000).toFixed(1)} s per proof (from the ${largest.transfers}-transfer SDL, ${opsPerTransfer.toFixed(1)} slot ops per transfer, one prover worker)`,
+      }),
+    )
+  }
+  return figures
+}
+
+function proverFigures(results: BenchResults): Figure[] {
+  const section = 'Prover (bb.js UltraHonk, 1 worker)'
+  const figures: Figure[] = []
+  const memory: Limit = { name: 'machine memory', value: totalmem() / 1024 / 1024, unit: 'MiB' }
+  for (const circuit of ['policy', 'sdl'] as const) {
+    const result = results.prover?.[circuit]
+    const goal = (value: number | null) => ({ goal: { text: `≤ ${GOALS.proofVerifyMsMax} ms`, pass: value === null ? null : value <= GOALS.proofVerifyMsMax } })
+    if (result === undefined && results.errors.prover === undefined) continue
+    if (result === undefined || 'error' in result) {
+      figures.push(missingFigure({ id: `prover.${circuit}.verify`, section, name: `${circuit} circuit: verify`, unit: 'ms', ...goal(null) }, result?.error ?? results.errors.prover ?? 'not run'))
+      continue
+    }
+    const shape = `${result.gates.toLocaleString('en-US')} gates, proof ${result.proofBytes.toLocaleString('en-US')} B`
+    figures.push(figure({ id: `prover.${circuit}.prove`, section, name: `${circuit} circuit: prove`, value: median(result.proveMs), unit: 'ms', note: `${shape}; ${result.proveMs.length} proofs` }))
+    const verify = median(result.verifyMs)
+    figures.push(figure({ id: `prover.${circuit}.verify`, section, name: `${circuit} circuit: verify`, value: verify, unit: 'ms', ...goal(verify), note: `first verification (verification key) ${Math.round(result.verifyColdMs)} ms` }))
+    figures.push(figure({ id: `prover.${circuit}.maxRss`, section, name: `${circuit} circuit: peak memory (process maxRSS)`, value: result.maxRssMib, unit: 'MiB', limit: memory, note: `${Math.round(result.baselineRssMib)} MiB before proving` }))
+  }
+  return figures
+}

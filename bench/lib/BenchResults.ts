@@ -1,0 +1,25 @@
+// Everything one run measured, as plain data (written to results.json beside the figures).
+import type { DomainTransfersResult } from '../domainTransfers.ts'
+import type { IntentsResult } from '../orchestratorIntents.ts'
+import type { ProposalsResult } from '../orchestratorProposals.ts'
+import type { ProverCircuitsResult } from '../proverCircuits.ts'
+import type { RawCryptoResult } from '../rawCrypto.ts'
+import type { RawHttpResult } from '../rawHttp.ts'
+import type { RawSqliteResult } from '../rawSqlite.ts'
+import type { SdlProvingResult } from '../sdlProving.ts'
+import type { SseFanoutResult } from '../sseFanout.ts'
+
+export type BenchResults = {
+  /** Measured at the start and again at the end of the run; the limit is their mean. */
+  rawCrypto: RawCryptoResult[]
+  rawSqlite?: RawSqliteResult
+  rawHttp?: RawHttpResult
+  prover?: ProverCircuitsResult
+  intents?: IntentsResult
+  proposals?: ProposalsResult
+  sse?: SseFanoutResult
+  transfers?: DomainTransfersResult
+  sdl?: SdlProvingResult
+  /** Measurements that failed, by name, with the error. */
+  errors: Record<string, string>
+}

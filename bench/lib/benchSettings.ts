@@ -1,0 +1,71 @@
+// Sample counts of a full run and of `--quick`, in one place. A quick run keeps every figure but
+// takes fewer samples and skips the large SDLs; it must finish in under 2 minutes, a full run in
+// under 10 on the 2-core reference machine.
+
+/** The shard of the benchmark domains. */
+export const BENCH_SHARD = 1
+
+export type BenchSettings = {
+  quick: boolean
+  /** Wall time of one round of a raw crypto rate, and rounds (median reported). */
+  cryptoRoundMs: number
+  cryptoRounds: number
+  /** Wall time of the SQLite durable-commit loop. */
+  sqliteMs: number
+  /** Duration of the empty-route autocannon run. */
+  emptyRouteSeconds: number
+  /** Connections of both autocannon runs (empty route and POST /intents), so their ratio is fair. */
+  httpConnections: number
+  /** Pre-signed POST /intents requests. */
+  intents: number
+  /** Sequential proposals (concurrency 1), and rounds of 8 concurrent proposals. */
+  proposalsSequential: number
+  proposalRoundsOf8: number
+  /** Intents that expire during the SSE fan-out run (each one event to every subscriber). */
+  sseEvents: number
+  /** Transfers of the closed-loop runs, batches of 1 and of 100. */
+  transfersBatch1: number
+  transfersBatch100: number
+  /** Seconds of the fixed-rate latency run. */
+  fixedRateSeconds: number
+  /** SDL sizes proven, in transfers. */
+  sdlSizes: number[]
+  /** Proofs per circuit in the prover measurement. */
+  proofsPerCircuit: number
+}
+
+export const FULL: BenchSettings = {
+  quick: false,
+  cryptoRoundMs: 300,
+  cryptoRounds: 5,
+  sqliteMs: 1_500,
+  emptyRouteSeconds: 4,
+  httpConnections: 32,
+  intents: 20_000,
+  proposalsSequential: 6,
+  proposalRoundsOf8: 2,
+  sseEvents: 2_000,
+  transfersBatch1: 6_000,
+  transfersBatch100: 30_000,
+  fixedRateSeconds: 8,
+  sdlSizes: [1, 16, 100],
+  proofsPerCircuit: 3,
+}
+
+export const QUICK: BenchSettings = {
+  quick: true,
+  cryptoRoundMs: 200,
+  cryptoRounds: 3,
+  sqliteMs: 500,
+  emptyRouteSeconds: 2,
+  httpConnections: 32,
+  intents: 4_000,
+  proposalsSequential: 2,
+  proposalRoundsOf8: 1,
+  sseEvents: 500,
+  transfersBatch1: 1_500,
+  transfersBatch100: 8_000,
+  fixedRateSeconds: 3,
+  sdlSizes: [1],
+  proofsPerCircuit: 1,
+}

@@ -1,0 +1,97 @@
+// `npm run bench [-- --quick] [-- --only raw,prover,orchestrator,sse,domain,sdl]`: starts the
+// services with embedded storage on loopback, drives them, prints a table of figures (each beside
+// its limit measured in the same run, as a ratio) and writes bench/results.json.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { CLOTHING_TEMPLATE } from './lib/benchTemplates.ts'
+import { FULL, QUICK, type BenchSettings } from './lib/benchSettings.ts'
+import type { BenchResults } from './lib/BenchResults.ts'
+import { currentLoadAverage, describeMachine } from './lib/describeMachine.ts'
+import { createHttpClient } from './lib/httpClient.ts'
+import { renderTable } from './lib/printTable.ts'
+import { startChild } from './lib/startChild.ts'
+import { nowMs } from './lib/stats.ts'
+import { buildFigures } from './figures.ts'
+import { measureDomainTransfers } from './domainTransfers.ts'
+import { measureIntents } from './orchestratorIntents.ts'
+import { measureProposals } from './orchestratorProposals.ts'
+import { measureProverCircuits } from './proverCircuits.ts'
+import { measureRawCrypto } from './rawCrypto.ts'
+import { measureRawHttp } from './rawHttp.ts'
+import { measureRawSqlite } from './rawSqlite.ts'
+import { measureSdlProving } from './sdlProving.ts'
+import { measureSseFanout } from './sseFanout.ts'
+
+const PARTS = ['raw', 'prover', 'orchestrator', 'sse', 'domain', 'sdl'] as const
+type Part = (typeof PARTS)[number]
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' } } })
+const settings: BenchSettings = values.quick ? QUICK : FULL
+const only = new Set((values.only?.split(',') ?? PARTS) as Part[])
+const outPath = values.out ?? new URL('./results.json', import.meta.url).pathname
+const runStartMs = nowMs()
+const log = (line: string) => console.log(`[bench ${((nowMs() - runStartMs) / 1_000).toFixed(0).padStart(3)} s] ${line}`)
+
+const machine = describeMachine()
+log(`${settings.quick ? 'quick' : 'full'} run on ${machine.nproc} cores (${machine.cpuModel}), ${machine.memoryGib} GiB, node ${machine.node}, load average ${machine.loadAverageStart.join(' ')}`)
+const results: BenchResults = { rawCrypto: [], errors: {} }
+
+/** Runs one measurement; a failure is recorded and the run goes on. */
+async function step<T>(name: string, work: () => Promise<T> | T): Promise<T | undefined> {
+  log(`${name} …`)
+  try {
+    return await work()
+  } catch (error) {
+    results.errors[name] = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+    log(`${name} failed: ${results.errors[name]}`)
+    return undefined
+  }
+}
+
+/** POST /intents and the proposals share one orchestrator (embedded extractor, default prover). */
+async function measureOrchestrator(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'verity-bench-orchestrator-'))
+  const orchestrator = startChild('services/orchestratorService.ts', [JSON.stringify({ dataDir: dir })])
+  try {
+    const { url } = await orchestrator.receive<{ type: string; url: string }>('ready', 120_000)
+    const client = createHttpClient(url, 1)
+    const reply = await client.request('POST', '/templates', CLOTHING_TEMPLATE, 'text/plain')
+    client.close()
+    if (reply.status !== 200) throw new Error(`POST /templates answered ${reply.status}: ${reply.text}`)
+    const templateId = (JSON.parse(reply.text) as { template_id: string }).template_id
+    results.intents = await step('intents', () => measureIntents(settings, url, templateId))
+    results.proposals = await step('proposals', () => measureProposals(settings, url, templateId))
+  } finally {
+    await orchestrator.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const measureCrypto = async () => {
+  const crypto = await step('rawCrypto', () => measureRawCrypto(settings))
+  if (crypto) results.rawCrypto.push(crypto)
+}
+if (only.has('raw')) {
+  await measureCrypto()
+  results.rawSqlite = await step('rawSqlite', () => measureRawSqlite(settings))
+  results.rawHttp = await step('rawHttp', () => measureRawHttp(settings))
+}
+if (only.has('prover')) results.prover = await step('prover', () => measureProverCircuits(settings))
+if (only.has('orchestrator')) await step('orchestrator', measureOrchestrator)
+if (only.has('sse')) results.sse = await step('sse', () => measureSseFanout(settings, results.intents?.requestsPerSecond ?? 1_000))
+if (only.has('domain')) results.transfers = await step('transfers', () => measureDomainTransfers(settings))
+if (only.has('sdl')) results.sdl = await step('sdl', () => measureSdlProving(settings))
+if (only.has('raw')) await measureCrypto()
+
+machine.loadAverageEnd = currentLoadAverage()
+const figures = buildFigures(results)
+const durationS = Math.round((nowMs() - runStartMs) / 1_000)
+console.log()
+console.log(`Verity bench, ${settings.quick ? 'quick' : 'full'} run, ${durationS} s — ${machine.nproc} cores, ${machine.memoryGib} GiB, node ${machine.node}, commit ${machine.gitCommit}`)
+console.log(`load average at start ${machine.loadAverageStart.join(' ')}, at end ${machine.loadAverageEnd.join(' ')}`)
+console.log(renderTable(figures))
+for (const [name, error] of Object.entries(results.errors)) console.log(`error in ${name}: ${error}`)
+writeFileSync(outPath, `${JSON.stringify({ date: new Date().toISOString(), mode: settings.quick ? 'quick' : 'full', durationS, machine, settings, figures, results }, null, 2)}\n`)
+log(`wrote ${outPath}`)

@@ -1,0 +1,92 @@
+// Child process: proves and verifies one circuit (`policy` or `sdl`) `count` times with
+// @verity/prover (one worker, bb.js UltraHonk), and reports the times and this process's peak
+// resident memory (worker threads included). argv: <policy|sdl> <count>.
+import { randomUUID } from 'node:crypto'
+import { Ed25519Signer, formatAddress, type InputValue } from '@verity/core'
+import { applyIncomingCredits, executeBatch, MemoryLedger, signVerifiable, type StateDiff } from '@verity/ledger'
+import { compileTemplate } from '@verity/policy'
+import { createProver, sealSdl, SDL_CIRCUIT, StateTree, type Prover, type ProofArtifact } from '@verity/prover'
+import { BENCH_SHARD } from '../lib/benchSettings.ts'
+import { CLOTHING_TEMPLATE } from '../lib/benchTemplates.ts'
+import { maxRssMib, runChild, tellParent } from '../lib/childSide.ts'
+import { nowMs } from '../lib/stats.ts'
+
+type CircuitRun = { prove(): Promise<ProofArtifact>; verify(artifact: ProofArtifact): Promise<boolean> }
+
+/** The clothing template over the demo tee's evidence (what the orchestrator proves per proposal). */
+function policyRun(prover: Prover): CircuitRun {
+  const compiled = compileTemplate(CLOTHING_TEMPLATE)
+  const attrs: Record<string, InputValue> = { acceptable_categories: ['t-shirt', 'polo'], acceptable_colors: ['White', 'Black'], size: 'M', audience: 'unisex', max_price_cents: 2500n }
+  const evidence: Record<string, InputValue> = { category: 't-shirt', color: 'White', brand: 'Verity Basics', size: 'M', audience: 'unisex', price_cents: 1999n }
+  const intentId = randomUUID()
+  return {
+    prove: () => prover.provePolicy({ compiled, attrs, evidence, intentId }),
+    verify: async (artifact) => (await prover.verifyPolicy({ artifact, compiled, attrs, evidence, intentId })).ok,
+  }
+}
+
+/** One full SDL batch: incoming native credits to 4 vaults, then native transfers, 16 slot ops. */
+async function sdlRun(prover: Prover): Promise<CircuitRun> {
+  const signers = Array.from({ length: 4 }, () => Ed25519Signer.generate())
+  const address = (index: number) => formatAddress(signers[index % signers.length]!.ownerId, BENCH_SHARD)
+  const ledger = new MemoryLedger()
+  const credits: StateDiff[] = signers.map((_, index) => ({ address: address(index), operation: { TokenDiffs: { native: { Fungible: 1_000n } } } }))
+  ledger.commit({ vaults: applyIncomingCredits(ledger, credits, BENCH_SHARD), nonces: new Map() })
+  // 4 credit ops + 4 transfers × 3 ops (nonce, debit, credit) = one full batch of 16.
+  const transfers = signers.map((signer, index) =>
+    signVerifiable(signer, 'DebitAllowance', { new_nonce: 1n, debited_shard: BENCH_SHARD, credited: address(index + 1), allowances: { native: { Fungible: 10n } } }),
+  )
+  const batch = executeBatch(ledger, transfers, BENCH_SHARD)
+  const { witness } = sealSdl(await StateTree.create(), {
+    shard: BENCH_SHARD,
+    sequence: 1,
+    previous_hash: null,
+    incoming_credits: { from_cursor: 0, to_cursor: credits.length, credits },
+    transactions: batch.transactions,
+  })
+  if (witness.batches.length !== 1) throw new Error(`expected one SDL batch, got ${witness.batches.length}`)
+  return {
+    prove: () => prover.proveCircuit(SDL_CIRCUIT, witness.batches[0]!.inputs),
+    verify: async (artifact) => (await prover.verifyCircuit(SDL_CIRCUIT, artifact)).ok,
+  }
+}
+
+runChild(async () => {
+  const circuit = process.argv[2]
+  const count = Number(process.argv[3] ?? 1)
+  if (circuit !== 'policy' && circuit !== 'sdl') throw new Error('usage: circuitProver.ts <policy|sdl> <count>')
+  const baselineRssMib = process.memoryUsage().rss / 1024 / 1024
+  const prover = createProver({ workers: 1 })
+  try {
+    const name = circuit === 'sdl' ? SDL_CIRCUIT : 'policy'
+    const size = await prover.circuitSize(name) // loads the circuit and starts the worker: not part of a proof
+    const run = circuit === 'sdl' ? await sdlRun(prover) : policyRun(prover)
+    const proveMs: number[] = []
+    const artifacts: ProofArtifact[] = []
+    for (let i = 0; i < count; i++) {
+      const start = nowMs()
+      artifacts.push(await run.prove())
+      proveMs.push(nowMs() - start)
+    }
+    // The first verification computes (or reads) the verification key; it is reported apart.
+    const verifyMs: number[] = []
+    for (let i = 0; i < Math.max(3, count) + 1; i++) {
+      const start = nowMs()
+      if (!(await run.verify(artifacts[i % artifacts.length]!))) throw new Error(`${circuit} proof did not verify`)
+      verifyMs.push(nowMs() - start)
+    }
+    tellParent({
+      type: 'result',
+      circuit,
+      gates: size.gates,
+      proveMs,
+      verifyColdMs: verifyMs[0]!,
+      verifyMs: verifyMs.slice(1),
+      proofBytes: Buffer.from(artifacts[0]!.proof, 'base64').length,
+      maxRssMib: maxRssMib(),
+      baselineRssMib,
+    })
+  } finally {
+    await prover.close()
+  }
+})
