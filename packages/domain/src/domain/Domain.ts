@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ApplyResult, DomainApi, ProveStart } from '../DomainApi.ts'
 import { applyIncomingCredits } from '../credits/applyIncomingCredits.ts'
 import { SdlNotFoundError, VaultNotFoundError } from '../errors/domainErrors.ts'
-import { applyBatch } from '../execution/applyBatch.ts'
+import { GroupCommitter } from '../execution/GroupCommitter.ts'
 import { SerialQueue } from '../execution/SerialQueue.ts'
 import type { Guardrail } from '../guardrails/Guardrail.ts'
 import { cutSdl, type SdlStateTree } from '../sdl/cutSdl.ts'
@@ -32,12 +32,14 @@ export class Domain implements DomainApi {
   readonly #deps: DomainDeps
   readonly #serial = new SerialQueue()
   readonly pipeline: SdlPipeline
+  readonly #batches: GroupCommitter
   #timer: NodeJS.Timeout | null = null
   #pulling: Promise<number> | null = null
 
   private constructor(deps: DomainDeps) {
     this.#deps = deps
     this.pipeline = new SdlPipeline(deps)
+    this.#batches = new GroupCommitter(deps, this.#serial)
   }
 
   /** Creates the domain, resumes its pipeline and starts pulling incoming credits. */
@@ -79,11 +81,11 @@ export class Domain implements DomainApi {
   }
 
   execute(batch: readonly unknown[]): Promise<ApplyResult> {
-    return this.#serial.run(() => applyBatch(this.#deps, batch, 'execute'))
+    return this.#batches.apply(batch, 'execute')
   }
 
   submit(batch: readonly unknown[]): Promise<ApplyResult> {
-    return this.#serial.run(() => applyBatch(this.#deps, batch, 'submit'))
+    return this.#batches.apply(batch, 'submit')
   }
 
   async listSdls(offset: number, limit: number): Promise<Array<[string, SdlStateValue]>> {

@@ -1,9 +1,20 @@
-// POST /intents/execute and /intents/submit: parse the batch, run it through the ledger's laws
-// over the current local state, check the guardrails, and commit all of it in one durable
-// transaction, or nothing.
-import { isVerityError } from '@verity/core'
-import { atIndex, executeBatch, parseVerifiable, parseVerifiableWithDiffs, submitBatch, type VerifiableType, type VerifiableWithDiffs } from '@verity/ledger'
-import type { ApplyResult } from '../DomainApi.ts'
+// POST /intents/execute and /intents/submit: parse a batch, run it through the ledger's laws
+// over the current local state (plus what earlier batches of the same group commit changed),
+// check the guardrails. The caller commits the changes of a whole group of batches in one durable
+// transaction (GroupCommitter), so each batch is all-or-nothing and acknowledged only once durable.
+import { formatAddress, isVerityError, type HashDigest } from '@verity/core'
+import {
+  atIndex,
+  executeBatch,
+  parseVerifiable,
+  parseVerifiableWithDiffs,
+  submitBatch,
+  type BatchResult,
+  type LedgerView,
+  type Vault,
+  type VerifiableType,
+  type VerifiableWithDiffs,
+} from '@verity/ledger'
 import { BatchSizeError } from '../errors/domainErrors.ts'
 import type { Guardrail } from '../guardrails/Guardrail.ts'
 import { checkGuardrails } from '../guardrails/checkGuardrails.ts'
@@ -20,6 +31,13 @@ export type ApplyBatchDeps = {
 
 export type BatchMode = 'execute' | 'submit'
 
+/** Changes accepted but not yet committed: later batches of a group read through them. */
+export type PendingChanges = { vaults: Map<string, Vault>; nonces: Map<string, bigint>; records: PendingRecord[] }
+
+export function emptyChanges(): PendingChanges {
+  return { vaults: new Map(), nonces: new Map(), records: [] }
+}
+
 function parseElement(json: unknown, index: number, mode: BatchMode): VerifiableWithDiffs | { verifiable: VerifiableType } {
   try {
     return mode === 'execute' ? { verifiable: parseVerifiable(json, `body[${index}]`) } : parseVerifiableWithDiffs(json, `body[${index}]`)
@@ -29,19 +47,30 @@ function parseElement(json: unknown, index: number, mode: BatchMode): Verifiable
   }
 }
 
-/** Applies one ordered batch atomically; throws the first failure with its element `index`. Call under the domain's SerialQueue. */
-export async function applyBatch(deps: ApplyBatchDeps, batch: readonly unknown[], mode: BatchMode): Promise<ApplyResult> {
+function layered(view: LedgerView, changes: PendingChanges): LedgerView {
+  return {
+    getVault: (address) => changes.vaults.get(address) ?? view.getVault(address),
+    nextNonce: (ownerId: HashDigest, shard: number) => changes.nonces.get(formatAddress(ownerId, shard)) ?? view.nextNonce(ownerId, shard),
+  }
+}
+
+/**
+ * Checks one ordered batch over the store and `changes`; on success adds its effects to `changes`
+ * (nothing is written). Throws the first failure with its element `index`, leaving `changes` as it was.
+ */
+export async function prepareBatch(deps: ApplyBatchDeps, batch: readonly unknown[], mode: BatchMode, changes: PendingChanges): Promise<number> {
   if (batch.length === 0 || batch.length > BATCH_ELEMENTS_MAX) throw new BatchSizeError({ elementCount: batch.length, elementsMax: BATCH_ELEMENTS_MAX })
   const items = batch.map((json, index) => parseElement(json, index, mode))
   const guess = new Set<string>()
   for (const item of items) prefetchAddresses(item.verifiable, 'state_diffs' in item ? item.state_diffs : undefined, guess)
-  const result = await runWithPrefetch(deps.store, guess, (view) =>
+  const result: BatchResult = await runWithPrefetch(deps.store, guess, (view) =>
     mode === 'execute'
-      ? executeBatch(view, items.map((item) => item.verifiable), deps.shard)
-      : submitBatch(view, items as VerifiableWithDiffs[], deps.shard),
+      ? executeBatch(layered(view, changes), items.map((item) => item.verifiable), deps.shard)
+      : submitBatch(layered(view, changes), items as VerifiableWithDiffs[], deps.shard),
   )
   checkGuardrails(deps.guardrails, result.transactions)
-  const pending: PendingRecord[] = result.transactions.map((tx) => ({ kind: 'transaction', verifiable: tx.verifiable, state_diffs: tx.state_diffs }))
-  await deps.store.commitBatch({ vaults: result.vaults, nonces: result.nonces, pending })
-  return { applied: result.transactions.length }
+  for (const [address, vault] of result.vaults) changes.vaults.set(address, vault)
+  for (const [address, nonce] of result.nonces) changes.nonces.set(address, nonce)
+  for (const tx of result.transactions) changes.records.push({ kind: 'transaction', verifiable: tx.verifiable, state_diffs: tx.state_diffs })
+  return result.transactions.length
 }

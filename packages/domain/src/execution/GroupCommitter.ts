@@ -1,0 +1,63 @@
+// Group commit: batches that arrive while a commit is under way wait and are then checked one
+// after another (each against the state the earlier ones leave) and committed together in one
+// durable SQLite transaction. Each batch stays all-or-nothing and is acknowledged only after the
+// commit that holds it; a failed batch is answered alone and changes nothing.
+import type { ApplyResult } from '../DomainApi.ts'
+import { GROUP_COMMIT_BATCHES_MAX } from '../limits.ts'
+import { emptyChanges, prepareBatch, type ApplyBatchDeps, type BatchMode } from './applyBatch.ts'
+import type { SerialQueue } from './SerialQueue.ts'
+
+type Waiting = { batch: readonly unknown[]; mode: BatchMode; resolve(result: ApplyResult): void; reject(error: unknown): void }
+
+export class GroupCommitter {
+  readonly #deps: ApplyBatchDeps
+  readonly #serial: SerialQueue
+  #waiting: Waiting[] = []
+  #scheduled = false
+
+  constructor(deps: ApplyBatchDeps, serial: SerialQueue) {
+    this.#deps = deps
+    this.#serial = serial
+  }
+
+  apply(batch: readonly unknown[], mode: BatchMode): Promise<ApplyResult> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ batch, mode, resolve, reject })
+      if (!this.#scheduled) {
+        this.#scheduled = true
+        void this.#serial.run(() => this.#drain())
+      }
+    })
+  }
+
+  // One group per turn of the serial queue, so incoming credits and SDL cuts are not starved.
+  async #drain(): Promise<void> {
+    // Let the requests already readable on other sockets arrive first: the commit's fsync blocks
+    // the thread, so whatever queues up meanwhile joins the next group.
+    await new Promise((resolve) => setImmediate(resolve))
+    const group = this.#waiting.splice(0, GROUP_COMMIT_BATCHES_MAX)
+    await this.#commitGroup(group)
+    if (this.#waiting.length > 0) void this.#serial.run(() => this.#drain())
+    else this.#scheduled = false
+  }
+
+  async #commitGroup(group: Waiting[]): Promise<void> {
+    const changes = emptyChanges()
+    const accepted: Array<{ waiting: Waiting; applied: number }> = []
+    for (const waiting of group) {
+      try {
+        accepted.push({ waiting, applied: await prepareBatch(this.#deps, waiting.batch, waiting.mode, changes) })
+      } catch (error) {
+        waiting.reject(error)
+      }
+    }
+    if (accepted.length === 0) return
+    try {
+      await this.#deps.store.commitBatch({ vaults: changes.vaults, nonces: changes.nonces, pending: changes.records })
+    } catch (error) {
+      for (const { waiting } of accepted) waiting.reject(error)
+      return
+    }
+    for (const { waiting, applied } of accepted) waiting.resolve({ applied })
+  }
+}
