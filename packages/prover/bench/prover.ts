@@ -1,0 +1,53 @@
+// Prover benchmark: `npm run bench -w packages/prover [-- --runs N] [--no-sdl]`.
+// Prints gates, prove time (p50, min, max over N proofs), verify time (first call, which computes
+// the verification key unless cached on disk, then p50 with the key held), proof size and the
+// process's peak RSS (the worker threads and bb.js's wasm threads live in this process).
+// Then, when the ledger engineer's SDL circuit exists, runs its benchmark (src/sdl/benchSdl.ts).
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import { createProver } from '../src/createProver.ts'
+import { clothingCase } from '../src/policy/testing/clothingTemplate.ts'
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'no-sdl': { type: 'boolean', default: false } } })
+const runs = Number(values.runs)
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const ms = (x: number) => `${Math.round(x)} ms`
+
+const prover = createProver({ workers: 1 })
+try {
+  const size = await prover.circuitSize('policy')
+  console.log(`policy circuit: ${size.gates} gates (2^${Math.log2(size.subgroupSize)}), CRS ${prover.crs}`)
+  const { compiled, attrs, evidence } = clothingCase()
+  const proveMs: number[] = []
+  let artifact
+  for (let run = 0; run < runs + 1; run++) {
+    const start = performance.now()
+    artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId: `bench-${run}` })
+    // The first proof also loads the wasm and the CRS into the worker: reported apart.
+    if (run === 0) console.log(`first proof (worker start, CRS load): ${ms(performance.now() - start)}`)
+    else proveMs.push(performance.now() - start)
+  }
+  const verifyMs: number[] = []
+  for (let run = 0; run < runs + 1; run++) {
+    const start = performance.now()
+    const result = await prover.verifyPolicy({ artifact: artifact!, compiled, attrs, evidence, intentId: `bench-${runs}` })
+    if (!result.ok) throw new Error(result.reason)
+    if (run === 0) console.log(`first verify (verification key, unless cached): ${ms(performance.now() - start)}`)
+    else verifyMs.push(performance.now() - start)
+  }
+  console.log(`prove  p50 ${ms(median(proveMs))} (min ${ms(Math.min(...proveMs))}, max ${ms(Math.max(...proveMs))}, n=${runs})`)
+  console.log(`verify p50 ${ms(median(verifyMs))} (min ${ms(Math.min(...verifyMs))}, max ${ms(Math.max(...verifyMs))}, n=${runs})`)
+  console.log(`proof ${Buffer.from(artifact!.proof, 'base64').length} bytes, ${artifact!.public_inputs.length} public inputs`)
+  console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
+} finally {
+  await prover.close()
+}
+
+// Hook for the SDL circuit (owned by the ledger engineer): its own benchmark script.
+const sdlBench = fileURLToPath(new URL('../src/sdl/benchSdl.ts', import.meta.url))
+if (!values['no-sdl'] && existsSync(sdlBench)) {
+  console.log('\nsdl circuit:')
+  spawnSync(process.execPath, ['--import', 'tsx', sdlBench, String(Math.min(runs, 3))], { stdio: 'inherit' })
+}
