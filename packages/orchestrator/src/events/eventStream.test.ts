@@ -6,7 +6,6 @@ import { readEventStream } from '../testing/readEventStream.ts'
 import { signIntentShapeA } from '../testing/signIntent.ts'
 import { startTestOrchestrator, type TestOrchestrator } from '../testing/startTestOrchestrator.ts'
 import { PRICE_TEMPLATE } from '../testing/templates.ts'
-import { testProving } from '../testing/testProving.ts'
 
 describe('expiry and the event stream', () => {
   let orchestrator: TestOrchestrator
@@ -15,7 +14,6 @@ describe('expiry and the event stream', () => {
 
   before(async () => {
     orchestrator = await startTestOrchestrator({
-      proving: testProving(),
       settings: { intentTtlMs: 200, expirySweepIntervalMs: 50, sseKeepAliveMs: 100 },
     })
     templateId = (await orchestrator.request('POST', '/templates', PRICE_TEMPLATE)).json.template_id

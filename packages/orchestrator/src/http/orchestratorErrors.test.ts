@@ -6,7 +6,6 @@ import { closedPort } from '../testing/closedPort.ts'
 import { signIntentShapeA, signIntentShapeB } from '../testing/signIntent.ts'
 import { startTestOrchestrator, type TestOrchestrator } from '../testing/startTestOrchestrator.ts'
 import { PRICE_TEMPLATE } from '../testing/templates.ts'
-import { testProving } from '../testing/testProving.ts'
 
 describe('orchestrator error statuses', () => {
   let orchestrator: TestOrchestrator
@@ -14,7 +13,7 @@ describe('orchestrator error statuses', () => {
   const signer = Ed25519Signer.generate()
 
   before(async () => {
-    orchestrator = await startTestOrchestrator({ proving: testProving() })
+    orchestrator = await startTestOrchestrator({})
     const created = await orchestrator.request('POST', '/templates', PRICE_TEMPLATE)
     assert.equal(created.status, 200)
     templateId = created.json.template_id

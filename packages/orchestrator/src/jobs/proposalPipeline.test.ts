@@ -8,7 +8,6 @@ import { signIntentShapeB } from '../testing/signIntent.ts'
 import { startTestExtractor, type ExtractorBehaviour, type TestExtractor } from '../testing/startTestExtractor.ts'
 import { startTestOrchestrator, type TestOrchestrator } from '../testing/startTestOrchestrator.ts'
 import { PRICE_TEMPLATE } from '../testing/templates.ts'
-import { testProving } from '../testing/testProving.ts'
 
 describe('proposal pipeline failures (real extractor process on loopback)', () => {
   let orchestrator: TestOrchestrator
@@ -20,7 +19,6 @@ describe('proposal pipeline failures (real extractor process on loopback)', () =
   before(async () => {
     extractor = await startTestExtractor()
     orchestrator = await startTestOrchestrator({
-      proving: testProving(),
       settings: { extractorTimeoutMs: 500, extractorReplyBytesMax: 4_096 },
     })
     templateId = (await orchestrator.request('POST', '/templates', PRICE_TEMPLATE)).json.template_id

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildOrchestratorApp, type OrchestratorAppSettings } from '../http/buildOrchestratorApp.ts'
+import { createPolicyProving } from '../jobs/createPolicyProving.ts'
 import type { PolicyProving } from '../jobs/PolicyProving.ts'
 import { SqliteOrchestratorStore } from '../store/SqliteOrchestratorStore.ts'
 
@@ -14,18 +15,19 @@ export type TestOrchestrator = {
   close(): Promise<void>
 }
 
-/** An orchestrator on 127.0.0.1:0 with a real SQLite store in a temp dir. */
+/** An orchestrator on 127.0.0.1:0 with a real SQLite store in a temp dir and the real prover (its workers start on the first proof). */
 export async function startTestOrchestrator(options: {
-  proving: PolicyProving
+  proving?: PolicyProving
   settings?: Partial<OrchestratorAppSettings>
   nowMs?: () => number
   dataDir?: string
 }): Promise<TestOrchestrator> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'verity-orchestrator-'))
   const store = new SqliteOrchestratorStore(dataDir)
+  const proving = options.proving ?? createPolicyProving({ threads: 1 })
   const app = await buildOrchestratorApp({
     store,
-    proving: options.proving,
+    proving,
     settings: { logLevel: process.env.VERITY_LOG_LEVEL ?? 'silent', ...options.settings },
     nowMs: options.nowMs,
     embeddedExtractor: null,
@@ -56,6 +58,7 @@ export async function startTestOrchestrator(options: {
     async close() {
       await app.close()
       await store.close()
+      if (options.proving === undefined) await proving.close()
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
     },
   }
