@@ -1,12 +1,14 @@
 import type { OrchestratorEventMessage } from '../events/followEvents.ts'
 
-/** One line (plus indented failure lines) per orchestrator event, for a terminal. */
+/** One line per orchestrator event for a terminal; a failure adds one indented line per failed constraint. */
 export function formatEvent(event: OrchestratorEventMessage): string {
   const intentId = String(event.data.intent_id)
   if (event.type === 'success') return `#${event.id} success  ${intentId}  evidence ${JSON.stringify(event.data.evidence)}`
   if (event.type === 'expired') return `#${event.id} expired  ${intentId}`
-  const lines = [`#${event.id} ${event.type}  ${intentId}  ${String(event.data.reason ?? '')}`]
   const failures = Array.isArray(event.data.constraint_failures) ? (event.data.constraint_failures as Array<Record<string, unknown>>) : []
+  // The reason of a constraint failure lists every failed constraint; show them one per line instead.
+  if (failures.length === 0) return `#${event.id} ${event.type}  ${intentId}  ${String(event.data.reason ?? '')}`
+  const lines = [`#${event.id} ${event.type}  ${intentId}  ${failures.length} constraint(s) failed:`]
   for (const failure of failures) lines.push(`    [${String(failure.index)}] ${String(failure.reason)}`)
   return lines.join('\n')
 }

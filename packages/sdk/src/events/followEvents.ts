@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import { parseJsonBigint } from '@verity/core'
 import { createParser } from 'eventsource-parser'
 import { EVENT_BYTES_MAX, EVENTS_RECONNECT_DELAY_MS, EVENTS_RECONNECT_DELAY_MS_MAX } from '../limits.ts'
 
@@ -15,6 +16,8 @@ export type FollowEventsOptions = {
   /** Resume after this event id (sent as Last-Event-ID). */
   lastEventId?: string
   signal?: AbortSignal
+  /** Called each time the stream is (re)connected: from then on, no new event is missed. */
+  onOpen?: () => void
   /** Called when the stream drops and the follower reconnects. */
   onReconnect?: (error: unknown, delayMs: number) => void
 }
@@ -30,7 +33,7 @@ export async function* followEvents(orchestratorUrl: string, options: FollowEven
   let delayMs = EVENTS_RECONNECT_DELAY_MS
   while (!options.signal?.aborted) {
     try {
-      for await (const event of readStream(orchestratorUrl, lastEventId, options.signal)) {
+      for await (const event of readStream(orchestratorUrl, lastEventId, options.signal, options.onOpen)) {
         lastEventId = event.id
         delayMs = EVENTS_RECONNECT_DELAY_MS
         yield event
@@ -45,11 +48,18 @@ export async function* followEvents(orchestratorUrl: string, options: FollowEven
   }
 }
 
-async function* readStream(baseUrl: string, lastEventId: string | undefined, signal: AbortSignal | undefined): AsyncGenerator<OrchestratorEventMessage> {
+async function* readStream(
+  baseUrl: string,
+  lastEventId: string | undefined,
+  signal: AbortSignal | undefined,
+  onOpen: (() => void) | undefined,
+): AsyncGenerator<OrchestratorEventMessage> {
   const headers: Record<string, string> = { accept: 'text/event-stream' }
   if (lastEventId !== undefined) headers['last-event-id'] = lastEventId
   const response = await fetch(`${baseUrl.replace(/\/$/, '')}/events`, { headers, signal: signal ?? null })
   if (response.status !== 200 || response.body === null) throw new Error(`GET /events answered ${response.status}`)
+  // The orchestrator subscribes before it answers, so the answer's arrival is the point after which nothing is missed.
+  onOpen?.()
   const queue: OrchestratorEventMessage[] = []
   let parseError: Error | undefined
   const parser = createParser({
@@ -58,7 +68,7 @@ async function* readStream(baseUrl: string, lastEventId: string | undefined, sig
         parseError = new Error(`event of ${event.data.length} bytes exceeds ${EVENT_BYTES_MAX}`)
         return
       }
-      queue.push({ id: event.id ?? '', type: event.event ?? 'message', data: JSON.parse(event.data) as Record<string, unknown> })
+      queue.push({ id: event.id ?? '', type: event.event ?? 'message', data: parseJsonBigint(event.data) as Record<string, unknown> })
     },
   })
   for await (const chunk of response.body.pipeThrough(new TextDecoderStream())) {

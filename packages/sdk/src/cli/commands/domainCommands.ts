@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { formatAddress, parseAddress, stringifyJsonBigint, NATIVE_TOKEN_ID } from '@verity/core'
-import { HttpBaseLayerClient } from '@verity/base-layer'
 import { jsonValue, signVerifiable, type AllowanceAmount, type SdlState } from '@verity/ledger'
 import type { Command, CommandContext } from '../Command.ts'
 import { BASE_LAYER_OPTION, DOMAIN_OPTION, baseLayerUrl, domainUrl } from '../endpoints.ts'
 import { parseAmount, parseNftIds } from '../parseAmount.ts'
 import { parseShard } from '../parseShard.ts'
 import { UsageError } from '../UsageError.ts'
+import { WaitTimeoutError } from '../WaitTimeoutError.ts'
+import { showProgress } from '../showProgress.ts'
 import { DomainClient } from '../../clients/DomainClient.ts'
 import { loadSigner } from '../../keys/loadSigner.ts'
 
@@ -110,7 +111,7 @@ export const vaultShowCommand: Command = {
     const ownerId = ownerIdOf(positionals[0]!)
     const finalized = values.finalized === true
     const vault = finalized
-      ? await new HttpBaseLayerClient(baseLayerUrl(values)).getVault(formatAddress(ownerId, parseShard(values.shard, 1)))
+      ? await new (await import('@verity/base-layer')).HttpBaseLayerClient(baseLayerUrl(values)).getVault(formatAddress(ownerId, parseShard(values.shard, 1)))
       : await new DomainClient(domainUrl(values)).getVault(ownerId)
     const where = finalized ? 'the base layer' : 'this domain'
     if (vault === null || vault === undefined) {
@@ -176,7 +177,7 @@ export const sdlProveCommand: Command = {
       out.result(`proving started for ${hash}`, { hash, state: 'Proving' })
       return 0
     }
-    const state = await waitForSdl(client, hash, (s) => s !== 'Submitted' && s !== 'Proving', out, signal)
+    const state = await waitForSdl(client, hash, (s) => s !== 'Submitted' && s !== 'Proving', signal)
     out.result(`${hash}  ${formatState(state)}`, { hash, state })
     return state === 'Proven' ? 0 : 1
   },
@@ -192,7 +193,7 @@ export const sdlSettleCommand: Command = {
     const client = new DomainClient(domainUrl(values))
     const hash = positionals[0]!
     await client.submitProof(hash)
-    const state = await waitForSdl(client, hash, (s) => s === 'BaseLayerApplied' || s === 'BaseLayerFailed', out, signal)
+    const state = await waitForSdl(client, hash, (s) => s === 'BaseLayerApplied' || s === 'BaseLayerFailed', signal)
     out.result(`${hash}  ${formatState(state)}`, { hash, state })
     return state === 'BaseLayerApplied' ? 0 : 1
   },
@@ -202,21 +203,26 @@ async function waitForSdl(
   client: DomainClient,
   hash: string,
   isDone: (state: SdlState) => boolean,
-  out: CommandContext['out'],
   signal: AbortSignal,
 ): Promise<SdlState> {
   const started = Date.now()
-  let shown = ''
-  while (Date.now() - started < SDL_WAIT_TIMEOUT_MS) {
-    const state = await client.getSdl(hash)
-    if (isDone(state) || typeof state === 'object') return state
-    if (state !== shown) {
-      out.info(`  ${formatState(state)} …`)
-      shown = state
+  const isFinal = (state: SdlState) => typeof state === 'object' || isDone(state)
+  let state = await client.getSdl(hash)
+  if (isFinal(state)) return state
+  const progress = showProgress(formatState(state))
+  try {
+    for (;;) {
+      if (Date.now() - started > SDL_WAIT_TIMEOUT_MS)
+        throw new WaitTimeoutError({ what: `SDL ${hash}`, reason: `still ${formatState(state)} after ${SDL_WAIT_TIMEOUT_MS / 60_000} minutes` })
+      await sleep(SDL_POLL_INTERVAL_MS, undefined, { signal }).catch(() => undefined)
+      if (signal.aborted) throw new WaitTimeoutError({ what: `SDL ${hash}`, reason: `interrupted while ${formatState(state)}` })
+      state = await client.getSdl(hash)
+      if (isFinal(state)) return state
+      progress.update(formatState(state))
     }
-    await sleep(SDL_POLL_INTERVAL_MS, undefined, { signal })
+  } finally {
+    progress.stop()
   }
-  throw new UsageError(`SDL ${hash} did not finish within ${SDL_WAIT_TIMEOUT_MS / 60_000} minutes`)
 }
 
 function signing({ values }: CommandContext) {

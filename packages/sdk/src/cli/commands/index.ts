@@ -3,6 +3,8 @@ import { addressCommand, keygenCommand, ownerIdCommand } from './keys.ts'
 import { baseLayerCommand, domainCommand, extractorCommand, orchestratorCommand } from './services.ts'
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
+import { verifyCommand } from './verify.ts'
+import { crsDevCommand } from './crs.ts'
 import { mintCommand, nftCreateCommand, nftMintCommand, nonceCommand, sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand, transferCommand, vaultShowCommand } from './domainCommands.ts'
 import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusCommand, proofGetCommand, proposeCommand, templatePushCommand } from './orchestratorCommands.ts'
 
@@ -27,6 +29,8 @@ export const commands: readonly Command[] = [
   proposeCommand,
   eventsCommand,
   proofGetCommand,
+  verifyCommand,
+  crsDevCommand,
   mintCommand,
   transferCommand,
   nftCreateCommand,

@@ -11,6 +11,8 @@ import { signIntent } from '../../intents/signIntent.ts'
 import { loadSigner } from '../../keys/loadSigner.ts'
 import { formatEvent } from '../formatEvent.ts'
 
+export { proposeCommand } from './propose.ts'
+
 export const templatePushCommand: Command = {
   path: ['template', 'push'],
   summary: 'compile and store a template on the orchestrator; prints its id',
@@ -84,74 +86,35 @@ export const intentStatusCommand: Command = {
   },
 }
 
-export const proposeCommand: Command = {
-  path: ['propose'],
-  summary: 'submit the one proposal of an intent; with --wait, wait for its success or failure event',
-  usage: 'verity propose ID --solution S [--metadata JSON] [--wait] [--proof-out FILE] [--orchestrator URL]',
-  options: { ...ORCHESTRATOR_OPTION, solution: { type: 'string', short: 's' }, metadata: { type: 'string' }, wait: { type: 'boolean' }, 'proof-out': { type: 'string' } },
-  positionals: [1, 1],
-  async run({ positionals, values, out, signal }) {
-    const intentId = positionals[0]!
-    if (typeof values.solution !== 'string') throw new UsageError('--solution S is required')
-    let metadata: unknown = null
-    if (typeof values.metadata === 'string') {
-      try {
-        metadata = JSON.parse(values.metadata)
-      } catch {
-        throw new UsageError('--metadata must be JSON, e.g. \'{"variant_id":"tee-white-m"}\'')
-      }
-    }
-    const client = new OrchestratorClient(orchestratorUrl(values))
-    if (values.wait !== true) {
-      await client.propose(intentId, { solution: values.solution, metadata })
-      out.result(`proposal accepted; proving started for ${intentId}`, { intent_id: intentId, accepted: true })
-      return 0
-    }
-    // Subscribe first, then propose: the outcome event cannot slip between the two.
+export const eventsCommand: Command = {
+  path: ['events'],
+  summary: 'print every retained event, then follow the stream (resumes after disconnects); --json for JSON lines',
+  usage: 'verity events [--from EVENT_ID | --new] [--count N] [--orchestrator URL]',
+  options: { ...ORCHESTRATOR_OPTION, from: { type: 'string' }, new: { type: 'boolean' }, count: { type: 'string', short: 'n' } },
+  async run({ values, out, signal }) {
+    if (values.from !== undefined && values.new === true) throw new UsageError('give --from or --new, not both')
+    if (typeof values.from === 'string' && !/^[0-9]{1,15}$/.test(values.from)) throw new UsageError('--from must be an event id (a whole number)')
+    const count = values.count === undefined ? Infinity : parseCount(values.count)
+    // Event ids start at 1, so "after 0" replays everything the orchestrator still retains.
+    const lastEventId = values.new === true ? undefined : typeof values.from === 'string' ? values.from : '0'
     const controller = new AbortController()
     const stop = () => controller.abort()
     signal.addEventListener('abort', stop, { once: true })
-    const events = client.events({ signal: controller.signal })
-    const first = events.next()
-    await client.propose(intentId, { solution: values.solution, metadata })
-    out.info(`proposal accepted; extracting evidence and proving …`)
-    const started = Date.now()
-    const ticker = process.stderr.isTTY ? setInterval(() => process.stderr.write(`\r  proving … ${((Date.now() - started) / 1000).toFixed(0)} s`), 1000) : undefined
+    const events = new OrchestratorClient(orchestratorUrl(values)).events({
+      ...(lastEventId === undefined ? {} : { lastEventId }),
+      signal: controller.signal,
+      onReconnect: (error, delayMs) => out.info(`event stream interrupted (${(error as Error).message}); reconnecting in ${delayMs} ms`),
+    })
+    let printed = 0
     try {
-      for (let next = await first; !next.done; next = await events.next()) {
-        const event = next.value
-        if (event.data.intent_id !== intentId) continue
-        if (ticker) process.stderr.write('\n')
-        if (event.type === 'success' && typeof values['proof-out'] === 'string') {
-          const proof = await client.getProof(intentId)
-          writeFileSync(values['proof-out'], `${stringifyJsonBigint(proof)}\n`)
-          out.info(`proof written to ${values['proof-out']}`)
-        }
+      for await (const event of events) {
         out.result(formatEvent(event), { id: event.id, type: event.type, ...event.data })
-        return event.type === 'success' ? 0 : 1
+        if (++printed >= count) break
       }
-      return 1
     } finally {
-      if (ticker) clearInterval(ticker)
       controller.abort()
       signal.removeEventListener('abort', stop)
     }
-  },
-}
-
-export const eventsCommand: Command = {
-  path: ['events'],
-  summary: 'follow the orchestrator\'s event stream (resumes after disconnects); --json for JSON lines',
-  usage: 'verity events [--from EVENT_ID] [--orchestrator URL]',
-  options: { ...ORCHESTRATOR_OPTION, from: { type: 'string' } },
-  async run({ values, out, signal }) {
-    const client = new OrchestratorClient(orchestratorUrl(values))
-    const events = client.events({
-      ...(typeof values.from === 'string' ? { lastEventId: values.from } : {}),
-      signal,
-      onReconnect: (error, delayMs) => out.info(`event stream interrupted (${(error as Error).message}); reconnecting in ${delayMs} ms`),
-    })
-    for await (const event of events) out.result(formatEvent(event), { id: event.id, type: event.type, ...event.data })
     return 0
   },
 }
@@ -169,6 +132,11 @@ export const proofGetCommand: Command = {
     out.result(`proof written to ${values.out}`, { path: values.out })
     return 0
   },
+}
+
+function parseCount(value: unknown): number {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,8}$/.test(value)) throw new UsageError('--count must be a whole number ≥ 1')
+  return Number(value)
 }
 
 // Accepts an InputMap `{"fields": {...}}` or a plain object of fields.

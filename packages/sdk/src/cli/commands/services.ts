@@ -1,14 +1,11 @@
 import { parseArgs } from 'node:util'
-import { startBaseLayer } from '@verity/base-layer'
-import { startDomain } from '@verity/domain'
-import { startExtractor } from '@verity/extractor'
-import { readOrchestratorSettings, startOrchestrator } from '@verity/orchestrator'
 import type { Command } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
 import { waitForSignal } from '../../services/waitForSignal.ts'
 
 // Commands that run one service in the foreground until Ctrl-C. Their flags are the service's
-// own (each package's README lists them), so arguments are handed over unparsed.
+// own (each package's README lists them), so arguments are handed over unparsed. Each service
+// package is imported when its command runs: loading all of them would slow every other command.
 
 export const orchestratorCommand: Command = {
   path: ['orchestrator'],
@@ -16,6 +13,7 @@ export const orchestratorCommand: Command = {
   usage: 'verity orchestrator [--port N] [--data-dir DIR] [--intent-ttl 24h] [--allow-unsigned-intents] [--crs-path FILE]',
   rawArgs: true,
   async run({ positionals, out, signal }) {
+    const { readOrchestratorSettings, startOrchestrator } = await import('@verity/orchestrator')
     const settings = readOrchestratorSettings(positionals, process.env)
     const orchestrator = await startOrchestrator(settings)
     out.result(`orchestrator listening on ${orchestrator.url}`, { orchestrator: orchestrator.url })
@@ -31,6 +29,7 @@ export const baseLayerCommand: Command = {
   usage: 'verity base-layer [--port N] [--data-dir DIR] [--genesis FILE] [--activation-delay-ms N] [--crs FILE]',
   rawArgs: true,
   async run({ positionals, out, signal }) {
+    const { startBaseLayer } = await import('@verity/base-layer')
     const node = await startBaseLayer({ argv: positionals })
     out.result(`base layer listening on ${node.url}`, { base_layer: node.url })
     await waitForSignal(signal)
@@ -46,6 +45,7 @@ export const extractorCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { values } = parseServiceArgs(positionals, { port: { type: 'string' }, host: { type: 'string' }, catalog: { type: 'string' }, mapping: { type: 'string' } })
+    const { startExtractor } = await import('@verity/extractor')
     const extractor = await startExtractor({
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
       ...(values.host === undefined ? {} : { host: values.host }),
@@ -66,6 +66,7 @@ export const domainCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { values } = parseServiceArgs(positionals, { config: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' } })
+    const { startDomain } = await import('@verity/domain')
     const domain = await startDomain({
       configPath: values.config ?? 'domain.yaml',
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),

@@ -1,5 +1,4 @@
 import type { Command } from '../Command.ts'
-import { STACK_PORTS_DEFAULT, startStack } from '../../services/startStack.ts'
 import { waitForSignal } from '../../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
 
@@ -16,6 +15,7 @@ export const upCommand: Command = {
     'domain-port': { type: 'string' },
   },
   async run({ values, out, signal }) {
+    const { STACK_PORTS_DEFAULT, startStack } = await import('../../services/startStack.ts')
     const port = (flag: string, fallback: number) => (typeof values[flag] === 'string' ? parsePort(values[flag] as string) : fallback)
     const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.VERITY_DATA_DIR ?? '.verity'
     out.info(`starting the Verity devnet in ${dataDir} …`)

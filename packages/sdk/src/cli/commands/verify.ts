@@ -1,0 +1,65 @@
+import type { Command } from '../Command.ts'
+import { readJsonFile } from '../readJsonFile.ts'
+import type { ProofStatement } from '../../proofs/verifyProofBundle.ts'
+
+export const verifyCommand: Command = {
+  path: ['verify'],
+  summary: 'verify a proof bundle (proof.json) offline and print what it proves; exit 1 when it does not hold',
+  usage: 'verity verify PROOF.json [--production] [--crs DIR] [--allow-unsigned]',
+  options: { production: { type: 'boolean' }, crs: { type: 'string' }, 'allow-unsigned': { type: 'boolean' } },
+  positionals: [1, 1],
+  async run({ positionals, values, out }) {
+    const bundle = readJsonFile(positionals[0]!, 'proof')
+    // Loaded here, not at the top: the prover and its circuits are heavy, and other commands do not need them.
+    const { createProver } = await import('@verity/prover')
+    const { verifyProofBundle } = await import('../../proofs/verifyProofBundle.ts')
+    const production = values.production === true
+    const prover = createProver({ production, workers: 1, ...(typeof values.crs === 'string' ? { crsPath: values.crs } : {}) })
+    try {
+      out.info('verifying the template, the signature and the zero-knowledge proof …')
+      const result = await verifyProofBundle(bundle, { verifier: prover, production, allowUnsigned: values['allow-unsigned'] === true })
+      if (!result.ok) {
+        const hint = result.reason.includes('does not verify') && !production
+          ? '\n  (a proof made with a dev CRS verifies only against that same CRS: pass --crs DIR)'
+          : ''
+        out.result(`INVALID: ${result.reason}${hint}`, { ok: false, reason: result.reason })
+        return 1
+      }
+      out.result(formatStatement(result.statement), statementJson(result.statement))
+      return 0
+    } finally {
+      await prover.close()
+    }
+  },
+}
+
+function formatStatement(statement: ProofStatement): string {
+  const signer = statement.signer === 'Unsigned' ? 'nobody (Unsigned intent)' : `${statement.signer.ownerId} (${statement.signer.scheme})`
+  const crs = statement.crs === 'dev' ? 'dev — the INSECURE development CRS: not valid in production' : 'ignition'
+  return [
+    `OK: the proposal for intent ${statement.intentId} satisfies its template`,
+    `  template   ${statement.templateName}  ${statement.templateId}`,
+    `  signed by  ${signer}`,
+    `  attrs      ${JSON.stringify(statement.attrs)}`,
+    `  evidence   ${JSON.stringify(statement.evidence)}`,
+    `  solution   ${statement.solution}  (the proof binds the evidence extracted for it)`,
+    `  proof      ultrahonk, circuit ${statement.circuit}, crs ${crs}`,
+  ].join('\n')
+}
+
+// --json output uses the wire's snake_case, like every other command.
+function statementJson(statement: ProofStatement) {
+  const { signer } = statement
+  return {
+    ok: true,
+    intent_id: statement.intentId,
+    template_id: statement.templateId,
+    template_name: statement.templateName,
+    signer: signer === 'Unsigned' ? 'Unsigned' : { scheme: signer.scheme, owner_id: signer.ownerId },
+    attrs: statement.attrs,
+    evidence: statement.evidence,
+    solution: statement.solution,
+    circuit: statement.circuit,
+    crs: statement.crs,
+  }
+}

@@ -1,0 +1,200 @@
+import {
+  decodeBase64Url,
+  decodeInputFields,
+  hashDigest,
+  isVerityError,
+  ownerIdOfSignature,
+  verifySignature,
+  type InputValue,
+  type Signature,
+} from '@verity/core'
+import { parseSignedIntent } from '@verity/orchestrator'
+import { compileTemplate, decodeCompiledTemplate, evaluateTemplate, templateId, type CompiledTemplate } from '@verity/policy'
+import type { ProofArtifact, Prover } from '@verity/prover'
+import { MalformedProofBundleError } from './proofErrors.ts'
+
+/** What a valid proof establishes, for display. */
+export type ProofStatement = {
+  intentId: string
+  templateId: string
+  templateName: string
+  /** The intent's signer, or 'Unsigned' (shape B intents an orchestrator accepted unsigned). */
+  signer: { scheme: string; ownerId: string } | 'Unsigned'
+  attrs: Record<string, unknown>
+  evidence: Record<string, unknown>
+  /** The proposal's solution. The proof binds the evidence extracted for it, not the solution text. */
+  solution: string
+  crs: 'dev' | 'ignition'
+  circuit: string
+}
+
+export type ProofVerification =
+  | { ok: true; statement: ProofStatement }
+  | { ok: false; reason: string }
+
+export type VerifyProofBundleOptions = {
+  /** The policy verifier: a Prover from @verity/prover's `createProver` (only `verifyPolicy` is used). */
+  verifier: Pick<Prover, 'verifyPolicy'>
+  /** Refuse proofs made with the insecure development CRS. */
+  production?: boolean
+  /** Accept an `Unsigned` intent (its proof says nothing about who asked). Default false. */
+  allowUnsigned?: boolean
+}
+
+/**
+ * Verifies a proof bundle (what GET /proofs/{intent_id} returns) offline, trusting no service:
+ * the template id is recomputed from the compiled bytes (and the source must compile to them),
+ * the intent must name that template and carry a valid signature, the evidence must satisfy every
+ * constraint, and the zero-knowledge proof must verify against public inputs recomputed from the
+ * template, the attrs, the evidence and the intent id. Returns the statement, or the first reason
+ * it fails. Throws MalformedProofBundleError when the bundle lacks a field.
+ * @example const result = await verifyProofBundle(bundle, { verifier: createProver() })
+ */
+export async function verifyProofBundle(json: unknown, options: VerifyProofBundleOptions): Promise<ProofVerification> {
+  const bundle = readBundle(json)
+  const template = checkTemplate(bundle.template)
+  if ('reason' in template) return template
+  let intent
+  try {
+    intent = parseSignedIntent(bundle.signed_intent)
+  } catch (error) {
+    return failIfVerityError(error, 'signed_intent is not a valid intent')
+  }
+  if (intent.templateId !== template.id)
+    return { ok: false, reason: `the intent names template ${intent.templateId}, but the proof is for template ${template.id}` }
+  const signer = checkAuthorship(intent.authorship, intent.signedBytes, options.allowUnsigned === true)
+  if ('reason' in signer) return signer
+
+  let attrs: Record<string, InputValue>
+  let evidence: Record<string, InputValue>
+  try {
+    attrs = decodeInputFields(intent.attrFields, 'intent')
+    evidence = decodeInputFields(bundle.evidence, 'evidence')
+  } catch (error) {
+    return failIfVerityError(error, 'cannot read the attrs or evidence')
+  }
+  const evaluated = evaluate(template.compiled, attrs, evidence)
+  if (evaluated !== undefined) return evaluated
+
+  const artifact = bundle.proof.artifact
+  if (options.production === true && artifact.crs === 'dev')
+    return { ok: false, reason: 'the proof was made with the INSECURE development CRS (crs: "dev"), refused in production' }
+  const salt = readSalt(bundle.proof.salt)
+  const verified = await options.verifier.verifyPolicy({ artifact, compiled: template.compiled, attrs, evidence, intentId: intent.id, salt })
+  if (!verified.ok) return { ok: false, reason: verified.reason }
+  return {
+    ok: true,
+    statement: {
+      intentId: intent.id,
+      templateId: template.id,
+      templateName: template.compiled.name,
+      signer: signer.signer,
+      attrs: intent.attrFields,
+      evidence: bundle.evidence,
+      solution: bundle.proposal.solution,
+      crs: artifact.crs,
+      circuit: artifact.circuit,
+    },
+  }
+}
+
+type Failure = { ok: false; reason: string }
+
+function checkTemplate(template: CheckedBundle['template']): { id: string; compiled: CompiledTemplate } | Failure {
+  let bytes: Uint8Array
+  try {
+    bytes = decodeBase64Url(template.compiled_base64url)
+  } catch {
+    return { ok: false, reason: 'template.compiled_base64url is not base64url' }
+  }
+  const id = hashDigest(bytes)
+  if (id !== template.id) return { ok: false, reason: `template id ${template.id} is not the hash of the compiled template (${id})` }
+  let compiled: CompiledTemplate
+  try {
+    compiled = decodeCompiledTemplate(bytes)
+  } catch (error) {
+    return failIfVerityError(error, 'the compiled template is invalid')
+  }
+  try {
+    if (templateId(compileTemplate(template.source)) !== id) return { ok: false, reason: 'template.source does not compile to the proven template' }
+  } catch (error) {
+    return failIfVerityError(error, 'template.source does not compile')
+  }
+  return { id, compiled }
+}
+
+function checkAuthorship(authorship: unknown, signedBytes: Uint8Array, allowUnsigned: boolean): { signer: ProofStatement['signer'] } | Failure {
+  if (authorship === 'Unsigned') {
+    return allowUnsigned ? { signer: 'Unsigned' } : { ok: false, reason: 'the intent is Unsigned: nobody authorised it (pass --allow-unsigned to accept)' }
+  }
+  let valid: boolean
+  try {
+    valid = verifySignature(authorship as Signature, signedBytes)
+  } catch (error) {
+    return failIfVerityError(error, 'the intent signature is malformed')
+  }
+  if (!valid) return { ok: false, reason: 'the intent signature does not verify over the intent' }
+  const signature = authorship as Signature
+  return { signer: { scheme: Object.keys(signature)[0] ?? '?', ownerId: ownerIdOfSignature(signature) } }
+}
+
+// Re-evaluating before the proof check gives a readable reason (which constraint, which values).
+function evaluate(compiled: CompiledTemplate, attrs: Record<string, InputValue>, evidence: Record<string, InputValue>): Failure | undefined {
+  try {
+    const result = evaluateTemplate(compiled, attrs, evidence)
+    if (result.ok) return undefined
+    const failure = result.failures[0]!
+    return { ok: false, reason: `constraint [${failure.index}] does not hold: ${failure.reason}` }
+  } catch (error) {
+    return failIfVerityError(error, 'the attrs or evidence do not fit the template')
+  }
+}
+
+function failIfVerityError(error: unknown, context: string): Failure {
+  if (!isVerityError(error)) throw error
+  return { ok: false, reason: `${context}: ${error.message}` }
+}
+
+function readSalt(value: unknown): bigint {
+  if (value === undefined || value === null) return 0n
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
+  if (typeof value === 'string' && /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,80})$/.test(value)) return BigInt(value)
+  throw new MalformedProofBundleError({ field: 'proof.salt', reason: 'must be a non-negative integer (number, decimal or 0x-hex string)' })
+}
+
+type CheckedBundle = {
+  signed_intent: unknown
+  proposal: { solution: string }
+  evidence: Record<string, unknown>
+  proof: { artifact: ProofArtifact; salt?: unknown }
+  template: { id: string; source: string; compiled_base64url: string }
+}
+
+function readBundle(json: unknown): CheckedBundle {
+  const root = readObject(json, 'proof bundle')
+  for (const key of ['signed_intent', 'proposal', 'evidence', 'proof', 'template'])
+    if (!(key in root)) throw new MalformedProofBundleError({ field: key, reason: 'is missing (expected the JSON of GET /proofs/{intent_id})' })
+  const proposal = readObject(root.proposal, 'proposal')
+  if (typeof proposal.solution !== 'string') throw new MalformedProofBundleError({ field: 'proposal.solution', reason: 'must be a string' })
+  readObject(root.evidence, 'evidence')
+  const proof = readObject(root.proof, 'proof')
+  // Accept the artifact itself in `proof` too (a bundle assembled by hand).
+  const artifact = 'artifact' in proof ? readObject(proof.artifact, 'proof.artifact') : proof
+  if (artifact.crs !== 'dev' && artifact.crs !== 'ignition') throw new MalformedProofBundleError({ field: 'proof.artifact.crs', reason: 'must be "dev" or "ignition"' })
+  const template = readObject(root.template, 'template')
+  for (const key of ['id', 'source', 'compiled_base64url'])
+    if (typeof template[key] !== 'string') throw new MalformedProofBundleError({ field: `template.${key}`, reason: 'must be a string' })
+  return {
+    signed_intent: root.signed_intent,
+    proposal: { solution: proposal.solution },
+    evidence: root.evidence as Record<string, unknown>,
+    proof: { artifact: artifact as unknown as ProofArtifact, salt: proof.salt },
+    template: template as CheckedBundle['template'],
+  }
+}
+
+function readObject(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new MalformedProofBundleError({ field, reason: 'must be a JSON object' })
+  return value as Record<string, unknown>
+}
