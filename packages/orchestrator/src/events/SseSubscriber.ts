@@ -22,6 +22,7 @@ export class SseSubscriber {
   readonly #queue: StoredEvent[] = []
   #cursorSeq: number
   #isReplaying = true
+  #isStarted = false
   #isPumping = false
   #isClosed = false
 
@@ -37,6 +38,7 @@ export class SseSubscriber {
 
   /** Starts replay from the log; live events offered meanwhile wait in the queue. */
   start(): void {
+    this.#isStarted = true
     void this.#pump()
   }
 
@@ -48,7 +50,8 @@ export class SseSubscriber {
       return
     }
     this.#queue.push(event)
-    void this.#pump()
+    // Before start() the stream's headers are not written yet: queue only.
+    if (this.#isStarted) void this.#pump()
   }
 
   /** Writes an SSE comment line (keep-alive), unless the socket is backed up. */
