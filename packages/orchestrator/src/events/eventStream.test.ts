@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
@@ -73,6 +76,37 @@ describe('expiry and the event stream', () => {
       await second.waitFor((event) => event.data.intent_id === live)
     } finally {
       second.close()
+    }
+  })
+
+  test('expiry across restarts: due intents expire once, after the restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'verity-orchestrator-expiry-'))
+    let nowMs = 1_000_000
+    const settings = { intentTtlMs: 1_000, expirySweepIntervalMs: 3_600_000 }
+    try {
+      const first = await startTestOrchestrator({ dataDir, settings, nowMs: () => nowMs })
+      const created = await first.request('POST', '/templates', PRICE_TEMPLATE)
+      const id = randomUUID()
+      const body = signIntentShapeA(signer, { id, templateId: created.json.template_id, fields: { max_price_cents: 1 } })
+      assert.equal((await first.request('POST', '/intents', body)).status, 200)
+      await first.close()
+      nowMs += 2_000
+      // The first sweep runs when the app is ready.
+      const second = await startTestOrchestrator({ dataDir, settings, nowMs: () => nowMs })
+      const replay = await readEventStream(second.url, '0')
+      const expired = await replay.waitFor((event) => event.data.intent_id === id)
+      assert.equal(expired.event, 'expired')
+      replay.close()
+      await second.close()
+      const third = await startTestOrchestrator({ dataDir, settings, nowMs: () => nowMs })
+      assert.equal(await third.app.orchestrator.sweeper.sweep(), 0)
+      const again = await readEventStream(third.url, '0')
+      await again.waitFor((event) => event.data.intent_id === id)
+      assert.equal(again.events.filter((event) => event.data.intent_id === id).length, 1)
+      again.close()
+      await third.close()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

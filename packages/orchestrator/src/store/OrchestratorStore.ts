@@ -76,6 +76,7 @@ export interface OrchestratorStore {
   /** Stores a template; storing the same id again is a no-op. */
   putTemplate(template: TemplateRecord): Promise<void>
   getTemplate(id: string): Promise<TemplateRecord | undefined>
+  hasTemplate(id: string): Promise<boolean>
   /** False when no such template was stored. */
   deleteTemplate(id: string): Promise<boolean>
 

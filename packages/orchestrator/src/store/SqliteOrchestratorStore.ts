@@ -81,6 +81,10 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     return { id: row.id, source: row.source, compiled: new Uint8Array(row.compiled), createdAtMs: row.created_at_ms }
   }
 
+  async hasTemplate(id: string): Promise<boolean> {
+    return this.#statements.getTemplateId.get(id) !== undefined
+  }
+
   async deleteTemplate(id: string): Promise<boolean> {
     return this.#statements.deleteTemplate.run(id).changes === 1
   }

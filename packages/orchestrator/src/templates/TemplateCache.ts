@@ -17,12 +17,13 @@ export class TemplateCache {
   async load(store: OrchestratorStore, id: string): Promise<CompiledTemplate | undefined> {
     const cached = this.#entries.get(id)
     if (cached !== undefined) {
+      if (!(await store.hasTemplate(id))) return undefined
       this.#entries.delete(id)
       this.#entries.set(id, cached)
+      return cached
     }
     const record = await store.getTemplate(id)
     if (record === undefined) return undefined
-    if (cached !== undefined) return cached
     const compiled = decodeCompiledTemplate(record.compiled)
     this.remember(id, compiled)
     return compiled
