@@ -132,3 +132,4 @@ function splitFields(bytes: Uint8Array): string[] {
     out.push('0x' + Buffer.from(bytes.subarray(i, i + FIELD_BYTES)).toString('hex'))
   return out
 }
+

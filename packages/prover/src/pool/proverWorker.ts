@@ -2,6 +2,7 @@
 // time, so a service's event loop never runs witness generation or proving.
 import { parentPort, workerData } from 'node:worker_threads'
 import { CircuitBackend } from '../backend/CircuitBackend.ts'
+import { checkCircuit } from '../backend/checkCircuit.ts'
 import { isVerityError } from '@verity/core'
 import type { WorkerConfig, WorkerFailure, WorkerRequest, WorkerResponse } from './workerProtocol.ts'
 
@@ -26,7 +27,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     case 'verify':
       return (await getBackend()).verify(request.circuit, { proof: request.proof, publicInputs: request.publicInputs })
     case 'execute':
-      return (await getBackend()).execute(request.circuit, request.inputs).then(() => true)
+      return checkCircuit(request.circuit, request.inputs).then(() => true)
     case 'size':
       return (await getBackend()).circuitSize(request.circuit)
     case 'close':
