@@ -1,6 +1,7 @@
 // Turns a run's results into the reported figures: each beside the limit it is compared with
 // (measured in the same run), as a ratio, and checked against the project's goals.
 import { totalmem } from 'node:os'
+import { limits as ledgerLimits } from '@verity/ledger'
 import type { BenchResults } from './lib/BenchResults.ts'
 import { figure, missingFigure, type Figure, type Limit } from './lib/Figure.ts'
 import { median, percentile } from './lib/stats.ts'
@@ -163,6 +164,9 @@ function sdlFigures(results: BenchResults, limits: SharedLimits, section: string
   const opsPerTransfer = largest.slotOps / largest.transfers
   for (const n of EXTRAPOLATED_TRANSFERS) {
     const proofs = Math.ceil((n * opsPerTransfer) / sdl.opsPerProof)
+    const hours = (proofs * perProofMs) / 3_600_000
+    const sdls = Math.ceil(n / ledgerLimits.SDL_TRANSACTIONS_MAX)
+    const split = sdls > 1 ? `, split into ${sdls} SDLs of at most ${ledgerLimits.SDL_TRANSACTIONS_MAX} transactions` : ''
     figures.push(
       figure({
         id: `domain.sdl.${n}.prove.estimate`,
@@ -171,7 +175,7 @@ function sdlFigures(results: BenchResults, limits: SharedLimits, section: string
         value: (proofs * perProofMs) / 1_000,
         unit: 's',
         estimate: true,
-        note: `extrapolated, not measured: ${proofs} proofs × ${(perProofMs / 1_000).toFixed(1)} s per proof (from the ${largest.transfers}-transfer SDL, ${opsPerTransfer.toFixed(1)} slot ops per transfer, one prover worker)`,
+        note: `extrapolated, not measured: ${proofs} proofs × ${(perProofMs / 1_000).toFixed(1)} s per proof ≈ ${hours.toFixed(1)} h (per-proof time of the ${largest.transfers}-transfer SDL, ${opsPerTransfer.toFixed(1)} slot ops per transfer, one prover worker${split})`,
       }),
     )
   }

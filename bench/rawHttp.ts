@@ -13,7 +13,7 @@ export async function measureRawHttp(settings: BenchSettings): Promise<RawHttpRe
     await autocannon({ url, connections: settings.httpConnections, duration: 1 }) // warm-up
     const result = await autocannon({ url, connections: settings.httpConnections, duration: settings.emptyRouteSeconds })
     return {
-      requestsPerSecond: result.requests.average,
+      requestsPerSecond: result['2xx'] / result.duration,
       latencyP50Ms: result.latency.p50,
       latencyP99Ms: result.latency.p99,
       errors: result.errors + result.non2xx,

@@ -14,15 +14,9 @@ import { renderTable } from './lib/printTable.ts'
 import { startChild } from './lib/startChild.ts'
 import { nowMs } from './lib/stats.ts'
 import { buildFigures } from './figures.ts'
-import { measureDomainTransfers } from './domainTransfers.ts'
-import { measureIntents } from './orchestratorIntents.ts'
-import { measureProposals } from './orchestratorProposals.ts'
-import { measureProverCircuits } from './proverCircuits.ts'
 import { measureRawCrypto } from './rawCrypto.ts'
 import { measureRawHttp } from './rawHttp.ts'
 import { measureRawSqlite } from './rawSqlite.ts'
-import { measureSdlProving } from './sdlProving.ts'
-import { measureSseFanout } from './sseFanout.ts'
 
 const PARTS = ['raw', 'prover', 'orchestrator', 'sse', 'domain', 'sdl'] as const
 type Part = (typeof PARTS)[number]
@@ -38,7 +32,10 @@ const machine = describeMachine()
 log(`${settings.quick ? 'quick' : 'full'} run on ${machine.nproc} cores (${machine.cpuModel}), ${machine.memoryGib} GiB, node ${machine.node}, load average ${machine.loadAverageStart.join(' ')}`)
 const results: BenchResults = { rawCrypto: [], errors: {} }
 
-/** Runs one measurement; a failure is recorded and the run goes on. */
+/**
+ * Runs one measurement; a failure is recorded and the run goes on. Measurements of services are
+ * imported when they run, so a package that fails to load costs its own figures only.
+ */
 async function step<T>(name: string, work: () => Promise<T> | T): Promise<T | undefined> {
   log(`${name} …`)
   try {
@@ -61,8 +58,8 @@ async function measureOrchestrator(): Promise<void> {
     client.close()
     if (reply.status !== 200) throw new Error(`POST /templates answered ${reply.status}: ${reply.text}`)
     const templateId = (JSON.parse(reply.text) as { template_id: string }).template_id
-    results.intents = await step('intents', () => measureIntents(settings, url, templateId))
-    results.proposals = await step('proposals', () => measureProposals(settings, url, templateId))
+    results.intents = await step('intents', async () => (await import('./orchestratorIntents.ts')).measureIntents(settings, url, templateId))
+    results.proposals = await step('proposals', async () => (await import('./orchestratorProposals.ts')).measureProposals(settings, url, templateId))
   } finally {
     await orchestrator.stop()
     rmSync(dir, { recursive: true, force: true })
@@ -78,11 +75,11 @@ if (only.has('raw')) {
   results.rawSqlite = await step('rawSqlite', () => measureRawSqlite(settings))
   results.rawHttp = await step('rawHttp', () => measureRawHttp(settings))
 }
-if (only.has('prover')) results.prover = await step('prover', () => measureProverCircuits(settings))
+if (only.has('prover')) results.prover = await step('prover', async () => (await import('./proverCircuits.ts')).measureProverCircuits(settings))
 if (only.has('orchestrator')) await step('orchestrator', measureOrchestrator)
-if (only.has('sse')) results.sse = await step('sse', () => measureSseFanout(settings, results.intents?.requestsPerSecond ?? 1_000))
-if (only.has('domain')) results.transfers = await step('transfers', () => measureDomainTransfers(settings))
-if (only.has('sdl')) results.sdl = await step('sdl', () => measureSdlProving(settings))
+if (only.has('sse')) results.sse = await step('sse', async () => (await import('./sseFanout.ts')).measureSseFanout(settings, results.intents?.requestsPerSecond ?? 1_000))
+if (only.has('domain')) results.transfers = await step('transfers', async () => (await import('./domainTransfers.ts')).measureDomainTransfers(settings))
+if (only.has('sdl')) results.sdl = await step('sdl', async () => (await import('./sdlProving.ts')).measureSdlProving(settings))
 if (only.has('raw')) await measureCrypto()
 
 machine.loadAverageEnd = currentLoadAverage()

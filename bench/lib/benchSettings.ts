@@ -60,7 +60,7 @@ export const QUICK: BenchSettings = {
   emptyRouteSeconds: 2,
   httpConnections: 32,
   intents: 4_000,
-  proposalsSequential: 2,
+  proposalsSequential: 1,
   proposalRoundsOf8: 1,
   sseEvents: 500,
   transfersBatch1: 1_500,

@@ -13,8 +13,10 @@ export function formatNumber(value: number): string {
   return value.toPrecision(2)
 }
 
+/** Below 1 as a percentage (a share of the limit), from 1 up as a multiple (e.g. a latency 3.2× the limit's). */
 function formatRatio(ratio: number): string {
-  return ratio >= 0.1 && ratio < 10 ? `${(ratio * 100).toFixed(0)}%` : `${formatNumber(ratio)}×`
+  if (ratio >= 1) return `${formatNumber(ratio)}×`
+  return ratio >= 0.1 ? `${(ratio * 100).toFixed(0)}%` : `${(ratio * 100).toPrecision(2)}%`
 }
 
 function rowOf(item: Figure): string[] {
