@@ -1,3 +1,4 @@
+import type { Progress } from './showProgress.ts'
 import type { ParseArgsConfig } from 'node:util'
 
 /** Options every command accepts. */
@@ -18,11 +19,19 @@ export type CommandContext = {
   signal: AbortSignal
 }
 
+/** Where the CLI writes: process.stdout and process.stderr, or buffers in tests. */
+export type CliStreams = {
+  stdout: { write(text: string): unknown }
+  stderr: { write(text: string): unknown; isTTY?: boolean }
+}
+
 export type Output = {
   /** Prints a result: `human` on a terminal, `data` as one JSON line with --json. */
   result(human: string, data: unknown): void
   /** Progress and notes, to stderr, never in --json output. */
   info(text: string): void
+  /** Shows the progress of a long wait on stderr (redrawn with elapsed seconds on a terminal). */
+  progress(label: string): Progress
 }
 
 /**

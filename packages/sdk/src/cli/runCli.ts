@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { isVerityError } from '@verity/core'
-import { COMMON_OPTIONS, type Command, type CommandContext, type CommandOptions } from './Command.ts'
+import { COMMON_OPTIONS, type CliStreams, type Command, type CommandContext, type CommandOptions } from './Command.ts'
 import { createOutput } from './output.ts'
 import { UsageError } from './UsageError.ts'
 
@@ -12,26 +12,35 @@ export const EXIT_USAGE = 2
  * Runs `verity <words...> [options]` against the command table and returns the exit code.
  * The longest command path matching the leading words wins; `--help` at any level prints help.
  */
-export async function runCli(commands: readonly Command[], argv: readonly string[], signal: AbortSignal): Promise<number> {
+export async function runCli(
+  commands: readonly Command[],
+  argv: readonly string[],
+  signal: AbortSignal,
+  streams: CliStreams = { stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
+  const usage = (message: string) => {
+    streams.stderr.write(`${message}\n`)
+    return EXIT_USAGE
+  }
   const words = argv.filter((a) => !a.startsWith('-'))
   const command = findCommand(commands, words)
   const wantsHelp = argv.includes('--help') || argv.includes('-h')
   if (!command) {
     const prefix = words.slice(0, commandPrefixLength(commands, words))
     if (wantsHelp || words.length === 0 || prefix.length > 0) {
-      process.stdout.write(formatOverview(commands, prefix))
+      streams.stdout.write(formatOverview(commands, prefix))
       return words.length === 0 && !wantsHelp ? EXIT_USAGE : prefix.length === words.length ? EXIT_OK : usage(`unknown command: verity ${words.join(' ')}`)
     }
     return usage(`unknown command: verity ${words.join(' ')} (try verity --help)`)
   }
   if (wantsHelp) {
-    process.stdout.write(formatHelp(command))
+    streams.stdout.write(formatHelp(command))
     return EXIT_OK
   }
   const rest = dropPath(argv, command.path)
   if (command.rawArgs) {
     const raw = rest.filter((arg) => arg !== '--json')
-    return runCommand(command, { values: {}, positionals: raw, json: rest.includes('--json') }, signal)
+    return runCommand(command, { values: {}, positionals: raw, json: rest.includes('--json') }, signal, streams)
   }
   let parsed
   try {
@@ -42,34 +51,40 @@ export async function runCli(commands: readonly Command[], argv: readonly string
   const [min, max] = command.positionals ?? [0, 0]
   if (parsed.positionals.length < min || parsed.positionals.length > max)
     return usage(`verity ${command.path.join(' ')}: expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}; usage: ${command.usage}`)
-  return runCommand(command, { values: parsed.values, positionals: parsed.positionals, json: parsed.values.json === true }, signal)
+  return runCommand(command, { values: parsed.values, positionals: parsed.positionals, json: parsed.values.json === true }, signal, streams)
 }
 
 async function runCommand(
   command: Command,
   parsed: Pick<CommandContext, 'values' | 'positionals' | 'json'>,
   signal: AbortSignal,
+  streams: CliStreams,
 ): Promise<number> {
   try {
-    return await command.run({ ...parsed, out: createOutput(parsed.json), signal })
+    return await command.run({ ...parsed, out: createOutput(parsed.json, streams), signal })
   } catch (error) {
-    if (error instanceof UsageError) return usage(`verity ${command.path.join(' ')}: ${error.message}`)
-    if (isVerityError(error) || isReportable(error)) {
-      process.stderr.write(`error: ${(error as Error).message}\n`)
-      return EXIT_FAILURE
+    if (error instanceof UsageError) {
+      streams.stderr.write(`verity ${command.path.join(' ')}: ${error.message}\n`)
+      return EXIT_USAGE
     }
-    throw error
+    const reason = isVerityError(error) || isReportable(error) ? (error as Error).message : listenFailureOf(error)
+    if (reason === undefined) throw error
+    streams.stderr.write(`error: ${reason}\n`)
+    return EXIT_FAILURE
   }
-}
-
-function usage(message: string): number {
-  process.stderr.write(`${message}\n`)
-  return EXIT_USAGE
 }
 
 // Errors from the clients (HTTP failures, unreachable services) carry a message meant for users.
 function isReportable(error: unknown): boolean {
   return error instanceof Error && (error as { reportable?: boolean }).reportable === true
+}
+
+// A service that cannot listen (port taken, no permission) is an operating error, not a bug.
+function listenFailureOf(error: unknown): string | undefined {
+  const e = error as { syscall?: string; code?: string; address?: string; port?: number }
+  if (e?.syscall !== 'listen') return undefined
+  const hint = e.code === 'EADDRINUSE' ? ' (the port is in use: pick another with a --…-port flag)' : ''
+  return `cannot listen on ${e.address ?? '?'}:${e.port ?? '?'}: ${e.code ?? 'failed'}${hint}`
 }
 
 function findCommand(commands: readonly Command[], words: readonly string[]): Command | undefined {

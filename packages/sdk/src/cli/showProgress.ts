@@ -13,7 +13,7 @@ const PROGRESS_REDRAW_MS = 1_000
  * Shows progress on stderr: on a terminal one line redrawn every second (`  Proving … 12 s`),
  * otherwise one line per label change, so logs and --json output stay clean.
  */
-export function showProgress(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function showProgress(label: string, stream: { write(text: string): unknown; isTTY?: boolean }): Progress {
   const started = Date.now()
   let current = label
   const draw = () => stream.write(`\r\x1b[2K  ${current} … ${Math.round((Date.now() - started) / 1000)} s`)

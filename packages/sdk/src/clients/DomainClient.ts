@@ -1,58 +1,73 @@
-import { jsonValue, type SdlState, type VerifiableType, type VerifiableWithDiffs } from '@verity/ledger'
+import { parseJsonBigint, type HashDigest } from '@verity/core'
+import type { ApplyResult, ProveStart } from '@verity/domain'
+import { jsonValue, parseSdlState, parseVault, type SdlState, type Vault, type VerifiableType, type VerifiableWithDiffs } from '@verity/ledger'
 import { request, requestJson, type RequestOptions } from '../http/requestJson.ts'
 
-type Options = Pick<RequestOptions, 'timeoutMs' | 'signal'>
+/** Per-call options of every client method: a time-out (default REQUEST_TIMEOUT_MS) and a cancel signal. */
+export type CallOptions = Pick<RequestOptions, 'timeoutMs' | 'signal'>
 
-/** A vault as GET /vaults/{owner_id} returns it (amounts as bigint when beyond 2^53). */
-export type VaultJson = { balance: number | bigint; shard: number; data?: unknown }
+export type { ApplyResult, ProveStart }
+/** One page of GET /sdls. */
+export type SdlPage = { offset?: number; limit?: number }
 
 /**
- * A typed client of the domain's HTTP API (docs/domain.md). Every method throws `ApiError`
- * (status, message, code, index) on a non-2xx answer.
- * @example const domain = new DomainClient('http://127.0.0.1:3000')
+ * A typed client of the domain's HTTP API (docs/domain.md). Vaults and SDL states are parsed with
+ * @verity/ledger's wire parsers (u64 values as bigint). Every method throws `ApiError` (status,
+ * message, serverCode, index) on a non-2xx answer and `ServiceUnreachableError` when the domain
+ * cannot be reached.
+ * @example const domain = new DomainClient('http://127.0.0.1:3000'); const vault = await domain.getVault(ownerId)
  */
 export class DomainClient {
   constructor(readonly baseUrl: string) {}
 
   /** The vault's local view, or null when the domain has never seen it (404). */
-  async getVault(ownerId: string, options: Options = {}): Promise<VaultJson | null> {
+  async getVault(ownerId: HashDigest, options: CallOptions = {}): Promise<Vault | null> {
     try {
-      return await requestJson<VaultJson>(this.baseUrl, `/vaults/${encodeURIComponent(ownerId)}`, options)
+      return parseVault(await requestJson<unknown>(this.baseUrl, `/vaults/${encodeURIComponent(ownerId)}`, options))
     } catch (error) {
       if ((error as { status?: number }).status === 404) return null
       throw error
     }
   }
   /** The next nonce a message from this vault must carry (1 for a new vault). */
-  async nextNonce(ownerId: string, options: Options = {}): Promise<bigint> {
+  async nextNonce(ownerId: HashDigest, options: CallOptions = {}): Promise<bigint> {
     return BigInt(await requestJson<number | bigint>(this.baseUrl, `/vaults/${encodeURIComponent(ownerId)}/nonce`, options))
   }
   /** Executes signed verifiables as one atomic batch with the default execution. */
-  async execute(verifiables: readonly VerifiableType[], options: Options = {}): Promise<unknown> {
+  async execute(verifiables: readonly VerifiableType[], options: CallOptions = {}): Promise<ApplyResult> {
     return requestJson(this.baseUrl, '/intents/execute', { ...options, method: 'POST', body: jsonValue(verifiables) })
   }
-  /** Submits verifiables with caller-computed state diffs, checked against the laws. */
-  async submit(items: readonly VerifiableWithDiffs[], options: Options = {}): Promise<unknown> {
+  /** Submits verifiables with caller-computed state diffs, checked against the laws, as one atomic batch. */
+  async submit(items: readonly VerifiableWithDiffs[], options: CallOptions = {}): Promise<ApplyResult> {
     return requestJson(this.baseUrl, '/intents/submit', { ...options, method: 'POST', body: jsonValue(items) })
   }
-  /** Every SDL and its state, as `[hash, state]` pairs. */
-  async listSdls(options: Options = {}): Promise<Array<[string, SdlState]>> {
-    return requestJson(this.baseUrl, '/sdls', options)
+  /** SDLs and their states as `[hash, state]` pairs, in creation order (one page; the domain's default size). */
+  async listSdls(page: SdlPage = {}, options: CallOptions = {}): Promise<Array<[HashDigest, SdlState]>> {
+    const query = new URLSearchParams()
+    if (page.offset !== undefined) query.set('offset', String(page.offset))
+    if (page.limit !== undefined) query.set('limit', String(page.limit))
+    const path = query.size === 0 ? '/sdls' : `/sdls?${query}`
+    const pairs = await requestJson<Array<[string, unknown]>>(this.baseUrl, path, options)
+    return pairs.map(([hash, state], i) => [hash, parseSdlState(state, `sdls[${i}]`)])
   }
-  async getSdl(hash: string, options: Options = {}): Promise<SdlState> {
-    return requestJson(this.baseUrl, `/sdls/${encodeURIComponent(hash)}`, options)
+  /** The state of one SDL. */
+  async getSdl(hash: HashDigest, options: CallOptions = {}): Promise<SdlState> {
+    return parseSdlState(await requestJson<unknown>(this.baseUrl, `/sdls/${encodeURIComponent(hash)}`, options))
   }
-  /** Bundles pending diffs into an SDL; null when nothing is pending. */
-  async submitSdl(options: Options = {}): Promise<string | null> {
+  /** Bundles pending diffs into an SDL and returns its hash; null when nothing is pending. */
+  async submitSdl(options: CallOptions = {}): Promise<HashDigest | null> {
     return (await requestJson<string | null>(this.baseUrl, '/sdls/submit', { ...options, method: 'POST' })) ?? null
   }
-  /** Starts proving an SDL in the background; `guardrailInput` is the optional prove-time input. */
-  async proveSdl(hash: string, guardrailInput?: Uint8Array, options: Options = {}): Promise<void> {
+  /** Starts proving an SDL in the background; `guardrailInput` is the optional prove-time input (JSON bytes). */
+  async proveSdl(hash: HashDigest, guardrailInput?: Uint8Array, options: CallOptions = {}): Promise<ProveStart> {
     const body = guardrailInput === undefined ? {} : { body: guardrailInput }
-    await request(this.baseUrl, `/sdls/${encodeURIComponent(hash)}/prove`, { ...options, ...body, method: 'POST' })
+    const { status, text } = await request(this.baseUrl, `/sdls/${encodeURIComponent(hash)}/prove`, { ...options, ...body, method: 'POST' })
+    // 202: proving started now; 200: it was already started (or done).
+    return { started: status === 202, state: parseSdlState((parseJsonBigint(text) as { state: unknown }).state) }
   }
-  /** Submits a proven SDL's proof to the base layer. */
-  async submitProof(hash: string, options: Options = {}): Promise<void> {
-    await request(this.baseUrl, `/sdls/${encodeURIComponent(hash)}/submit_proof`, { ...options, method: 'POST' })
+  /** Submits a proven SDL's proof to the base layer; settlement continues in the background (poll `getSdl`). */
+  async submitProof(hash: HashDigest, options: CallOptions = {}): Promise<SdlState> {
+    const body = await requestJson<{ state: unknown }>(this.baseUrl, `/sdls/${encodeURIComponent(hash)}/submit_proof`, { ...options, method: 'POST' })
+    return parseSdlState(body.state)
   }
 }

@@ -1,71 +1,70 @@
-import { requestJson, request, type RequestOptions } from '../http/requestJson.ts'
-import { followEvents, type FollowEventsOptions } from '../events/followEvents.ts'
+import type { IntentStatus } from '@verity/orchestrator'
+import { followEvents, type FollowEventsOptions, type OrchestratorEventMessage } from '../events/followEvents.ts'
+import { request, requestJson } from '../http/requestJson.ts'
+import type { ProofBundle } from '../proofs/ProofBundle.ts'
+import type { CallOptions } from './DomainClient.ts'
 
-export type IntentStatus = 'pending' | 'proving' | 'success' | 'failure' | 'expired'
+export type { IntentStatus, ProofBundle }
+/** The body of POST /intents/{id}/proposal. */
 export type Proposal = { solution: string; metadata: unknown }
+/** GET/PUT /config. */
 export type RuntimeConfig = { evidence_extractor_url: string }
-/** What GET /proofs/{intent_id} returns: everything an offline verifier needs. */
-export type ProofBundle = {
-  signed_intent: Record<string, unknown>
-  proposal: Proposal
-  evidence: Record<string, unknown>
-  proof: Record<string, unknown>
-  template: { id: string; source: string; compiled_base64url: string }
-}
-
-type Options = Pick<RequestOptions, 'timeoutMs' | 'signal'>
+/** A signed intent of shape A or B as POST /intents takes it (see `signIntent`). */
+export type SignedIntentJson = Record<string, unknown>
 
 /**
  * A typed client of the orchestrator's HTTP API (docs/orchestrator.md). Every method throws
- * `ApiError` (status, message, code) on a non-2xx answer.
- * @example const client = new OrchestratorClient('http://127.0.0.1:8080')
+ * `ApiError` (status, message, serverCode) on a non-2xx answer and `ServiceUnreachableError` when
+ * the orchestrator cannot be reached.
+ * @example const client = new OrchestratorClient('http://127.0.0.1:8080'); const id = await client.submitTemplate(source)
  */
 export class OrchestratorClient {
   constructor(readonly baseUrl: string) {}
 
   /** Compiles and stores a template source; returns its id (same source → same id). */
-  async submitTemplate(source: string, options: Options = {}): Promise<string> {
+  async submitTemplate(source: string, options: CallOptions = {}): Promise<string> {
     const body = await requestJson<{ template_id: string }>(this.baseUrl, '/templates', { ...options, method: 'POST', body: source })
     return body.template_id
   }
   /** Compiles a template source without storing it; throws ApiError 400 with line:column on errors. */
-  async validateTemplate(source: string, options: Options = {}): Promise<void> {
+  async validateTemplate(source: string, options: CallOptions = {}): Promise<void> {
     await request(this.baseUrl, '/templates/validate', { ...options, method: 'POST', body: source })
   }
   /** The pretty-printed text of a stored template. */
-  async getTemplate(templateId: string, options: Options = {}): Promise<string> {
+  async getTemplate(templateId: string, options: CallOptions = {}): Promise<string> {
     return (await request(this.baseUrl, `/templates/${encodeURIComponent(templateId)}`, options)).text
   }
-  async deleteTemplate(templateId: string, options: Options = {}): Promise<void> {
+  async deleteTemplate(templateId: string, options: CallOptions = {}): Promise<void> {
     await request(this.baseUrl, `/templates/${encodeURIComponent(templateId)}`, { ...options, method: 'DELETE' })
   }
   /** Submits a signed intent (see `signIntent`). */
-  async submitIntent(signedIntent: Record<string, unknown>, options: Options = {}): Promise<void> {
+  async submitIntent(signedIntent: SignedIntentJson, options: CallOptions = {}): Promise<void> {
     await request(this.baseUrl, '/intents', { ...options, method: 'POST', body: signedIntent })
   }
   /** The intent exactly as submitted. */
-  async getIntent(intentId: string, options: Options = {}): Promise<Record<string, unknown>> {
+  async getIntent(intentId: string, options: CallOptions = {}): Promise<SignedIntentJson> {
     return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}`, options)
   }
-  async getIntentStatus(intentId: string, options: Options = {}): Promise<IntentStatus> {
+  async getIntentStatus(intentId: string, options: CallOptions = {}): Promise<IntentStatus> {
     return (await requestJson<{ status: IntentStatus }>(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/status`, options)).status
   }
-  /** Submits the one proposal of an intent; the outcome arrives as an event. */
-  async propose(intentId: string, proposal: Proposal, options: Options = {}): Promise<void> {
+  /** Submits the one proposal of an intent; the outcome arrives as an event (see `events`). */
+  async propose(intentId: string, proposal: Proposal, options: CallOptions = {}): Promise<void> {
     await request(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/proposal`, { ...options, method: 'POST', body: proposal })
   }
-  async getProof(intentId: string, options: Options = {}): Promise<ProofBundle> {
+  /** The proof bundle of a successful intent, for `verifyProofBundle` (404 ApiError before success). */
+  async getProof(intentId: string, options: CallOptions = {}): Promise<ProofBundle> {
     return requestJson(this.baseUrl, `/proofs/${encodeURIComponent(intentId)}`, options)
   }
-  async getConfig(options: Options = {}): Promise<RuntimeConfig> {
+  async getConfig(options: CallOptions = {}): Promise<RuntimeConfig> {
     return requestJson(this.baseUrl, '/config', options)
   }
-  /** Sets the evidence extractor URL; "" restores the default. */
-  async setConfig(config: RuntimeConfig, options: Options = {}): Promise<void> {
+  /** Sets the evidence extractor URL; "" restores the default (the embedded extractor). */
+  async setConfig(config: RuntimeConfig, options: CallOptions = {}): Promise<void> {
     await request(this.baseUrl, '/config', { ...options, method: 'PUT', body: config })
   }
   /** Follows the event stream, reconnecting with Last-Event-ID (see `followEvents`). */
-  events(options: FollowEventsOptions = {}) {
+  events(options: FollowEventsOptions = {}): AsyncGenerator<OrchestratorEventMessage> {
     return followEvents(this.baseUrl, options)
   }
 }

@@ -8,7 +8,6 @@ import { parseAmount, parseNftIds } from '../parseAmount.ts'
 import { parseShard } from '../parseShard.ts'
 import { UsageError } from '../UsageError.ts'
 import { WaitTimeoutError } from '../WaitTimeoutError.ts'
-import { showProgress } from '../showProgress.ts'
 import { DomainClient } from '../../clients/DomainClient.ts'
 import { loadSigner } from '../../keys/loadSigner.ts'
 
@@ -25,8 +24,8 @@ export const mintCommand: Command = {
   options: { ...SIGNED, amount: { type: 'string' }, to: { type: 'string' }, name: { type: 'string' }, symbol: { type: 'string' } },
   async run(context) {
     const { values, out } = context
-    const { signer, shard, client } = signing(context)
     const amount = parseAmount(values.amount, '--amount')
+    const { signer, shard, client } = signing(context)
     const to = typeof values.to === 'string' ? checkAddress(values.to) : formatAddress(signer.ownerId, shard)
     const vault = await client.getVault(signer.ownerId)
     const exists = hasData(vault, 'FungibleTokenMint')
@@ -51,8 +50,8 @@ export const transferCommand: Command = {
   options: { ...SIGNED, to: { type: 'string' }, token: { type: 'string' }, amount: { type: 'string' }, nfts: { type: 'string' } },
   async run(context) {
     const { values, out } = context
-    const { signer, shard, client } = signing(context)
     if (typeof values.to !== 'string') throw new UsageError('--to ADDRESS is required')
+    const { signer, shard, client } = signing(context)
     const token = typeof values.token === 'string' ? values.token : NATIVE_TOKEN_ID
     if (token !== NATIVE_TOKEN_ID) checkAddress(token)
     if ((values.amount === undefined) === (values.nfts === undefined)) throw new UsageError('give exactly one of --amount and --nfts')
@@ -177,7 +176,7 @@ export const sdlProveCommand: Command = {
       out.result(`proving started for ${hash}`, { hash, state: 'Proving' })
       return 0
     }
-    const state = await waitForSdl(client, hash, (s) => s !== 'Submitted' && s !== 'Proving', signal)
+    const state = await waitForSdl(client, hash, (s) => s !== 'Submitted' && s !== 'Proving', out, signal)
     out.result(`${hash}  ${formatState(state)}`, { hash, state })
     return state === 'Proven' ? 0 : 1
   },
@@ -193,7 +192,7 @@ export const sdlSettleCommand: Command = {
     const client = new DomainClient(domainUrl(values))
     const hash = positionals[0]!
     await client.submitProof(hash)
-    const state = await waitForSdl(client, hash, (s) => s === 'BaseLayerApplied' || s === 'BaseLayerFailed', signal)
+    const state = await waitForSdl(client, hash, (s) => s === 'BaseLayerApplied' || s === 'BaseLayerFailed', out, signal)
     out.result(`${hash}  ${formatState(state)}`, { hash, state })
     return state === 'BaseLayerApplied' ? 0 : 1
   },
@@ -203,13 +202,14 @@ async function waitForSdl(
   client: DomainClient,
   hash: string,
   isDone: (state: SdlState) => boolean,
+  out: CommandContext['out'],
   signal: AbortSignal,
 ): Promise<SdlState> {
   const started = Date.now()
   const isFinal = (state: SdlState) => typeof state === 'object' || isDone(state)
   let state = await client.getSdl(hash)
   if (isFinal(state)) return state
-  const progress = showProgress(formatState(state))
+  const progress = out.progress(formatState(state))
   try {
     for (;;) {
       if (Date.now() - started > SDL_WAIT_TIMEOUT_MS)

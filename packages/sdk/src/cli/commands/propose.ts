@@ -5,7 +5,7 @@ import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
 import { formatEvent } from '../formatEvent.ts'
 import { UsageError } from '../UsageError.ts'
 import { WaitTimeoutError } from '../WaitTimeoutError.ts'
-import { showProgress, type Progress } from '../showProgress.ts'
+import type { Progress } from '../showProgress.ts'
 import { OrchestratorClient } from '../../clients/OrchestratorClient.ts'
 import type { OrchestratorEventMessage } from '../../events/followEvents.ts'
 import { ServiceUnreachableError } from '../../http/ApiError.ts'
@@ -85,7 +85,7 @@ async function proposeAndWait(
   try {
     await open
     await client.propose(intentId, proposal)
-    progress = showProgress('proposal accepted; extracting evidence and proving')
+    progress = out.progress('proposal accepted; extracting evidence and proving')
     for (let next = await first; !next.done; next = await events.next()) {
       if (next.value.data.intent_id === intentId) return next.value
     }

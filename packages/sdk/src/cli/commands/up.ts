@@ -18,18 +18,14 @@ export const upCommand: Command = {
     const { STACK_PORTS_DEFAULT, startStack } = await import('../../services/startStack.ts')
     const port = (flag: string, fallback: number) => (typeof values[flag] === 'string' ? parsePort(values[flag] as string) : fallback)
     const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.VERITY_DATA_DIR ?? '.verity'
+    const ports = {
+      baseLayer: port('base-layer-port', STACK_PORTS_DEFAULT.baseLayer),
+      extractor: port('extractor-port', STACK_PORTS_DEFAULT.extractor),
+      orchestrator: port('orchestrator-port', STACK_PORTS_DEFAULT.orchestrator),
+      domain: port('domain-port', STACK_PORTS_DEFAULT.domain),
+    }
     out.info(`starting the Verity devnet in ${dataDir} …`)
-    const stack = await startStack({
-      dataDir,
-      ...(typeof values.host === 'string' ? { host: values.host } : {}),
-      ports: {
-        baseLayer: port('base-layer-port', STACK_PORTS_DEFAULT.baseLayer),
-        extractor: port('extractor-port', STACK_PORTS_DEFAULT.extractor),
-        orchestrator: port('orchestrator-port', STACK_PORTS_DEFAULT.orchestrator),
-        domain: port('domain-port', STACK_PORTS_DEFAULT.domain),
-      },
-      signal,
-    })
+    const stack = await startStack({ dataDir, ...(typeof values.host === 'string' ? { host: values.host } : {}), ports, signal })
     const urls = {
       orchestrator: stack.orchestrator.url,
       domain: stack.domain.url,

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, test } from 'node:test'
+import { Ed25519Signer } from '@verity/core'
+import { commands } from './commands/index.ts'
+import { runCli } from './runCli.ts'
+import { freePorts } from '../testing/freePorts.ts'
+import { runVerity, type VerityRun } from '../testing/runVerity.ts'
+
+// Every command's --help and many bad arguments go through runCli in this process (a child per
+// case would cost this loaded machine a minute); a sample of each runs the real `verity` binary
+// in a child process, as a user would, to show the two behave the same.
+
+const dir = mkdtempSync(join(tmpdir(), 'verity-cli-'))
+after(() => rmSync(dir, { recursive: true, force: true }))
+const key = join(dir, 'key.json')
+Ed25519Signer.generate().toKeyFile(key)
+
+async function runInProcess(args: readonly string[]): Promise<VerityRun> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(commands, args, new AbortController().signal, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  })
+  return { code, stdout, stderr }
+}
+
+function assertUsageError(run: VerityRun, pattern: RegExp): void {
+  assert.equal(run.code, 2, `exit code 2 expected; stderr: ${run.stderr}`)
+  assert.equal(run.stdout, '')
+  const lines = run.stderr.trimEnd().split('\n')
+  assert.equal(lines.length, 1, `one line expected, got: ${run.stderr}`)
+  assert.match(lines[0]!, pattern)
+}
+
+function assertHelp(run: VerityRun, path: readonly string[], usage: string): void {
+  assert.equal(run.code, 0, `verity ${path.join(' ')} --help: ${run.stderr}`)
+  assert.match(run.stdout, new RegExp(`^verity ${path.join(' ')} — `))
+  assert.ok(run.stdout.includes(`usage: ${usage}`), path.join(' '))
+  assert.match(run.stdout, /--json/)
+  assert.match(run.stdout, /exit codes: 0 success, 1 failure, 2 bad arguments/)
+}
+
+describe('verity --help', () => {
+  test('every command prints its usage and options and exits 0', async () => {
+    for (const command of commands) assertHelp(await runInProcess([...command.path, '--help']), command.path, command.usage)
+  })
+
+  test('the binary prints the same help (child processes)', async () => {
+    for (const path of [['verify'], ['sdl', 'settle']]) {
+      const command = commands.find((c) => c.path.join(' ') === path.join(' '))!
+      assertHelp(await runVerity([...path, '--help']), path, command.usage)
+    }
+    const run = await runVerity(['-h', 'propose'])
+    assert.equal(run.code, 0)
+    assert.match(run.stdout, /^verity propose — /)
+  })
+
+  test('the overview lists every command; a group lists its own', async () => {
+    const run = await runInProcess(['--help'])
+    assert.equal(run.code, 0)
+    for (const command of commands) assert.ok(run.stdout.includes(`  ${command.path.join(' ')} `), command.path.join(' '))
+    const group = await runInProcess(['sdl'])
+    assert.equal(group.code, 0)
+    assert.match(group.stdout, /sdl prove/)
+    assert.doesNotMatch(group.stdout, /keygen/)
+  })
+})
+
+const usageCases: Array<[string, string[], RegExp]> = [
+  ['unknown command', ['frobnicate'], /^unknown command: verity frobnicate/],
+  ['unknown option', ['propose', 'x', '--solution', 's', '--bogus'], /^verity propose: Unknown option '--bogus'/],
+  ['missing argument', ['verify'], /^verity verify: expected 1 argument\(s\), got 0; usage: verity verify PROOF\.json/],
+  ['too many arguments', ['intent', 'status', 'a', 'b'], /^verity intent status: expected 1 argument\(s\), got 2/],
+  ['missing required flag', ['intent', 'create', '--key', key], /^verity intent create: --template ID is required$/],
+  ['bad amount', ['mint', '--key', key, '--amount', '12.5'], /^verity mint: --amount must be a whole number$/],
+  ['zero amount', ['transfer', '--key', key, '--to', 'x,1', '--amount', '0'], /^verity transfer: --amount must be between 1 and 2\^64-1$/],
+  ['both --amount and --nfts', ['transfer', '--key', key, '--to', `${Ed25519Signer.fromSecretKey(new Uint8Array(32).fill(1)).ownerId},1`, '--amount', '1', '--nfts', '1'], /^verity transfer: give exactly one of --amount and --nfts$/],
+  ['bad shard', ['address', key, '--shard', '0'], /^verity address: --shard must be an integer ≥ 1$/],
+  ['bad attr', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'novalue'], /^verity intent create: --attr expects name=value/],
+  ['bad shape', ['intent', 'create', '--template', 't', '--key', key, '--shape', 'c'], /^verity intent create: --shape must be a or b$/],
+  ['bad metadata', ['propose', 'x', '--solution', 's', '--metadata', '{oops'], /^verity propose: --metadata must be JSON/],
+  ['--proof-out without --wait', ['propose', 'x', '--solution', 's', '--proof-out', 'p.json'], /^verity propose: --proof-out and --timeout need --wait$/],
+  ['bad timeout', ['propose', 'x', '--solution', 's', '--wait', '--timeout', '-1'], /^verity propose: /],
+  ['bad event id', ['events', '--from', 'yesterday'], /^verity events: --from must be an event id/],
+  ['bad event count', ['events', '--count', '0'], /^verity events: --count must be a whole number ≥ 1$/],
+  ['bad CRS size', ['crs', 'dev', '--points', '1'], /^verity crs dev: --points must be a whole number from 2 to \d+$/],
+  ['missing proof file', ['verify', join(dir, 'absent.json')], /^verity verify: cannot read proof file .*absent\.json: ENOENT$/],
+  ['bad port', ['up', '--domain-port', '70000'], /^verity up: port must be an integer 0–65535/],
+  ['keygen without --out', ['keygen'], /^verity keygen: --out FILE is required$/],
+  ['keygen over a file', ['keygen', '--out', key], /^verity keygen: .*key\.json exists; pass --force to overwrite it$/],
+]
+
+describe('bad arguments: one line on stderr, exit code 2', () => {
+  for (const [name, args, pattern] of usageCases) test(name, async () => assertUsageError(await runInProcess(args), pattern))
+
+  test('the binary answers the same (child processes)', async () => {
+    for (const [, args, pattern] of usageCases.filter(([name]) => ['unknown option', 'bad amount', 'bad event id'].includes(name)))
+      assertUsageError(await runVerity(args, { cwd: dir }), pattern)
+  })
+})
+
+describe('failures: exit code 1 with the reason', () => {
+  test('a service that cannot be reached', async () => {
+    const [port] = await freePorts(1)
+    const run = await runVerity(['intent', 'status', '7a831c6a-de98-4b55-850f-231941f568cc', '--orchestrator', `http://127.0.0.1:${port}`])
+    assert.equal(run.code, 1)
+    assert.equal(run.stdout, '')
+    assert.match(run.stderr, /^error: cannot reach http:\/\/127\.0\.0\.1:\d+\/intents\/7a831c6a-.*\/status: ECONNREFUSED\n$/)
+  })
+
+  test('a proof file that is not a proof bundle', async () => {
+    const path = join(dir, 'not-a-proof.json')
+    writeFileSync(path, JSON.stringify({ proof: {} }))
+    const run = await runInProcess(['verify', path])
+    assert.equal(run.code, 1)
+    assert.match(run.stderr, /^error: malformed proof bundle: signed_intent is missing/m)
+  })
+
+  test('an invalid key file', async () => {
+    const path = join(dir, 'bad-key.json')
+    writeFileSync(path, JSON.stringify('not a key'))
+    const run = await runInProcess(['owner-id', path])
+    assert.equal(run.code, 1)
+    assert.match(run.stderr, /^error: invalid key file .*bad-key\.json/)
+  })
+
+  test('a port that is taken', async () => {
+    const [port] = await freePorts(1)
+    const { createServer } = await import('node:net')
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+    try {
+      const run = await runInProcess(['extractor', '--port', String(port)])
+      assert.equal(run.code, 1)
+      assert.match(run.stderr, new RegExp(`^error: cannot listen on 127\\.0\\.0\\.1:${port}: EADDRINUSE`))
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
