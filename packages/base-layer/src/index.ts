@@ -2,7 +2,8 @@
 export { BaseLayerNode, type BaseLayerNodeOptions } from './node/BaseLayerNode.ts'
 export type { Account, ShardStatus } from './node/views.ts'
 export { buildBaseLayerApp, type BaseLayerAppOptions } from './http/buildBaseLayerApp.ts'
-export { startBaseLayer, baseLayerDatabasePath, type StartBaseLayerOptions, type RunningBaseLayer } from './startBaseLayer.ts'
+export { startBaseLayer, type StartBaseLayerOptions, type RunningBaseLayer } from './startBaseLayer.ts'
+export { openBaseLayerStore, baseLayerDatabasePath } from './store/openBaseLayerStore.ts'
 export { readBaseLayerOptions, type BaseLayerOptions } from './config/readBaseLayerOptions.ts'
 export type { BaseLayerClient } from './client/BaseLayerClient.ts'
 export { InProcessBaseLayerClient } from './client/InProcessBaseLayerClient.ts'
@@ -16,8 +17,19 @@ export { ProverSdlVerifier } from './settlement/ProverSdlVerifier.ts'
 export type { ProofArtifactJson } from './settlement/readProofs.ts'
 export type { Credit, PullCreditsResult } from './credits/pullCredits.ts'
 export { parseGenesis, loadGenesisFile, type Genesis } from './genesis/Genesis.ts'
-export type { BaseLayerStore } from './store/BaseLayerStore.ts'
-export { SqliteBaseLayerStore } from './store/SqliteBaseLayerStore.ts'
+export type {
+  BaseLayerStore,
+  BaseLayerReads,
+  BaseLayerTransaction,
+  AccountRecord,
+  AgreementRecord,
+  ShardRecord,
+  SdlRecord,
+  CreditRecord,
+} from './store/BaseLayerStore.ts'
+export { SqliteBaseLayerStore } from './store/sqlite/SqliteBaseLayerStore.ts'
+export { PostgresBaseLayerStore, type PostgresBaseLayerStoreOptions } from './store/postgres/PostgresBaseLayerStore.ts'
+export { StoreUnavailableError, StoreSchemaTooNewError } from './errors/storeErrors.ts'
 export { baseLayerMethods, type BaseLayerMethod } from './rpc/rpcMethods.ts'
 export { rpcErrorCodes } from './rpc/rpcErrorOf.ts'
 export {

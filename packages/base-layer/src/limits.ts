@@ -55,3 +55,17 @@ export const BALANCE_MAX = 2n ** 64n - 1n
 // A full page of credits must fit in a reply no larger than a request body may be.
 assert(CREDITS_PULL_LIMIT_DEFAULT <= CREDITS_PULL_LIMIT_MAX)
 assert(SDL_PROOFS_MAX > AGREEMENT_GUARDRAILS_MAX)
+
+/** Connections one PostgreSQL store keeps open at most (reads and transactions share them). */
+export const POSTGRES_POOL_CONNECTIONS_MAX = 10
+
+/** Time to wait for a PostgreSQL connection, in milliseconds, before the store reports it unavailable. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
+
+/** Times a PostgreSQL transaction is run when it keeps losing serialization conflicts (another
+ *  node committed first); the retry re-reads, so a settlement that lost the race is refused. */
+export const STORE_TRANSACTION_ATTEMPTS_MAX = 8
+
+/** Passes over an SDL's transactions while fetching the vaults and nonces they read (the first
+ *  pass fetches what the SDL names; a later one only what the ledger's laws read besides). */
+export const SDL_STATE_FETCH_PASSES_MAX = 8

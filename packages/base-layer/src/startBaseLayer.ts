@@ -1,11 +1,11 @@
-import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { readBaseLayerOptions, type BaseLayerOptions } from './config/readBaseLayerOptions.ts'
 import { loadGenesisFile, type Genesis } from './genesis/Genesis.ts'
 import { buildBaseLayerApp } from './http/buildBaseLayerApp.ts'
 import { BaseLayerNode } from './node/BaseLayerNode.ts'
 import { ProverSdlVerifier } from './settlement/ProverSdlVerifier.ts'
-import { SqliteBaseLayerStore } from './store/SqliteBaseLayerStore.ts'
+import { openBaseLayerStore } from './store/openBaseLayerStore.ts'
+import { describeDatabaseUrl } from './store/postgres/PostgresBaseLayerStore.ts'
 
 export type StartBaseLayerOptions = Partial<BaseLayerOptions> & {
   /** command-line arguments to read (`--port` …); default none */
@@ -24,21 +24,17 @@ export type RunningBaseLayer = {
   close(): Promise<void>
 }
 
-/** The SQLite file of a data directory. */
-export function baseLayerDatabasePath(dataDir: string): string {
-  return join(dataDir, 'base-layer.sqlite')
-}
-
 /**
  * Starts a base-layer node: reads options (explicit ones win over flags, flags over `VERITY_*`
- * environment), opens the SQLite store, funds the genesis accounts, and listens for JSON-RPC.
+ * environment), opens the store (PostgreSQL at `databaseUrl`, else SQLite in `dataDir`) and
+ * migrates it, funds the genesis accounts, and listens for JSON-RPC.
  */
 export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promise<RunningBaseLayer> {
   const { argv, env, genesis: genesisGiven, ...explicit } = options
   const read = readBaseLayerOptions(argv ?? [], env ?? process.env)
   const settings: BaseLayerOptions = { ...read, ...definedOnly(explicit) }
   const genesis = genesisGiven ?? (settings.genesisPath === undefined ? undefined : loadGenesisFile(settings.genesisPath))
-  const store = new SqliteBaseLayerStore(baseLayerDatabasePath(settings.dataDir))
+  const store = await openBaseLayerStore(settings)
   const verifier = new ProverSdlVerifier(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath })
   const node = new BaseLayerNode({
     store,
@@ -48,8 +44,10 @@ export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promi
   })
   const app = buildBaseLayerApp({ node, logLevel: settings.logLevel })
   try {
+    await node.ready()
     await app.listen({ port: settings.port, host: settings.host })
   } catch (error) {
+    await app.close()
     await node.close()
     await verifier.close()
     throw error
@@ -57,7 +55,8 @@ export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promi
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : settings.port
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`
-  app.log.info({ url, dataDir: settings.dataDir }, 'base layer listening')
+  const storage = settings.databaseUrl === undefined ? { dataDir: settings.dataDir } : { database: describeDatabaseUrl(settings.databaseUrl) }
+  app.log.info({ url, storage: store.backend, ...storage }, 'base layer listening')
   return {
     app,
     node,

@@ -22,7 +22,7 @@ for (const transportName of transportNames) {
       const operator = Ed25519Signer.generate()
       const other = Ed25519Signer.generate()
       const unfunded = Ed25519Signer.generate()
-      const testNode = openTestNode({
+      const testNode = await openTestNode({
         funded: [
           { ownerId: operator.ownerId, balance: 1_000n },
           { ownerId: other.ownerId, balance: 5n },
@@ -79,7 +79,7 @@ for (const transportName of transportNames) {
 
     test('a tampered or foreign-scheme signature is refused', async () => {
       const operator = Ed25519Signer.generate()
-      const testNode = openTestNode({ funded: [{ ownerId: operator.ownerId, balance: 1n }] })
+      const testNode = await openTestNode({ funded: [{ ownerId: operator.ownerId, balance: 1n }] })
       const transport = await openTransport(transportName, testNode.node)
       try {
         const signed = signAgreementRequest(operator, { shard: 7, guardrail_program_ids: [], nonce: 1n })
@@ -100,16 +100,16 @@ for (const transportName of transportNames) {
 test('an agreement becomes active on the real clock after the configured delay', async () => {
   const operator = Ed25519Signer.generate()
   const { BaseLayerNode } = await import('../node/BaseLayerNode.ts')
-  const testNode = openTestNode({ funded: [{ ownerId: operator.ownerId, balance: 1n }] })
+  const testNode = await openTestNode({ funded: [{ ownerId: operator.ownerId, balance: 1n }] })
   const node = new BaseLayerNode({
     store: testNode.store,
     verifier: new ProverSdlVerifier(),
     agreementActivationDelayMs: 50,
   })
   try {
-    assert.equal(node.submitAgreement(signAgreementRequest(operator, { shard: 3, guardrail_program_ids: [], nonce: 1n })).status, 'pending')
-    while (node.getAgreement(3)?.status !== 'active') await new Promise((resolve) => setTimeout(resolve, 10))
-    assert.equal(node.getAgreement(3)?.status, 'active')
+    assert.equal((await node.submitAgreement(signAgreementRequest(operator, { shard: 3, guardrail_program_ids: [], nonce: 1n }))).status, 'pending')
+    while ((await node.getAgreement(3))?.status !== 'active') await new Promise((resolve) => setTimeout(resolve, 10))
+    assert.equal((await node.getAgreement(3))?.status, 'active')
   } finally {
     await testNode.close()
   }

@@ -11,14 +11,14 @@ export type SubmitAgreementContext = { store: BaseLayerStore; nowMs: number; act
  * agreement back unchanged; with other programs it replaces them and waits for activation again.
  * Throws `OperatorNotFundedError`, `ShardTakenError`, `StaleNonceError` or a signature error.
  */
-export function submitAgreement(context: SubmitAgreementContext, request: AgreementRequest): Agreement {
+export async function submitAgreement(context: SubmitAgreementContext, request: AgreementRequest): Promise<Agreement> {
   const { signature, ...payload } = request
   const operator = verifyOperatorSignature('submitAgreement', payload, signature)
   const { store, nowMs, activationDelayMs } = context
-  return store.transaction(() => {
-    const account = store.getAccount(operator.ownerId)
+  return store.transaction(async (tx) => {
+    const account = await tx.getAccount(operator.ownerId)
     if (account === undefined || account.balance === 0n) throw new OperatorNotFundedError({ ownerId: operator.ownerId })
-    const existing = store.getAgreement(payload.shard)
+    const existing = await tx.getAgreement(payload.shard)
     if (existing !== undefined && existing.operatorOwnerId !== operator.ownerId)
       throw new ShardTakenError({ shard: payload.shard, operator: existing.operator })
     if (existing !== undefined && sameProgramIds(existing.guardrailProgramIds, payload.guardrail_program_ids))
@@ -33,8 +33,8 @@ export function submitAgreement(context: SubmitAgreementContext, request: Agreem
       createdAtMs: existing?.createdAtMs ?? nowMs,
       activatesAtMs: nowMs + activationDelayMs,
     }
-    store.putAccount({ ...account, nonceLast: payload.nonce })
-    store.putAgreement(record)
+    await tx.putAccount({ ...account, nonceLast: payload.nonce })
+    await tx.putAgreement(record)
     return agreementView(record, nowMs)
   })
 }

@@ -7,8 +7,10 @@ export type BaseLayerOptions = {
   /** TCP port (default 9000; 0 picks a free one) */
   port: number
   host: string
-  /** directory of the SQLite file `base-layer.sqlite` */
+  /** directory of the SQLite file `base-layer.sqlite` (unused when `databaseUrl` is set) */
   dataDir: string
+  /** PostgreSQL URL (`postgres://user:password@host:port/database`); absent: SQLite in `dataDir` */
+  databaseUrl?: string
   /** genesis JSON file; absent: no account is funded (every agreement is refused) */
   genesisPath?: string
   /** overrides the genesis file's activation delay, in milliseconds */
@@ -21,10 +23,10 @@ export type BaseLayerOptions = {
 type Env = Record<string, string | undefined>
 
 /**
- * Options from command-line flags (`--port`, `--host`, `--data-dir`, `--genesis`,
+ * Options from command-line flags (`--port`, `--host`, `--data-dir`, `--database-url`, `--genesis`,
  * `--activation-delay-ms`, `--crs`), then environment (`VERITY_BASE_LAYER_PORT`, `VERITY_HOST`,
- * `VERITY_DATA_DIR`, `VERITY_GENESIS`, `VERITY_AGREEMENT_ACTIVATION_DELAY_MS`, `VERITY_CRS_PATH`,
- * `VERITY_LOG_LEVEL`), then defaults. Flags win over environment.
+ * `VERITY_DATA_DIR`, `VERITY_DATABASE_URL`, `VERITY_GENESIS`, `VERITY_AGREEMENT_ACTIVATION_DELAY_MS`,
+ * `VERITY_CRS_PATH`, `VERITY_LOG_LEVEL`), then defaults. Flags win over environment.
  */
 export function readBaseLayerOptions(argv: readonly string[] = [], env: Env = {}): BaseLayerOptions {
   const { values } = parseArgs({
@@ -33,6 +35,7 @@ export function readBaseLayerOptions(argv: readonly string[] = [], env: Env = {}
       port: { type: 'string' },
       host: { type: 'string' },
       'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
       genesis: { type: 'string' },
       'activation-delay-ms': { type: 'string' },
       crs: { type: 'string' },
@@ -51,9 +54,23 @@ export function readBaseLayerOptions(argv: readonly string[] = [], env: Env = {}
   const genesisPath = values.genesis ?? env.VERITY_GENESIS
   if (genesisPath !== undefined) options.genesisPath = genesisPath
   if (delay !== undefined) options.agreementActivationDelayMs = readInteger('activation-delay-ms', delay, 0, Number.MAX_SAFE_INTEGER)
+  const databaseUrl = values['database-url'] ?? env.VERITY_DATABASE_URL
+  if (databaseUrl !== undefined && databaseUrl !== '') options.databaseUrl = readDatabaseUrl(databaseUrl)
   const crsPath = values.crs ?? env.VERITY_CRS_PATH
   if (crsPath !== undefined) options.crsPath = crsPath
   return options
+}
+
+function readDatabaseUrl(text: string): string {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new InvalidOptionError({ option: 'database-url', reason: 'expected a URL such as postgres://user@host:5432/database' })
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new InvalidOptionError({ option: 'database-url', reason: `expected a postgres:// or postgresql:// URL, got ${url.protocol}//…` })
+  return text
 }
 
 function readInteger(name: string, text: string | undefined, fallback: number, max: number): number {

@@ -1,6 +1,6 @@
 import type { HashDigest } from '@verity/core'
 import type { StateDiff } from '@verity/ledger'
-import type { BaseLayerStore, CreditRecord } from '../store/BaseLayerStore.ts'
+import type { BaseLayerReads, CreditRecord } from '../store/BaseLayerStore.ts'
 
 /** A credit waiting for a shard's domain (wire shape). */
 export type Credit = {
@@ -23,12 +23,15 @@ export type PullCreditsResult = {
 }
 
 /** Credits of `shard` after `cursor` (0 for the first), oldest first, at most `limit`. */
-export function pullCredits(store: BaseLayerStore, shard: number, cursor: bigint, limit: number): PullCreditsResult {
-  const credits = store.listCredits(shard, cursor, limit).map(creditView)
+export async function pullCredits(store: BaseLayerReads, shard: number, cursor: bigint, limit: number): Promise<PullCreditsResult> {
+  // The consumed cursor is read first: it never passes the credits queued, so the page read after
+  // it holds every credit it counts even while SDLs commit in between.
+  const consumed = (await store.getShard(shard)).creditsConsumed
+  const credits = (await store.listCredits(shard, cursor, limit)).map(creditView)
   return {
     credits,
     next_cursor: credits.at(-1)?.id ?? cursor,
-    consumed_cursor: store.getShard(shard).creditsConsumed,
+    consumed_cursor: consumed,
   }
 }
 

@@ -6,12 +6,12 @@ import type { Genesis } from './Genesis.ts'
  * balance and nonce, so restarting a node with its genesis file changes nothing, and a genesis file
  * that gains an account funds only the new one. Returns the number of accounts funded.
  */
-export function applyGenesis(store: BaseLayerStore, genesis: Genesis): number {
-  return store.transaction(() => {
+export function applyGenesis(store: BaseLayerStore, genesis: Genesis): Promise<number> {
+  return store.transaction(async (tx) => {
     let funded = 0
     for (const { ownerId, balance } of genesis.accounts) {
-      if (store.getAccount(ownerId) !== undefined) continue
-      store.putAccount({ ownerId, balance, nonceLast: 0n })
+      if ((await tx.getAccount(ownerId)) !== undefined) continue
+      await tx.putAccount({ ownerId, balance, nonceLast: 0n })
       funded += 1
     }
     return funded

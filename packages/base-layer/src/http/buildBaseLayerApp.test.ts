@@ -10,8 +10,8 @@ describe('JSON-RPC 2.0 over HTTP', () => {
   const whale = Ed25519Signer.generate()
   let testNode: TestNode
   let app: ReturnType<typeof buildBaseLayerApp>
-  before(() => {
-    testNode = openTestNode({ funded: [{ ownerId: whale.ownerId, balance: 2n ** 64n - 1n }] })
+  before(async () => {
+    testNode = await openTestNode({ funded: [{ ownerId: whale.ownerId, balance: 2n ** 64n - 1n }] })
     app = buildBaseLayerApp({ node: testNode.node, logLevel: 'silent', bodyBytesMax: 4_096 })
   })
   after(async () => {

@@ -39,6 +39,8 @@ export class BaseLayerNode {
   // commits only if that position is unchanged; serialising keeps the answers deterministic.
   #settling: Promise<unknown> = Promise.resolve()
   #settlingCount = 0
+  // Funding the genesis accounts is the store's first transaction; every method waits for it.
+  readonly #ready: Promise<void>
 
   constructor(options: BaseLayerNodeOptions) {
     this.#store = options.store
@@ -46,18 +48,27 @@ export class BaseLayerNode {
     this.#clock = options.clock ?? Date.now
     this.activationDelayMs =
       options.agreementActivationDelayMs ?? options.genesis?.agreementActivationDelayMs ?? AGREEMENT_ACTIVATION_DELAY_MS_DEFAULT
-    if (options.genesis !== undefined) applyGenesis(this.#store, options.genesis)
+    this.#ready = options.genesis === undefined ? Promise.resolve() : applyGenesis(this.#store, options.genesis).then(() => undefined)
+    // A failure surfaces from ready() and from every call; this only keeps it from being unhandled.
+    this.#ready.catch(() => undefined)
+  }
+
+  /** Resolves once the genesis accounts are funded; rejects with the store's error if that failed. */
+  ready(): Promise<void> {
+    return this.#ready
   }
 
   /** The agreement of `shard`, or null. */
-  getAgreement(shard: number): Agreement | null {
-    const record = this.#store.getAgreement(shard)
+  async getAgreement(shard: number): Promise<Agreement | null> {
+    await this.#ready
+    const record = await this.#store.getAgreement(shard)
     return record === undefined ? null : agreementView(record, this.#clock())
   }
 
   /** Registers (or re-submits) a signed domain agreement; see `submitAgreement`. */
-  submitAgreement(request: AgreementRequest): Agreement {
-    return submitAgreement({ store: this.#store, nowMs: this.#clock(), activationDelayMs: this.activationDelayMs }, request)
+  async submitAgreement(request: AgreementRequest): Promise<Agreement> {
+    await this.#ready
+    return await submitAgreement({ store: this.#store, nowMs: this.#clock(), activationDelayMs: this.activationDelayMs }, request)
   }
 
   /**
@@ -67,7 +78,10 @@ export class BaseLayerNode {
   async submitSdl(submission: SdlSubmission): Promise<SdlSubmissionResult> {
     if (this.#settlingCount >= SETTLEMENT_QUEUE_MAX) throw new SettlementBusyError({ queued: this.#settlingCount, queueMax: SETTLEMENT_QUEUE_MAX })
     this.#settlingCount += 1
-    const run = this.#settling.then(() => settleSdl({ store: this.#store, verifier: this.#verifier, clock: this.#clock }, submission))
+    const run = this.#settling.then(async () => {
+      await this.#ready
+      return await settleSdl({ store: this.#store, verifier: this.#verifier, clock: this.#clock }, submission)
+    })
     this.#settling = run.catch(() => undefined)
     try {
       return await run
@@ -77,34 +91,40 @@ export class BaseLayerNode {
   }
 
   /** The settlement status of an SDL by hash. */
-  getSdlStatus(hash: HashDigest): SdlStatus {
-    return sdlStatusView(hash, this.#store.getSdl(hash))
+  async getSdlStatus(hash: HashDigest): Promise<SdlStatus> {
+    await this.#ready
+    return sdlStatusView(hash, await this.#store.getSdl(hash))
   }
 
   /** Credits queued for `shard` after `cursor`. */
-  pullCredits(shard: number, cursor: bigint, limit: number): PullCreditsResult {
-    return pullCredits(this.#store, shard, cursor, limit)
+  async pullCredits(shard: number, cursor: bigint, limit: number): Promise<PullCreditsResult> {
+    await this.#ready
+    return await pullCredits(this.#store, shard, cursor, limit)
   }
 
   /** The finalized vault at `address` (`"<owner_id>,<shard>"`), or null. */
-  getVault(address: string): Vault | null {
-    return this.#store.getVault(address) ?? null
+  async getVault(address: string): Promise<Vault | null> {
+    await this.#ready
+    return (await this.#store.getVault(address)) ?? null
   }
 
   /** The settlement position of `shard`. */
-  getShard(shard: number): ShardStatus {
-    return shardView(this.#store.getShard(shard))
+  async getShard(shard: number): Promise<ShardStatus> {
+    await this.#ready
+    return shardView(await this.#store.getShard(shard))
   }
 
   /** The native account of `ownerId`, or null when it was never funded. */
-  getAccount(ownerId: HashDigest): Account | null {
-    const record = this.#store.getAccount(ownerId)
+  async getAccount(ownerId: HashDigest): Promise<Account | null> {
+    await this.#ready
+    const record = await this.#store.getAccount(ownerId)
     return record === undefined ? null : accountView(record)
   }
 
   /** Waits for a settlement under way, then closes the store. */
   async close(): Promise<void> {
+    await this.#ready.catch(() => undefined)
     await this.#settling
-    this.#store.close()
+    await this.#store.close()
   }
 }

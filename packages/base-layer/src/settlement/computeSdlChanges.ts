@@ -1,8 +1,20 @@
-import { isVerityError, parseAddress, type HashDigest } from '@verity/core'
-import { applyStateDiffs, checkSdlContent, limits, OverlayView, submitBatch, type SdlContent, type StateDiff, type Vault } from '@verity/ledger'
+import { formatAddress, isVerityError, ownerIdOfSignature, parseAddress, type HashDigest } from '@verity/core'
+import {
+  applyStateDiffs,
+  checkSdlContent,
+  limits,
+  OverlayView,
+  submitBatch,
+  verifiableParts,
+  type LedgerView,
+  type SdlContent,
+  type StateDiff,
+  type Vault,
+} from '@verity/ledger'
 import { SdlStateInvalidError, SdlTransactionInvalidError } from '../errors/settlementErrors.ts'
-import type { BaseLayerStore, CreditRecord } from '../store/BaseLayerStore.ts'
-import { StoreLedgerView } from '../store/StoreLedgerView.ts'
+import { SDL_STATE_FETCH_PASSES_MAX } from '../limits.ts'
+import type { BaseLayerReads, CreditRecord } from '../store/BaseLayerStore.ts'
+import { PrefetchedLedgerView } from '../store/PrefetchedLedgerView.ts'
 
 /** What settling an SDL writes: this shard's vaults and nonces, and credits for other shards. */
 export type SdlChanges = {
@@ -19,7 +31,7 @@ export type SdlChanges = {
  * ledger's batch laws), and computes the finalized state after it. Nothing is written here.
  * Throws `SdlTransactionInvalidError` (with the transaction's index) or `SdlStateInvalidError`.
  */
-export function computeSdlChanges(store: BaseLayerStore, content: SdlContent, hash: HashDigest): SdlChanges {
+export async function computeSdlChanges(store: BaseLayerReads, content: SdlContent, hash: HashDigest): Promise<SdlChanges> {
   try {
     checkSdlContent(content)
   } catch (error) {
@@ -27,7 +39,49 @@ export function computeSdlChanges(store: BaseLayerStore, content: SdlContent, ha
     if (isVerityError(error)) throw new SdlStateInvalidError({ reason: error.message }, { cause: error })
     throw error
   }
-  const overlay = new OverlayView(new StoreLedgerView(store))
+  // The ledger's laws read synchronously, so fetch what the SDL names first; should the laws read
+  // anything else, fetch that too and run them again. Only a run that missed nothing counts.
+  const fetched = { vaultAddresses: new Set<string>(), vaults: new Map<string, Vault>(), nonceAddresses: new Set<string>(), nonces: new Map<string, bigint>() }
+  let wanted = addressesNamedBy(content)
+  for (let pass = 1; pass <= SDL_STATE_FETCH_PASSES_MAX; pass += 1) {
+    for (const [address, vault] of await store.getVaults([...wanted.vaults])) fetched.vaults.set(address, vault)
+    for (const [address, nonce] of await store.getNextNonces([...wanted.nonces])) fetched.nonces.set(address, nonce)
+    for (const address of wanted.vaults) fetched.vaultAddresses.add(address)
+    for (const address of wanted.nonces) fetched.nonceAddresses.add(address)
+    const view = new PrefetchedLedgerView(fetched)
+    let outcome: { changes: SdlChanges } | { error: unknown }
+    try {
+      outcome = { changes: computeSdlChangesOn(view, content, hash) }
+    } catch (error) {
+      outcome = { error }
+    }
+    if (view.isComplete) {
+      if ('error' in outcome) throw outcome.error
+      return outcome.changes
+    }
+    wanted = view.missing
+  }
+  throw new Error(`SDL ${hash}: the ledger's laws still read unfetched state after ${SDL_STATE_FETCH_PASSES_MAX} passes`)
+}
+
+/** The vaults and nonces an SDL names: every state diff's address, and each transaction's signer. */
+function addressesNamedBy(content: SdlContent): { vaults: Set<string>; nonces: Set<string> } {
+  const vaults = new Set<string>()
+  const nonces = new Set<string>()
+  for (const credit of content.incoming_credits.credits) vaults.add(credit.address)
+  for (const tx of content.transactions) {
+    for (const diff of tx.state_diffs) vaults.add(diff.address)
+    const { message } = verifiableParts(tx.verifiable)
+    const signer = formatAddress(ownerIdOfSignature(message.signature as Parameters<typeof ownerIdOfSignature>[0]), content.shard)
+    nonces.add(signer)
+    vaults.add(signer)
+  }
+  return { vaults, nonces }
+}
+
+/** The laws over one view of the finalized state (synchronous, as the ledger's are). */
+function computeSdlChangesOn(view: LedgerView, content: SdlContent, hash: HashDigest): SdlChanges {
+  const overlay = new OverlayView(view)
   try {
     for (const [address, vault] of applyStateDiffs(overlay, content.incoming_credits.credits, content.shard)) overlay.vaults.set(address, vault)
   } catch (error) {

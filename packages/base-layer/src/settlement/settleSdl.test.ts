@@ -56,7 +56,7 @@ async function observable(client: BaseLayerClient) {
 for (const transportName of transportNames) {
   describe(`settlement (${transportName})`, () => {
     test('refusals change nothing; a valid SDL applies and matches the domain-side view; a replay is refused', async () => {
-      const testNode = openTestNode({ funded, verifier })
+      const testNode = await openTestNode({ funded, verifier })
       const transport = await openTransport(transportName, testNode.node)
       const { client } = transport
       try {
@@ -121,7 +121,7 @@ for (const transportName of transportNames) {
 }
 
 test('credits reach the second shard exactly once across a restart of the node', async () => {
-  const testNode = openTestNode({ funded, verifier })
+  const testNode = await openTestNode({ funded, verifier })
   let transport = await openTransport('http', testNode.node)
   try {
     await registerBothShards(transport.client, testNode)
@@ -163,7 +163,7 @@ test('credits reach the second shard exactly once across a restart of the node',
 })
 
 test('an agreement with a guardrail program needs a verified proof of it', async () => {
-  const testNode = openTestNode({ funded, verifier })
+  const testNode = await openTestNode({ funded, verifier })
   const transport = await openTransport('in-process', testNode.node)
   const prover = createCircuitProver({ workers: 1 })
   try {

@@ -2,7 +2,7 @@ import { isVerityError, type HashDigest } from '@verity/core'
 import { parseSdlContent, sdlHash, sdlSlotOps, SlotDirectory, type SdlContent } from '@verity/ledger'
 import { SdlAlreadyAppliedError, SdlHashMismatchError, SdlOutOfOrderError, SdlStateInvalidError } from '../errors/settlementErrors.ts'
 import { verifyOperatorSignature, type OperatorIdentity } from '../rpc/verifyOperatorSignature.ts'
-import type { BaseLayerStore } from '../store/BaseLayerStore.ts'
+import type { BaseLayerStore, BaseLayerTransaction } from '../store/BaseLayerStore.ts'
 import { checkSdlPosition } from './checkSdlPosition.ts'
 import { computeSdlChanges, type SdlChanges } from './computeSdlChanges.ts'
 import { readProofs } from './readProofs.ts'
@@ -27,41 +27,45 @@ export async function settleSdl(context: SettleSdlContext, submission: SdlSubmis
   try {
     if (submission.hash !== undefined && submission.hash !== hash) throw new SdlHashMismatchError({ claimed: submission.hash, computed: hash })
     operator = verifyOperatorSignature('submitSdl', { content: submission.content, proofs: submission.proofs }, submission.signature)
-    const agreement = checkSdlPosition(context.store, content, hash, operator, context.clock())
-    const changes = computeSdlChanges(context.store, content, hash)
-    const slotKeys = context.store.listSlotKeys(content.shard)
+    const agreement = await checkSdlPosition(context.store, content, hash, operator, context.clock())
+    const changes = await computeSdlChanges(context.store, content, hash)
+    const slotKeys = await context.store.listSlotKeys(content.shard)
     changes.newSlotKeys = newSlotKeysOf(slotKeys, content)
-    const rootBefore = context.store.getShard(content.shard).root
+    const rootBefore = (await context.store.getShard(content.shard)).root
     await context.verifier.verifySdlProofs({ content, hash, proofs, guardrailProgramIds: agreement.guardrailProgramIds, slotKeys, rootBefore })
-    const root = commitSdl(context, content, hash, changes)
+    const root = await commitSdl(context, content, hash, changes)
     return { status: 'applied', hash, shard: content.shard, sequence: BigInt(content.sequence), root }
   } catch (error) {
     if (!isVerityError(error)) throw error
     if (error.code === 'MALFORMED_SIGNATURE') throw error
-    recordRefusal(context, content, hash, operator, error)
+    await recordRefusal(context, content, hash, operator, error)
     return { status: 'failed', hash, code: error.code, reason: error.message }
   }
 }
 
-/** Writes the settlement in one transaction, after checking that nothing moved the shard meanwhile. */
-function commitSdl(context: SettleSdlContext, content: SdlContent, hash: HashDigest, changes: SdlChanges): string {
-  const { store } = context
-  return store.transaction(() => {
-    const shard = store.getShard(content.shard)
+/**
+ * Writes the settlement in one transaction, after checking that nothing moved the shard meanwhile
+ * (another node on the same database may have settled it: the store's transaction isolation makes
+ * this check and these writes one step, so only one of two racing SDLs commits).
+ */
+function commitSdl(context: SettleSdlContext, content: SdlContent, hash: HashDigest, changes: SdlChanges): Promise<string> {
+  return context.store.transaction(async (tx: BaseLayerTransaction) => {
+    if ((await tx.getSdl(hash))?.status === 'applied') throw new SdlAlreadyAppliedError({ hash, sequence: BigInt(content.sequence) })
+    const shard = await tx.getShard(content.shard)
     if (shard.sequence + 1n !== BigInt(content.sequence) || shard.lastSdlHash !== content.previous_hash)
       throw new SdlOutOfOrderError({ shard: content.shard, sequenceExpected: shard.sequence + 1n, sequenceGot: BigInt(content.sequence) })
-    for (const [address, vault] of changes.vaults) store.putVault(address, content.shard, vault)
-    for (const [address, nonce] of changes.nonces) store.putNextNonce(address, nonce)
-    store.putShard({
+    for (const [address, vault] of changes.vaults) await tx.putVault(address, content.shard, vault)
+    for (const [address, nonce] of changes.nonces) await tx.putNextNonce(address, nonce)
+    await tx.putShard({
       ...shard,
       sequence: BigInt(content.sequence),
       lastSdlHash: hash,
       root: content.root_after,
       creditsConsumed: BigInt(content.incoming_credits.to_cursor),
     })
-    store.appendCredits(changes.outgoingCredits)
-    store.appendSlotKeys(content.shard, changes.newSlotKeys)
-    store.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'applied', root: content.root_after, appliedAtMs: context.clock() }, content)
+    await tx.appendCredits(changes.outgoingCredits)
+    await tx.appendSlotKeys(content.shard, changes.newSlotKeys)
+    await tx.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'applied', root: content.root_after, appliedAtMs: context.clock() }, content)
     return content.root_after
   })
 }
@@ -82,12 +86,18 @@ function newSlotKeysOf(slotKeys: readonly bigint[], content: SdlContent): bigint
  * Keeps a refusal by hash so `getSdlStatus` can tell the domain why, but only for SDLs its
  * operator signed (anyone else could fill the table) and never over an applied SDL.
  */
-function recordRefusal(context: SettleSdlContext, content: SdlContent, hash: HashDigest, operator: OperatorIdentity | undefined, error: { code: string; message: string }): void {
+async function recordRefusal(
+  context: SettleSdlContext,
+  content: SdlContent,
+  hash: HashDigest,
+  operator: OperatorIdentity | undefined,
+  error: { code: string; message: string },
+): Promise<void> {
   if (operator === undefined || error instanceof SdlAlreadyAppliedError) return
-  const agreement = context.store.getAgreement(content.shard)
+  const agreement = await context.store.getAgreement(content.shard)
   if (agreement === undefined || agreement.operatorOwnerId !== operator.ownerId) return
-  context.store.transaction(() => {
-    if (context.store.getSdl(hash)?.status === 'applied') return
-    context.store.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'failed', code: error.code, reason: error.message, failedAtMs: context.clock() })
+  await context.store.transaction(async (tx) => {
+    if ((await tx.getSdl(hash))?.status === 'applied') return
+    await tx.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'failed', code: error.code, reason: error.message, failedAtMs: context.clock() })
   })
 }

@@ -52,33 +52,54 @@ export type CreditRecord = {
   stateDiff: StateDiff
 }
 
-/**
- * Durable state of the base layer. Synchronous, because the settlement of one SDL must read and
- * write in one atomic transaction; `transaction(fn)` commits everything `fn` wrote or nothing.
- */
-export interface BaseLayerStore {
-  transaction<T>(fn: () => T): T
-  getAccount(ownerId: HashDigest): AccountRecord | undefined
-  putAccount(record: AccountRecord): void
-  getAgreement(shard: number): AgreementRecord | undefined
-  putAgreement(record: AgreementRecord): void
+/** What a store can read, inside a transaction or outside one. */
+export interface BaseLayerReads {
+  getAccount(ownerId: HashDigest): Promise<AccountRecord | undefined>
+  getAgreement(shard: number): Promise<AgreementRecord | undefined>
   /** the shard's record, or a fresh one (sequence 0) for a shard never seen */
-  getShard(shard: number): ShardRecord
-  putShard(record: ShardRecord): void
-  getVault(address: string): Vault | undefined
-  putVault(address: string, shard: number, vault: Vault): void
+  getShard(shard: number): Promise<ShardRecord>
+  getVault(address: string): Promise<Vault | undefined>
+  /** the vaults that exist among `addresses`, by address */
+  getVaults(addresses: readonly string[]): Promise<Map<string, Vault>>
   /** the next nonce the vault at `address` accepts, or undefined for a vault that never signed */
-  getNextNonce(address: string): bigint | undefined
-  putNextNonce(address: string, nonce: bigint): void
+  getNextNonce(address: string): Promise<bigint | undefined>
+  /** the next nonces of those of `addresses` that ever signed, by address */
+  getNextNonces(addresses: readonly string[]): Promise<Map<string, bigint>>
   /** the slot keys of the shard's state tree, in index order (the ledger's SlotDirectory) */
-  listSlotKeys(shard: number): bigint[]
-  /** appends keys after the shard's existing ones */
-  appendSlotKeys(shard: number, keys: readonly bigint[]): void
-  getSdl(hash: HashDigest): SdlRecord | undefined
-  putSdl(record: SdlRecord, content?: unknown): void
-  /** appends credits to their shards' queues; returns them with their ids */
-  appendCredits(credits: Omit<CreditRecord, 'id'>[]): CreditRecord[]
+  listSlotKeys(shard: number): Promise<bigint[]>
+  getSdl(hash: HashDigest): Promise<SdlRecord | undefined>
   /** credits of `shard` with id > `cursor`, oldest first, at most `limit` */
-  listCredits(shard: number, cursor: bigint, limit: number): CreditRecord[]
-  close(): void
+  listCredits(shard: number, cursor: bigint, limit: number): Promise<CreditRecord[]>
+}
+
+/** Reads and writes inside one transaction: everything written commits together or not at all. */
+export interface BaseLayerTransaction extends BaseLayerReads {
+  putAccount(record: AccountRecord): Promise<void>
+  putAgreement(record: AgreementRecord): Promise<void>
+  putShard(record: ShardRecord): Promise<void>
+  putVault(address: string, shard: number, vault: Vault): Promise<void>
+  putNextNonce(address: string, nonce: bigint): Promise<void>
+  /** appends keys after the shard's existing ones */
+  appendSlotKeys(shard: number, keys: readonly bigint[]): Promise<void>
+  putSdl(record: SdlRecord, content?: unknown): Promise<void>
+  /** appends credits to their shards' queues (advancing each shard's `creditsQueued`); returns them with their ids */
+  appendCredits(credits: Omit<CreditRecord, 'id'>[]): Promise<CreditRecord[]>
+}
+
+/**
+ * Durable state of the base layer (SQLite or PostgreSQL). Reads outside a transaction see
+ * committed state only. Writes exist only inside `transaction(fn)`, which commits everything `fn`
+ * wrote or nothing; `fn` may run more than once (a PostgreSQL serialization failure is retried),
+ * so it must only read and write through `tx` and compute from what it reads.
+ */
+export interface BaseLayerStore extends BaseLayerReads {
+  /** `'sqlite'` or `'postgres'`, for logs */
+  readonly backend: string
+  transaction<T>(fn: (tx: BaseLayerTransaction) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** The record of a shard never settled. */
+export function emptyShardRecord(shard: number): ShardRecord {
+  return { shard, sequence: 0n, lastSdlHash: null, root: null, creditsQueued: 0n, creditsConsumed: 0n }
 }

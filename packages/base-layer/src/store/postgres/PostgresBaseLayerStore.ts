@@ -1,0 +1,165 @@
+import pg from 'pg'
+import type { HashDigest } from '@verity/core'
+import type { Vault } from '@verity/ledger'
+import { StoreUnavailableError } from '../../errors/storeErrors.ts'
+import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX, STORE_TRANSACTION_ATTEMPTS_MAX } from '../../limits.ts'
+import type {
+  AccountRecord,
+  AgreementRecord,
+  BaseLayerStore,
+  BaseLayerTransaction,
+  CreditRecord,
+  SdlRecord,
+  ShardRecord,
+} from '../BaseLayerStore.ts'
+import { migratePostgres } from './migratePostgres.ts'
+import { postgresMigrations } from './postgresMigrations.ts'
+import { PostgresRecords, type RunQuery } from './PostgresRecords.ts'
+
+export type PostgresBaseLayerStoreOptions = {
+  /** most connections kept open; default POSTGRES_POOL_CONNECTIONS_MAX */
+  connectionsMax?: number
+  /** milliseconds since the epoch, recorded with each migration */
+  clock?: () => number
+}
+
+// SQLSTATEs after which the whole transaction may simply run again.
+const RETRYABLE_SQLSTATES = new Set(['40001' /* serialization_failure */, '40P01' /* deadlock_detected */])
+
+/**
+ * The base layer's state in a PostgreSQL database, shared by any number of nodes. Transactions
+ * run SERIALIZABLE: two nodes settling the same shard's next SDL both read its sequence, one
+ * commits, the other's transaction fails to serialize, runs again, reads the new sequence and
+ * refuses. Commits are durable when acknowledged (PostgreSQL's synchronous_commit, on by default).
+ */
+export class PostgresBaseLayerStore implements BaseLayerStore {
+  readonly backend = 'postgres'
+  readonly #pool: pg.Pool
+  readonly #reads: PostgresRecords
+
+  private constructor(pool: pg.Pool) {
+    this.#pool = pool
+    this.#reads = new PostgresRecords(runQueryOn(pool))
+  }
+
+  /**
+   * Connects to `databaseUrl` (`postgres://user:password@host:port/database`) and applies the
+   * schema migrations it lacks. Throws StoreUnavailableError when the server cannot be reached.
+   */
+  static async open(databaseUrl: string, options: PostgresBaseLayerStoreOptions = {}): Promise<PostgresBaseLayerStore> {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: options.connectionsMax ?? POSTGRES_POOL_CONNECTIONS_MAX,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    })
+    // An idle connection that the server drops (restart, failover) is discarded by the pool and
+    // the next query opens a new one; without a listener the error would crash the process.
+    pool.on('error', () => undefined)
+    let client: pg.PoolClient
+    try {
+      client = await pool.connect()
+    } catch (error) {
+      await pool.end()
+      throw new StoreUnavailableError({ backend: 'postgres', target: describeDatabaseUrl(databaseUrl), reason: (error as Error).message }, { cause: error })
+    }
+    try {
+      await migratePostgres(client, postgresMigrations, (options.clock ?? Date.now)())
+    } catch (error) {
+      client.release(true)
+      await pool.end()
+      throw error
+    }
+    client.release()
+    return new PostgresBaseLayerStore(pool)
+  }
+
+  async transaction<T>(fn: (tx: BaseLayerTransaction) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await this.#pool.connect()
+      let isBroken = false
+      try {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
+        const result = await fn(new PostgresRecords(runQueryOn(client)))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK')
+        } catch {
+          isBroken = true
+        }
+        if (isRetryable(error) && attempt < STORE_TRANSACTION_ATTEMPTS_MAX) continue
+        throw error
+      } finally {
+        client.release(isBroken)
+      }
+    }
+  }
+
+  getAccount(ownerId: HashDigest): Promise<AccountRecord | undefined> {
+    return this.#reads.getAccount(ownerId)
+  }
+
+  getAgreement(shard: number): Promise<AgreementRecord | undefined> {
+    return this.#reads.getAgreement(shard)
+  }
+
+  getShard(shard: number): Promise<ShardRecord> {
+    return this.#reads.getShard(shard)
+  }
+
+  getVault(address: string): Promise<Vault | undefined> {
+    return this.#reads.getVault(address)
+  }
+
+  getVaults(addresses: readonly string[]): Promise<Map<string, Vault>> {
+    return this.#reads.getVaults(addresses)
+  }
+
+  getNextNonce(address: string): Promise<bigint | undefined> {
+    return this.#reads.getNextNonce(address)
+  }
+
+  getNextNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
+    return this.#reads.getNextNonces(addresses)
+  }
+
+  listSlotKeys(shard: number): Promise<bigint[]> {
+    return this.#reads.listSlotKeys(shard)
+  }
+
+  getSdl(hash: HashDigest): Promise<SdlRecord | undefined> {
+    return this.#reads.getSdl(hash)
+  }
+
+  listCredits(shard: number, cursor: bigint, limit: number): Promise<CreditRecord[]> {
+    return this.#reads.listCredits(shard, cursor, limit)
+  }
+
+  async close(): Promise<void> {
+    if (!this.#pool.ended) await this.#pool.end()
+  }
+}
+
+function runQueryOn(queryable: pg.Pool | pg.PoolClient): RunQuery {
+  return async <Row>(text: string, values: readonly unknown[]) => {
+    const result = await queryable.query(text, [...values])
+    return result.rows as Row[]
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)
+}
+
+/** The URL without its password, for messages and logs. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl)
+    if (url.password !== '') url.password = '***'
+    return url.toString()
+  } catch {
+    return '(unparsable database URL)'
+  }
+}
