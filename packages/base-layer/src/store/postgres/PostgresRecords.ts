@@ -182,13 +182,20 @@ export class PostgresRecords implements BaseLayerTransaction {
   async appendCredits(credits: Omit<CreditRecord, 'id'>[]): Promise<CreditRecord[]> {
     const appended: CreditRecord[] = []
     for (const credit of credits) {
-      const shard = await this.getShard(credit.shard)
-      const record: CreditRecord = { ...credit, id: shard.creditsQueued + 1n }
+      // Count the credit on its shard first, in one statement: settlements of two source shards
+      // crediting the same shard at once then conflict on that row (one is retried), and never
+      // both take the same id.
+      const [counted] = await this.query<{ credits_queued: string }>(
+        `INSERT INTO shards (shard, sequence, last_sdl_hash, root, credits_queued, credits_consumed) VALUES ($1, 0, NULL, NULL, 1, 0)
+         ON CONFLICT (shard) DO UPDATE SET credits_queued = shards.credits_queued + 1
+         RETURNING credits_queued`,
+        [credit.shard],
+      )
+      const record: CreditRecord = { ...credit, id: BigInt(counted!.credits_queued) }
       await this.query(
         'INSERT INTO credits (shard, id, source_shard, source_sdl_hash, state_diff) VALUES ($1, $2, $3, $4, $5)',
         [record.shard, record.id.toString(), record.sourceShard, record.sourceSdlHash, encodeStoredJson(record.stateDiff)],
       )
-      await this.putShard({ ...shard, creditsQueued: record.id })
       appended.push(record)
     }
     return appended
