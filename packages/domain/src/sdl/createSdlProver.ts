@@ -11,7 +11,11 @@ import { checkGuardrails } from '../guardrails/checkGuardrails.ts'
 import type { GuardrailProver } from '../guardrails/GuardrailProver.ts'
 import type { SdlProver, SdlProvingJob } from './SdlProver.ts'
 
-/** The intent values of each guardrail for this proof: the prove-time input (a JSON object of fields, or `{guardrail name: fields}`), else the configured ones. */
+/**
+ * The intent values of each guardrail for this proof: the prove-time input is one UTF-8 JSON object
+ * of intent fields (plain JSON or tagged InputMap values); each guardrail takes the fields its
+ * intent schema declares. Without input, the configured intents apply.
+ */
 export function guardrailIntents(guardrails: readonly Guardrail[], input: Uint8Array | null): Map<string, Readonly<Record<string, InputValue>>> {
   const intents = new Map(guardrails.map((g) => [g.name, g.defaultIntent]))
   if (input === null || guardrails.length === 0) return intents
@@ -21,17 +25,20 @@ export function guardrailIntents(guardrails: readonly Guardrail[], input: Uint8A
   } catch (error) {
     throw new GuardrailInputError({ reason: `not UTF-8 JSON: ${(error as Error).message}` })
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new GuardrailInputError({ reason: 'expected a JSON object' })
-  const record = json as Record<string, unknown>
-  const perGuardrail = guardrails.some((g) => g.name in record) && Object.keys(record).every((key) => guardrails.some((g) => g.name === key))
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new GuardrailInputError({ reason: 'expected a JSON object of intent fields' })
+  let fields: Record<string, InputValue>
   try {
-    for (const g of guardrails) {
-      if (perGuardrail) {
-        if (record[g.name] !== undefined) intents.set(g.name, decodeInputFields(record[g.name], g.name))
-      } else intents.set(g.name, decodeInputFields(record, 'input'))
-    }
+    fields = decodeInputFields(json, 'input')
   } catch (error) {
     throw new GuardrailInputError({ reason: (error as Error).message })
+  }
+  const declared = new Set(guardrails.flatMap((g) => g.compiled.intent.map((field) => field.name)))
+  const unknown = Object.keys(fields).find((name) => !declared.has(name))
+  if (unknown !== undefined) throw new GuardrailInputError({ reason: `field ${unknown} is in no guardrail's intent schema` })
+  for (const g of guardrails) {
+    const own: Record<string, InputValue> = {}
+    for (const field of g.compiled.intent) if (field.name in fields) own[field.name] = fields[field.name]!
+    intents.set(g.name, own)
   }
   return intents
 }

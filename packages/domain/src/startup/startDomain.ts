@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Signer } from '@verity/core'
 import type { BaseLayerClient } from '@verity/base-layer'
-import { createCircuitProver } from '@verity/prover'
+import { assertTemplateFitsCircuit, createCircuitProver, loadCircuit, POLICY_CIRCUIT } from '@verity/prover'
 import type { FastifyInstance } from 'fastify'
 import type { DomainConfig } from '../config/DomainConfig.ts'
 import { loadDomainConfig } from '../config/loadDomainConfig.ts'
@@ -20,6 +20,7 @@ import { ensureAgreement } from './ensureAgreement.ts'
 import { loadOperatorKey } from './loadOperatorKey.ts'
 import { openBaseLayer } from './openBaseLayer.ts'
 import { deferredDomainApi } from '../http/deferredDomainApi.ts'
+import { createGuardrailProver } from '../guardrails/createGuardrailProver.ts'
 
 export type StartDomainOptions = {
   /** path of domain.yaml */
@@ -71,7 +72,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   const config = resolveConfig(options)
   const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'info'
   mkdirSync(config.dataDir, { recursive: true })
-  const guardrails = loadGuardrails(config.guardrails)
+  const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
   const store = new SqliteDomainStore(join(config.dataDir, 'domain.sqlite'))
   const closers: Array<() => Promise<void>> = [() => store.close()]
   const closeAll = async () => {
@@ -82,7 +83,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     const stateTree = await ProverStateTree.open(await store.getMeta(STATE_TREE_KEY))
     // The app's logger serves startup too, so every line has the same shape.
     const circuits = createCircuitProver({ ...config.prover })
-    const prover = createSdlProver({ circuits, guardrails, guardrailProver: null })
+    const prover = createSdlProver({ circuits, guardrails, guardrailProver: guardrails.length > 0 ? createGuardrailProver(circuits) : null })
     const deferred = deferredDomainApi()
     app = await buildDomainApp({ domain: deferred.api, logLevel })
     const log = app.log
@@ -104,7 +105,9 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       baseLayer,
       operator,
       shard: config.shard,
-      guardrailProgramIds: guardrails.map((g) => g.templateId),
+      // The base layer accepts an SDL when, for each program id of the agreement, a proof of that
+      // circuit verifies: guardrails are proven with the policy circuit, so that is the id.
+      guardrailProgramIds: guardrails.length > 0 ? [(await loadCircuit(POLICY_CIRCUIT)).circuitHash] : [],
       log,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.retryDelayMsMin === undefined ? {} : { retryDelayMsMin: options.retryDelayMsMin }),

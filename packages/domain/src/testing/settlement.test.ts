@@ -1,7 +1,7 @@
 // Settlement end to end with one real SDL proof: two domains (shards 1 and 2) on one base layer
-// over HTTP. Domain 1 mints, transfers locally and to shard 2, bundles an SDL, starts proving,
+// over HTTP. Domain 1 mints and transfers to shard 2, bundles an SDL, starts proving,
 // is stopped mid-proof and restarted (the SDL is re-queued), is proven, submits the proof and is
-// applied; domain 2 pulls the credit, applies it once, and spends it.
+// applied with its SDL proof and its guardrail proofs; domain 2 pulls the credit, applies it once, and spends it.
 import { after, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -12,6 +12,22 @@ import { jsonValue, signVerifiable } from '@verity/ledger'
 import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
 import { startTestDomain, type TestDomain } from './startTestDomain.ts'
 import { waitFor } from './waitFor.ts'
+
+// Domain 1 has a guardrail, so its SDL carries policy proofs (one per transaction) after the SDL proof.
+const CAP = `
+name transfer_cap
+intent {
+  cap: optional int
+}
+evidence {
+  kind: string
+  amount: int
+}
+requires {
+  evidence.kind != "DebitAllowance" or evidence.amount <= 50;
+  optional: evidence.kind != "DebitAllowance" or evidence.amount <= intent.cap;
+}
+`
 
 describe('settlement through one base layer over HTTP', () => {
   let baseLayer: RunningBaseLayer | undefined
@@ -35,11 +51,11 @@ describe('settlement through one base layer over HTTP', () => {
       logLevel: 'silent',
       genesis: { accounts: [{ ownerId: operatorOne.ownerId, balance: 10n ** 12n }, { ownerId: operatorTwo.ownerId, balance: 10n ** 12n }], agreementActivationDelayMs: 0 },
     })
-    one = await startTestDomain({ shard: 1, rpcUrl: baseLayer.url, operator: operatorOne })
+    const guardrails = [{ name: 'cap', source: CAP }]
+    one = await startTestDomain({ shard: 1, rpcUrl: baseLayer.url, operator: operatorOne, guardrails })
     two = await startTestDomain({ shard: 2, rpcUrl: baseLayer.url, operator: operatorTwo })
 
     const mintKey = Ed25519Signer.generate()
-    const bob = Ed25519Signer.generate()
     const carol = Ed25519Signer.generate()
     const token = one.addressOf(mintKey)
     const mint = signVerifiable(mintKey, 'FungibleTokenMint', {
@@ -47,11 +63,11 @@ describe('settlement through one base layer over HTTP', () => {
       shard: 1,
       operation: { Create: { metadata: { name: 'Settled', symbol: 'SET' }, credited: [{ address: one.addressOf(operatorOne), amount: 100n }] } },
     })
-    const local = signVerifiable(operatorOne, 'DebitAllowance', { new_nonce: 1n, debited_shard: 1, credited: one.addressOf(bob), allowances: { [token]: { Fungible: 33n } } })
-    const remote = signVerifiable(operatorOne, 'DebitAllowance', { new_nonce: 2n, debited_shard: 1, credited: formatAddress(carol.ownerId, 2), allowances: { [token]: { Fungible: 20n } } })
-    const executed = await one.post('/intents/execute', [mint, local, remote].map(jsonValue))
+    // Two transactions keep the proof count small: one SDL batch proof and two guardrail proofs.
+    const remote = signVerifiable(operatorOne, 'DebitAllowance', { new_nonce: 1n, debited_shard: 1, credited: formatAddress(carol.ownerId, 2), allowances: { [token]: { Fungible: 20n } } })
+    const executed = await one.post('/intents/execute', [mint, remote].map(jsonValue))
     assert.equal(executed.status, 200, JSON.stringify(executed.body))
-    assert.equal((await one.get(`/vaults/${operatorOne.ownerId}`)).body.data.TokenHoldings.fungibles[token], 47)
+    assert.equal((await one.get(`/vaults/${operatorOne.ownerId}`)).body.data.TokenHoldings.fungibles[token], 80)
 
     const submitted = await one.post('/sdls/submit')
     const hash = submitted.body as string
@@ -64,13 +80,14 @@ describe('settlement through one base layer over HTTP', () => {
     assert.equal(early.status, 409)
     assert.equal(early.body.code, 'SDL_STATE_CONFLICT')
 
-    assert.equal((await one.post(`/sdls/${hash}/prove`)).status, 202)
+    // The prove-time guardrail input fills the template's intent (cap 40: the transfer of 20 passes).
+    assert.equal((await one.post(`/sdls/${hash}/prove`, new TextEncoder().encode('{"cap": 40}'), 'application/octet-stream')).status, 202)
     assert.equal((await one.get(`/sdls/${hash}`)).body, 'Proving')
     assert.equal((await one.post(`/sdls/${hash}/prove`)).status, 200, 'already proving')
 
     // Stop in the middle of proving: the SDL stays Proving in the store and is re-queued at start.
     await one.stop()
-    one = await startTestDomain({ shard: 1, rpcUrl: baseLayer.url, dir: one.dir })
+    one = await startTestDomain({ shard: 1, rpcUrl: baseLayer.url, dir: one.dir, guardrails })
     assert.equal((await one.get(`/sdls/${hash}`)).body, 'Proving')
     const proven = await waitFor(async () => {
       const state = (await one!.get(`/sdls/${hash}`)).body
@@ -82,8 +99,8 @@ describe('settlement through one base layer over HTTP', () => {
     assert.equal(settled.status, 200, JSON.stringify(settled.body))
     assert.equal(settled.body.state, 'BaseLayerApplied')
     assert.deepEqual((await one.get('/sdls')).body, [[hash, 'BaseLayerApplied']])
-    const finalized = await one.baseLayer.getVault(one.addressOf(bob))
-    assert.equal(finalized?.data && 'TokenHoldings' in finalized.data ? finalized.data.TokenHoldings.fungibles[token] : undefined, 33n)
+    const finalized = await one.baseLayer.getVault(one.addressOf(operatorOne))
+    assert.equal(finalized?.data && 'TokenHoldings' in finalized.data ? finalized.data.TokenHoldings.fungibles[token] : undefined, 80n)
 
     // Domain 2 pulls the credit from the base layer, applies it exactly once, and carol spends it.
     assert.equal(await two.domain.pullCredits(), 1)
