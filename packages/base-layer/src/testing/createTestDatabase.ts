@@ -35,6 +35,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 }
 
+/** Throws the "not reachable" error unless the maintenance database answers (a test of its own,
+ *  so an absent server counts as a failed test rather than only as cancelled ones). */
+export async function assertPostgresReachable(): Promise<void> {
+  const client = await connectAdmin()
+  await client.end()
+}
+
 async function connectAdmin(): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5_000 })
   try {

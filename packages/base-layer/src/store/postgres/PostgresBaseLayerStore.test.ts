@@ -2,12 +2,16 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import pg from 'pg'
 import { StoreSchemaTooNewError, StoreUnavailableError } from '../../errors/storeErrors.ts'
-import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase.ts'
+import { assertPostgresReachable, createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase.ts'
 import { describeStoreContract } from '../storeContract.ts'
 import { PostgresBaseLayerStore } from './PostgresBaseLayerStore.ts'
 import { postgresMigrations } from './postgresMigrations.ts'
 
 let database: TestDatabase | undefined
+
+test('PostgreSQL is reachable (CI runs it; these tests fail without it, never skip)', async () => {
+  await assertPostgresReachable()
+})
 
 describeStoreContract({
   name: 'postgres',
