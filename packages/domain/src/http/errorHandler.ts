@@ -3,7 +3,8 @@
 // logged as a bug and answered with a plain 500 that does not leak its message.
 import { isVerityError } from '@verity/core'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { GuardrailRejectedError } from '../errors/domainErrors.ts'
+import { BodyTooLargeError, GuardrailRejectedError } from '../errors/domainErrors.ts'
+import { GUARDRAIL_INPUT_BYTES_MAX, REQUEST_BODY_BYTES_MAX } from '../limits.ts'
 import { httpStatusByCode, httpStatusOf } from './httpStatusByCode.ts'
 
 /** Index of the batch element a validation error points at (`/3/payload/...` → 3). */
@@ -26,6 +27,12 @@ export function handleError(thrown: unknown, request: FastifyRequest, reply: Fas
     return
   }
   const error = thrown as FastifyError
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const isGuardrailInput = request.headers['content-type']?.startsWith('application/octet-stream') ?? false
+    const tooLarge = new BodyTooLargeError({ bytesMax: isGuardrailInput ? GUARDRAIL_INPUT_BYTES_MAX : (request.routeOptions.bodyLimit ?? REQUEST_BODY_BYTES_MAX) })
+    void reply.code(413).send({ message: tooLarge.message, code: tooLarge.code })
+    return
+  }
   if (error.validation) {
     const index = indexOfValidation(error)
     const first = error.validation[0]

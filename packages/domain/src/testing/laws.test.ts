@@ -214,6 +214,8 @@ describe('global laws, batches and signers over HTTP', () => {
     assert.match(tooMany.body.message, /256/)
     const huge = await domain.post('/intents/execute', `[${'1,'.repeat(3_000_000)}1]`, 'application/json')
     assert.equal(huge.status, 413)
+    assert.equal(huge.body.code, 'BODY_TOO_LARGE')
+    assert.match(huge.body.message, /4194304 bytes/)
     const badOwner = await domain.get('/vaults/not-an-owner')
     assert.equal(badOwner.status, 400)
     // a u64 beyond 2^53 is not rounded: it is refused by name, not silently changed
