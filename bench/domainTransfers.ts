@@ -1,5 +1,6 @@
 // Domain: signed transfers applied per second through POST /intents/execute, in batches of 1 and
-// of 100 (closed loop, LANES concurrent clients), then the latency of single transfers sent at a
+// of 100 (closed loop, LANES concurrent clients, until the transfers run out or the run's time is
+// up), then the latency of single transfers sent at a
 // fixed moderate rate (open loop: latency counts from the scheduled send time, so a stall is not
 // hidden). The domain runs in a child process with its SQLite store and embedded base layer.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -8,7 +9,7 @@ import { join } from 'node:path'
 import { createHttpClient, type HttpClient } from './lib/httpClient.ts'
 import { startChild } from './lib/startChild.ts'
 import { nowMs, percentile, sleep } from './lib/stats.ts'
-import { asBatchBody, fundSenders, type SignedJson } from './lib/transferBook.ts'
+import { asBatchBody, fundSenders, type SignedTransfer } from './lib/transferBook.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
 
 export type ClosedLoopResult = { batchSize: number; transfers: number; transfersPerSecond: number; requestP50Ms: number; requestP99Ms: number }
@@ -34,8 +35,10 @@ export async function measureDomainTransfers(settings: BenchSettings): Promise<D
       const book = await fundSenders(client, SENDERS, 10n ** 12n)
       const runClosedLoop = async (batchSize: number, count: number): Promise<ClosedLoopResult> => {
         const signed = book.signTransfers(count)
-        const lanes = Array.from({ length: LANES }, (_, lane) => signed.filter((transfer) => transfer.sender % LANES === lane).map((transfer) => transfer.json))
-        return closedLoop(client, lanes, batchSize)
+        const lanes = Array.from({ length: LANES }, (_, lane) => signed.filter((transfer) => transfer.sender % LANES === lane))
+        const { result, unsent } = await closedLoop(client, lanes, batchSize, settings.closedLoopSecondsMax * 1_000)
+        book.rewind(unsent)
+        return result
       }
       await runClosedLoop(1, LANES * 20) // warm-up: JIT, statement caches, the first vault reads
       const batch1 = await runClosedLoop(1, settings.transfersBatch1)
@@ -53,29 +56,38 @@ export async function measureDomainTransfers(settings: BenchSettings): Promise<D
   }
 }
 
-async function closedLoop(client: HttpClient, lanes: readonly SignedJson[][], batchSize: number): Promise<ClosedLoopResult> {
-  const bodies = lanes.map((lane) => {
-    const chunks: string[] = []
-    for (let start = 0; start < lane.length; start += batchSize) chunks.push(asBatchBody(lane.slice(start, start + batchSize)))
-    return chunks
-  })
+/** Each lane posts its batches one after another; no lane starts a batch after `durationMsMax`. Returns what was not sent. */
+async function closedLoop(
+  client: HttpClient,
+  lanes: readonly SignedTransfer[][],
+  batchSize: number,
+  durationMsMax: number,
+): Promise<{ result: ClosedLoopResult; unsent: SignedTransfer[] }> {
   const requestMs: number[] = []
+  const unsent: SignedTransfer[] = []
+  let transfers = 0
   const startMs = nowMs()
   await Promise.all(
-    bodies.map(async (laneBodies) => {
-      for (const body of laneBodies) {
+    lanes.map(async (lane) => {
+      for (let start = 0; start < lane.length; start += batchSize) {
+        const batch = lane.slice(start, start + batchSize)
+        if (nowMs() - startMs > durationMsMax) {
+          unsent.push(...lane.slice(start))
+          return
+        }
         const sentMs = nowMs()
-        await client.postJson('/intents/execute', body)
+        await client.postJson('/intents/execute', asBatchBody(batch.map((transfer) => transfer.json)))
         requestMs.push(nowMs() - sentMs)
+        transfers += batch.length
       }
     }),
   )
   const elapsedMs = nowMs() - startMs
-  const transfers = lanes.reduce((sum, lane) => sum + lane.length, 0)
-  return { batchSize, transfers, transfersPerSecond: (transfers * 1_000) / elapsedMs, requestP50Ms: percentile(requestMs, 50), requestP99Ms: percentile(requestMs, 99) }
+  const result = { batchSize, transfers, transfersPerSecond: (transfers * 1_000) / elapsedMs, requestP50Ms: percentile(requestMs, 50), requestP99Ms: percentile(requestMs, 99) }
+  return { result, unsent }
 }
 
-async function openLoop(client: HttpClient, transfers: readonly SignedJson[], perSecond: number): Promise<FixedRateResult> {
+async function openLoop(client: HttpClient, transfers: readonly string[], perSecond: number): Promise<FixedRateResult> {
   const latencies: number[] = []
   let failed = 0
   const startMs = nowMs()

@@ -2,7 +2,7 @@
 // services with embedded storage on loopback, drives them, prints a table of figures (each beside
 // its limit measured in the same run, as a ratio) and writes bench/results.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { CLOTHING_TEMPLATE } from './lib/benchTemplates.ts'
@@ -47,10 +47,13 @@ async function step<T>(name: string, work: () => Promise<T> | T): Promise<T | un
   }
 }
 
-/** POST /intents and the proposals share one orchestrator (embedded extractor, default prover). */
+/**
+ * POST /intents and the proposals share one orchestrator (embedded extractor, policy prover with
+ * as many threads as cores, like the prover measurement it is compared with).
+ */
 async function measureOrchestrator(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-bench-orchestrator-'))
-  const orchestrator = startChild('services/orchestratorService.ts', [JSON.stringify({ dataDir: dir })])
+  const orchestrator = startChild('services/orchestratorService.ts', [JSON.stringify({ dataDir: dir, proverThreads: availableParallelism() })])
   try {
     const { url } = await orchestrator.receive<{ type: string; url: string }>('ready', 120_000)
     const client = createHttpClient(url, 1)

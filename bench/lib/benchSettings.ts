@@ -23,9 +23,10 @@ export type BenchSettings = {
   proposalRoundsOf8: number
   /** Intents that expire during the SSE fan-out run (each one event to every subscriber). */
   sseEvents: number
-  /** Transfers of the closed-loop runs, batches of 1 and of 100. */
+  /** Transfers of the closed-loop runs, batches of 1 and of 100, and the most seconds either may take. */
   transfersBatch1: number
   transfersBatch100: number
+  closedLoopSecondsMax: number
   /** Seconds of the fixed-rate latency run. */
   fixedRateSeconds: number
   /** SDL sizes proven, in transfers. */
@@ -41,12 +42,13 @@ export const FULL: BenchSettings = {
   sqliteMs: 1_500,
   emptyRouteSeconds: 4,
   httpConnections: 32,
-  intents: 20_000,
+  intents: 12_000,
   proposalsSequential: 6,
   proposalRoundsOf8: 2,
   sseEvents: 2_000,
   transfersBatch1: 6_000,
   transfersBatch100: 30_000,
+  closedLoopSecondsMax: 12,
   fixedRateSeconds: 8,
   sdlSizes: [1, 16, 100],
   proofsPerCircuit: 3,
@@ -65,6 +67,7 @@ export const QUICK: BenchSettings = {
   sseEvents: 500,
   transfersBatch1: 1_500,
   transfersBatch100: 8_000,
+  closedLoopSecondsMax: 5,
   fixedRateSeconds: 3,
   sdlSizes: [1],
   proofsPerCircuit: 1,

@@ -8,6 +8,8 @@ import type { HttpClient } from './httpClient.ts'
 /** A signed verifiable as JSON text, ready to be joined into a batch body. */
 export type SignedJson = string
 
+export type SignedTransfer = { sender: number; nonce: bigint; json: SignedJson }
+
 export type TransferBook = {
   readonly senders: readonly Ed25519Signer[]
   readonly token: string
@@ -15,7 +17,9 @@ export type TransferBook = {
    * Signs `count` transfers of 1 unit, sender i mod S to sender i+1 mod S, each with the sender's
    * next nonce; returned in signing order, which is each sender's nonce order.
    */
-  signTransfers(count: number): { sender: number; json: SignedJson }[]
+  signTransfers(count: number): SignedTransfer[]
+  /** Forgets transfers that were signed but never sent, so the next ones reuse their nonces. */
+  rewind(unsent: readonly SignedTransfer[]): void
 }
 
 export const asBatchBody = (items: readonly SignedJson[]): string => `[${items.join(',')}]`
@@ -44,7 +48,7 @@ export async function fundSenders(client: HttpClient, senderCount: number, amoun
     senders,
     token,
     signTransfers(count) {
-      const signed: { sender: number; json: SignedJson }[] = []
+      const signed: SignedTransfer[] = []
       for (let i = 0; i < count; i++, cursor++) {
         const sender = cursor % senderCount
         const transfer = signVerifiable(senders[sender]!, 'DebitAllowance', {
@@ -53,10 +57,13 @@ export async function fundSenders(client: HttpClient, senderCount: number, amoun
           credited: addresses[(sender + 1) % senderCount]!,
           allowances: { [token]: { Fungible: 1n } },
         })
+        signed.push({ sender, nonce: nextNonces[sender]!, json: stringifyJsonBigint(jsonValue(transfer)) })
         nextNonces[sender]! += 1n
-        signed.push({ sender, json: stringifyJsonBigint(jsonValue(transfer)) })
       }
       return signed
+    },
+    rewind(unsent) {
+      for (const { sender, nonce } of unsent) if (nonce < nextNonces[sender]!) nextNonces[sender] = nonce
     },
   }
 }
