@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict'
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { parseJsonBigint } from '@verity/core'
+import { createProver } from '@verity/prover'
+import { verifyProofBundle } from '../proofs/verifyProofBundle.ts'
+import { freePorts } from '../testing/freePorts.ts'
+import { runVerity, spawnVerity, verityOk } from '../testing/runVerity.ts'
+
+// The README's five-minute tour, command for command, against `verity up` started as a child
+// process on free ports in a temporary folder (so the tour's `.verity/keys/operator.json` path
+// holds). Two real proofs: the policy proof of the first intent and the SDL proof.
+
+const CLOTHING = fileURLToPath(new URL('../../../policy/examples/clothing.template', import.meta.url))
+const ATTRS = ['--attr', 'acceptable_categories=["t-shirt","polo"]', '--attr', 'size=M', '--attr', 'audience=unisex', '--attr', 'max_price_cents=2500', '--attr', 'acceptable_colors=["White"]']
+
+const dir = mkdtempSync(join(tmpdir(), 'verity-tour-'))
+let up: ChildProcess
+let env: Record<string, string>
+const verity = (...args: string[]) => verityOk(args, { cwd: dir, env })
+const run = (...args: string[]) => runVerity(args, { cwd: dir, env })
+
+before(async () => {
+  const [orchestrator, domain, baseLayer, extractor] = (await freePorts(4)) as [number, number, number, number]
+  env = {
+    VERITY_ORCHESTRATOR_URL: `http://127.0.0.1:${orchestrator}`,
+    VERITY_DOMAIN_URL: `http://127.0.0.1:${domain}`,
+    VERITY_BASE_LAYER_URL: `http://127.0.0.1:${baseLayer}`,
+  }
+  up = spawnVerity(
+    ['up', '--data-dir', '.verity', '--orchestrator-port', `${orchestrator}`, '--domain-port', `${domain}`, '--base-layer-port', `${baseLayer}`, '--extractor-port', `${extractor}`],
+    { cwd: dir },
+  )
+  let output = ''
+  up.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  await new Promise<void>((resolve, reject) => {
+    up.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk
+      if (output.includes('Press Ctrl-C to stop.')) resolve()
+    })
+    up.once('exit', (code) => reject(new Error(`verity up exited ${code}: ${output}`)))
+  })
+  assert.match(output, new RegExp(`orchestrator  http://127\\.0\\.0\\.1:${orchestrator} `))
+  assert.match(output, /operator key {2}.*\.verity\/keys\/operator\.json/)
+})
+
+after(async () => {
+  if (up && up.exitCode === null) {
+    const exited = new Promise((resolve) => up.once('exit', resolve))
+    up.kill('SIGINT')
+    await exited
+  }
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the README tour', { timeout: 600_000 }, () => {
+  test('1. an agent buys only what the user allowed', async () => {
+    assert.match(await verity('template', 'check', CLOTHING), /^ok: clothing_purchase_guard \(template id \w+\)$/)
+    const template = await verity('template', 'push', CLOTHING)
+    assert.match(template, /^\w{43,44}$/)
+
+    assert.match(await verity('keygen', '--out', 'user.json'), /owner id: \w+/)
+    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
+    assert.match(intent, /^[0-9a-f-]{36}$/)
+    assert.equal(await verity('intent', 'status', intent), 'pending')
+
+    const proposed = await run('propose', intent, '--solution', 'catalog:tee-classic-white-m', '--wait', '--proof-out', 'proof.json')
+    assert.equal(proposed.code, 0, proposed.stderr)
+    assert.match(proposed.stdout, new RegExp(`^#\\d+ success  ${intent}  evidence .*"color":"White"`))
+    assert.match(proposed.stderr, /proof written to proof\.json/)
+
+    // Anyone can verify the proof offline: the services are not asked.
+    const verified = await runVerity(['verify', 'proof.json'], { cwd: dir })
+    assert.equal(verified.code, 0, verified.stdout + verified.stderr)
+    assert.match(verified.stdout, new RegExp(`^OK: the proposal for intent ${intent} satisfies its template`))
+    assert.match(verified.stdout, /crs dev — the INSECURE development CRS/)
+
+    // A proof whose evidence was altered (still within the user's limits) no longer verifies.
+    const bundle = readFileSync(join(dir, 'proof.json'), 'utf8')
+    assert.match(bundle, /"price_cents":1999/)
+    writeFileSync(join(dir, 'tampered.json'), bundle.replace('"price_cents":1999', '"price_cents":1899'))
+    const tampered = await runVerity(['verify', 'tampered.json', '--json'], { cwd: dir })
+    assert.equal(tampered.code, 1)
+    assert.deepEqual(JSON.parse(tampered.stdout), { ok: false, reason: 'proof rejected: public input 2 (evidence commitment) does not match the claimed data' })
+
+    // A navy polo for men at $34.99: the failure event names each constraint that does not hold.
+    const intent2 = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
+    const failed = await run('propose', intent2, '--solution', 'catalog:polo-pique-navy-m', '--wait')
+    assert.equal(failed.code, 1)
+    assert.match(failed.stdout, new RegExp(`^#\\d+ failure  ${intent2}  3 constraint\\(s\\) failed:`))
+    assert.match(failed.stdout, /\n {4}\[5\] evidence\.color in intent\.acceptable_colors evaluated to false \(evidence\.color = "Navy"/)
+
+    const events = (await verity('events', '--json', '--count', '2')).split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    assert.deepEqual(events.map((e) => [e.type, e.intent_id]), [['success', intent], ['failure', intent2]])
+    assert.deepEqual((events[1]!.constraint_failures as Array<{ index: number }>).map((f) => f.index), [3, 4, 5])
+  })
+
+  test('the proof bundle resists tampering (verifyProofBundle in process)', async () => {
+    const bundle = parseJsonBigint(readFileSync(join(dir, 'proof.json'), 'utf8')) as Record<string, any>
+    const prover = createProver({ workers: 1 })
+    const check = async (change: (b: Record<string, any>) => void) => {
+      const copy = structuredClone(bundle)
+      change(copy)
+      return verifyProofBundle(copy, { verifier: prover })
+    }
+    try {
+      assert.equal((await check(() => {})).ok, true)
+      const bytes = Buffer.from(bundle.proof.artifact.proof, 'base64')
+      bytes.writeUInt8(bytes.readUInt8(100) ^ 1, 100)
+      assert.deepEqual(await check((b) => (b.proof.artifact.proof = bytes.toString('base64'))), { ok: false, reason: 'proof rejected: the proof does not verify' })
+      assert.deepEqual(await check((b) => (b.signed_intent.intent.attrs.fields.max_price_cents = 2600)), {
+        ok: false,
+        reason: 'the intent signature does not verify over the intent',
+      })
+      assert.match(((await check((b) => (b.template.id = b.signed_intent.intent.policy_id.replace(/.$/, 'x')))) as { reason: string }).reason, /is not the hash of the compiled template/)
+      assert.match(((await check((b) => (b.evidence.color = 'Navy'))) as { reason: string }).reason, /^constraint \[5\] does not hold/)
+      assert.match(((await check((b) => (b.proof.salt = '1'))) as { reason: string }).reason, /public input 2 \(evidence commitment\)/)
+      const production = await verifyProofBundle(bundle, { verifier: prover, production: true })
+      assert.match((production as { reason: string }).reason, /^the proof was made with the INSECURE development CRS/)
+      assert.match(((await check((b) => (b.template.source = 'name other\nrequires { 1 == 1; }'))) as { reason: string }).reason, /template\.source/)
+    } finally {
+      await prover.close()
+    }
+  })
+
+  test('2. mint, transfer and settle', async () => {
+    await verity('keygen', '--out', 'issuer.json')
+    await verity('keygen', '--out', 'alice.json')
+    const operator = await verity('address', '.verity/keys/operator.json', '--shard', '1')
+    const token = await verity('address', 'issuer.json', '--shard', '1')
+    const alice = await verity('address', 'alice.json', '--shard', '1')
+    assert.equal(await verity('mint', '--key', 'issuer.json', '--name', 'Demo Dollar', '--symbol', 'DMD', '--amount', '100', '--to', operator), `minted 100 of token ${token} to ${operator}`)
+    assert.equal(await verity('transfer', '--key', '.verity/keys/operator.json', '--token', token, '--amount', '33', '--to', alice), `sent 33 of ${token} to ${alice}`)
+    const local = JSON.parse(await verity('vault', 'show', 'alice.json', '--json'))
+    assert.equal(local.vault.data.TokenHoldings.fungibles[token], 33)
+
+    const sdl = await verity('sdl', 'submit')
+    assert.match(sdl, /^\w{43,44}$/)
+    const proven = await run('sdl', 'prove', sdl)
+    assert.equal(proven.code, 0, proven.stderr)
+    assert.equal(proven.stdout, `${sdl}  Proven\n`)
+    assert.match(proven.stderr, /Proving …/)
+    const settled = await run('sdl', 'settle', sdl)
+    assert.equal(settled.code, 0, settled.stderr)
+    assert.equal(settled.stdout, `${sdl}  BaseLayerApplied\n`)
+    assert.match(await verity('sdl', 'list'), new RegExp(`^${sdl}  BaseLayerApplied$`, 'm'))
+    const finalized = JSON.parse(await verity('vault', 'show', 'alice.json', '--finalized', '--json'))
+    assert.equal(finalized.finalized, true)
+    assert.equal(finalized.vault.data.TokenHoldings.fungibles[token], 33)
+  })
+
+  test('Ctrl-C stops the devnet cleanly', async () => {
+    const exited = new Promise<number | null>((resolve) => up.once('exit', resolve))
+    up.kill('SIGINT')
+    assert.equal(await exited, 0)
+  })
+})
