@@ -31,3 +31,18 @@ test('selftest circuit: prove, verify, tamper, unsatisfied witness, busy, cancel
     await prover.close()
   }
 })
+
+test('a configured CRS directory without files is a CrsError outside production', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { CrsError } = await import('./errors/proverErrors.ts')
+  const dir = mkdtempSync(join(tmpdir(), 'verity-crs-'))
+  const prover = createCircuitProver({ crsPath: dir })
+  try {
+    await assert.rejects(prover.proveCircuit('selftest', { x: 3, y: 9 }), CrsError)
+  } finally {
+    await prover.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

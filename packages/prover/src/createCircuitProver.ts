@@ -7,7 +7,8 @@ import type { CompiledCircuit } from './circuits/CompiledCircuit.ts'
 import { publicInputCount } from './circuits/publicInputCount.ts'
 import { ensureDevCrs } from './crs/ensureDevCrs.ts'
 import { readCrs, type CrsDescription } from './crs/readCrs.ts'
-import { DevCrsRefusedError, ProofRejectedError } from './errors/proverErrors.ts'
+import { CrsError, DevCrsRefusedError, ProofRejectedError } from './errors/proverErrors.ts'
+import { G1_FILE, G2_FILE } from './crs/crsFiles.ts'
 import { PROOF_QUEUE_MAX_DEFAULT, PROVER_WORKERS_DEFAULT, PROVER_WORKERS_MAX } from './limits.ts'
 import { BUILD_DIR, DEV_CRS_DIR } from './paths.ts'
 import { ProverPool } from './pool/ProverPool.ts'
@@ -83,6 +84,9 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
       // (bb.js downloads the Ignition CRS into an empty directory when it can reach the internet).
       crs = usesBuildDevCrs ? await ensureDevCrs({ dir: DEV_CRS_DIR, log }) : readCrs(crsPath)
       if (production && crs.kind === 'dev') throw new DevCrsRefusedError({ what: `the CRS at ${crsPath}` })
+      // Outside production an empty directory is a mistake, not a cue to download Ignition.
+      if (!production && crs.points === 0)
+        throw new CrsError({ path: crsPath, reason: `no ${G1_FILE}/${G2_FILE} here; generate a dev CRS (npm run crs:dev -w packages/prover -- --dir ${crsPath}) or point VERITY_CRS_PATH at the Ignition files` })
       return new ProverPool({ workers, queueMax, config: { crs, threads, vkDir: join(BUILD_DIR, 'vk') } })
     })())
 
@@ -132,7 +136,8 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
       return (await getPool()).submit({ kind: 'size', circuit: compiled })
     },
     async close() {
-      if (pool) await (await pool).close()
+      // A pool that failed to start has nothing to close.
+      if (pool) await pool.then((started) => started.close(), () => {})
     },
   }
 }
