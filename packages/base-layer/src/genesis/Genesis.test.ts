@@ -67,3 +67,12 @@ test('options: flags win over VERITY_* environment, which wins over defaults', (
   assert.throws(() => readBaseLayerOptions(['--port', 'ninety']), /option port: expected an integer/)
   assert.throws(() => readBaseLayerOptions(['--prot', '1']), /Unknown option/)
 })
+
+test('options: --database-url / VERITY_DATABASE_URL selects PostgreSQL; anything but a postgres URL is refused', () => {
+  const env = { VERITY_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/env' }
+  assert.equal(readBaseLayerOptions([], env).databaseUrl, 'postgres://postgres@127.0.0.1:5432/env')
+  assert.equal(readBaseLayerOptions(['--database-url', 'postgresql://u:p@db:5433/flag'], env).databaseUrl, 'postgresql://u:p@db:5433/flag')
+  assert.equal(readBaseLayerOptions([], { VERITY_DATABASE_URL: '' }).databaseUrl, undefined)
+  assert.throws(() => readBaseLayerOptions(['--database-url', 'mysql://db/x']), /option database-url: expected a postgres:\/\/ or postgresql:\/\/ URL, got mysql:/)
+  assert.throws(() => readBaseLayerOptions(['--database-url', 'not a url']), /option database-url: expected a URL/)
+})
