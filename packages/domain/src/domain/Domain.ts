@@ -99,7 +99,7 @@ export class Domain implements DomainApi {
   }
 
   submitSdl(): Promise<string | null> {
-    return this.#serial.run(() => cutSdl(this.#deps))
+    return this.#serial.run(() => cutSdl({ ...this.#deps, guardrailCount: this.#deps.guardrails.length }))
   }
 
   prove(hash: string, guardrailInput: Uint8Array | null): Promise<ProveStart> {

@@ -2,9 +2,10 @@
 // last SDL into a new SDL (content + hash), with the state tree roots before and after and the
 // witness the proof needs; the SDL record, the consumed pending entries and the new state tree
 // commit in one transaction.
-import { sdlHash, type SdlContent, type StateDiff, type VerifiableWithDiffs } from '@verity/ledger'
+import { limits as baseLayerLimits } from '@verity/base-layer'
+import { limits as ledgerLimits, sdlHash, sdlSlotOps, type SdlContent, type StateDiff, type VerifiableWithDiffs } from '@verity/ledger'
 import { SDL_TRANSACTIONS_MAX } from '../limits.ts'
-import type { DomainStore } from '../store/DomainStore.ts'
+import type { DomainStore, PendingEntry } from '../store/DomainStore.ts'
 
 /** The content of an SDL before its roots are known. */
 export type SdlDraft = Omit<SdlContent, 'root_before' | 'root_after'>
@@ -33,21 +34,25 @@ export const STATE_TREE_KEY = 'state_tree'
 
 type PendingCredit = { id: bigint; state_diff: StateDiff }
 
-/** Creates the next SDL from the pending entries; null when nothing is pending. Call under the domain's SerialQueue. */
-export async function cutSdl(deps: { store: DomainStore; shard: number; stateTree: SdlStateTree; log: { info(o: object, m: string): void } }): Promise<string | null> {
-  const pending = await deps.store.listPending(SDL_TRANSACTIONS_MAX)
-  if (pending.length === 0) return null
-  const last = await deps.store.lastSdl()
-  const lastContent = last?.content as SdlContent | undefined
+export type CutSdlDeps = {
+  store: DomainStore
+  shard: number
+  stateTree: SdlStateTree
+  /** guardrails configured: each adds one policy proof per transaction */
+  guardrailCount: number
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void }
+}
+
+function draftOf(entries: readonly PendingEntry[], shard: number, last: { seq: number; hash: string; content: SdlContent } | null): { draft: SdlDraft; credits: number } {
   const credits: PendingCredit[] = []
   const transactions: VerifiableWithDiffs[] = []
-  for (const { record } of pending) {
+  for (const { record } of entries) {
     if (record.kind === 'credit') credits.push(record.credit as PendingCredit)
     else transactions.push({ verifiable: record.verifiable, state_diffs: record.state_diffs } as VerifiableWithDiffs)
   }
-  const fromCursor = lastContent?.incoming_credits.to_cursor ?? 0
+  const fromCursor = last?.content.incoming_credits.to_cursor ?? 0
   const draft: SdlDraft = {
-    shard: deps.shard,
+    shard,
     sequence: (last?.seq ?? 0) + 1,
     previous_hash: last?.hash ?? null,
     incoming_credits: {
@@ -57,6 +62,44 @@ export async function cutSdl(deps: { store: DomainStore; shard: number; stateTre
     },
     transactions,
   }
+  return { draft, credits: credits.length }
+}
+
+/** Proof artifacts an SDL needs: its chain of batch proofs, plus one policy proof per transaction per guardrail. */
+export function sdlProofCount(draft: SdlDraft, guardrailCount: number): number {
+  const ops = sdlSlotOps({ ...draft, root_before: '', root_after: '' }).length
+  return Math.max(1, Math.ceil(ops / ledgerLimits.SDL_OPS_PER_PROOF)) + draft.transactions.length * guardrailCount
+}
+
+/**
+ * The longest prefix of the pending entries whose SDL the base layer can accept (at most
+ * SDL_PROOFS_MAX proof artifacts): an SDL it refuses would stall the shard, since later SDLs chain
+ * on it. The rest stays pending for the next SDL.
+ */
+function fittingPrefix(entries: readonly PendingEntry[], fits: (prefix: readonly PendingEntry[]) => boolean): number {
+  if (fits(entries)) return entries.length
+  let low = 1
+  let high = entries.length - 1
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if (fits(entries.slice(0, middle))) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+/** Creates the next SDL from the pending entries; null when nothing is pending. Call under the domain's SerialQueue. */
+export async function cutSdl(deps: CutSdlDeps): Promise<string | null> {
+  const pending = await deps.store.listPending(SDL_TRANSACTIONS_MAX)
+  if (pending.length === 0) return null
+  const lastRecord = await deps.store.lastSdl()
+  const last = lastRecord === null ? null : { seq: lastRecord.seq, hash: lastRecord.hash, content: lastRecord.content as SdlContent }
+  const proofsMax = baseLayerLimits.SDL_PROOFS_MAX
+  const fits = (prefix: readonly PendingEntry[]) => sdlProofCount(draftOf(prefix, deps.shard, last).draft, deps.guardrailCount) <= proofsMax
+  const count = fittingPrefix(pending, fits)
+  const entries = pending.slice(0, count)
+  if (!fits(entries)) deps.log.warn({ proofsMax }, 'a single pending transaction needs more proofs than the base layer accepts per SDL')
+  const { draft, credits } = draftOf(entries, deps.shard, last)
   const plan = await deps.stateTree.plan(draft)
   const content: SdlContent = { ...draft, root_before: plan.rootBefore, root_after: plan.rootAfter }
   const hash = sdlHash(content)
@@ -64,7 +107,7 @@ export async function cutSdl(deps: { store: DomainStore; shard: number; stateTre
   try {
     await deps.store.createSdl({
       record: { hash, seq: draft.sequence, state: 'Submitted', content, witness: plan.witness, proof: null, guardrailInput: null, createdAtMs: nowMs, updatedAtMs: nowMs },
-      pendingSeqMax: pending.at(-1)!.seq,
+      pendingSeqMax: entries.at(-1)!.seq,
       meta: new Map([[STATE_TREE_KEY, plan.snapshot]]),
     })
   } catch (error) {
@@ -72,6 +115,6 @@ export async function cutSdl(deps: { store: DomainStore; shard: number; stateTre
     throw error
   }
   plan.commit()
-  deps.log.info({ hash, sequence: draft.sequence, transactions: transactions.length, credits: credits.length }, 'SDL created')
+  deps.log.info({ hash, sequence: draft.sequence, transactions: draft.transactions.length, credits, stillPending: pending.length - count }, 'SDL created')
   return hash
 }

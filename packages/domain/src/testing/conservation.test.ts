@@ -39,7 +39,7 @@ describe('conservation under a random workload', () => {
     const applied = new Map<string, bigint>()
     let accepted = 0
     let refused = 0
-    for (let round = 0; round < 40; round++) {
+    for (let round = 0; round < 80; round++) {
       const size = 1 + Math.floor(next() * 5)
       const local = new Map(applied)
       const batch: VerifiableType[] = []
@@ -49,7 +49,7 @@ describe('conservation under a random workload', () => {
         const token = tokens[Math.floor(next() * tokens.length)]!
         const nonce = (local.get(from.ownerId) ?? 0n) + (next() < 0.05 ? 2n : 1n)
         local.set(from.ownerId, nonce)
-        const amount = BigInt(Math.floor(next() * 120))
+        const amount = BigInt(Math.floor(next() * 70))
         batch.push(signVerifiable(from, 'DebitAllowance', { new_nonce: nonce, debited_shard: SHARD, credited: domain.addressOf(to), allowances: { [token]: { Fungible: amount } } }))
       }
       const response = await domain.post('/intents/execute', batch.map(jsonValue))
@@ -78,6 +78,16 @@ describe('conservation under a random workload', () => {
       for (const user of users) assert.equal(BigInt((await domain.get(`/vaults/${user.ownerId}/nonce`)).body), (applied.get(user.ownerId) ?? 0n) + 1n)
     }
     await check()
+    // Bundling: an SDL holds only as many transactions as the base layer accepts proofs for
+    // (SDL_PROOFS_MAX artifacts of 16 slot operations each); the rest waits for the next SDL.
+    const hashes: string[] = []
+    for (let cut = 0; cut < 20; cut++) {
+      const hash = (await domain.post('/sdls/submit')).body
+      if (hash === null) break
+      hashes.push(hash)
+    }
+    assert.ok(hashes.length >= 2, `the workload was split over ${hashes.length} SDLs`)
+    assert.deepEqual((await domain.get('/sdls?limit=1000')).body, hashes.map((hash) => [hash, 'Submitted']))
     await domain.stop()
     domain = await startTestDomain({ shard: SHARD, dir: domain.dir })
     await check()
