@@ -14,7 +14,7 @@ export const orchestratorCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { readOrchestratorSettings, startOrchestrator } = await import('@verity/orchestrator')
-    const settings = readOrchestratorSettings(positionals, process.env)
+    const settings = asUsageError(() => readOrchestratorSettings(positionals, process.env))
     const orchestrator = await startOrchestrator(settings)
     out.result(`orchestrator listening on ${orchestrator.url}`, { orchestrator: orchestrator.url })
     await waitForSignal(signal)
@@ -30,7 +30,9 @@ export const baseLayerCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { startBaseLayer } = await import('@verity/base-layer')
-    const node = await startBaseLayer({ argv: positionals })
+    const node = await startBaseLayer({ argv: positionals }).catch((error: unknown) => asUsageError(() => {
+      throw error
+    }))
     out.result(`base layer listening on ${node.url}`, { base_layer: node.url })
     await waitForSignal(signal)
     await node.close()
@@ -85,6 +87,16 @@ function parseServiceArgs<T extends Record<string, { type: 'string' }>>(args: st
     return parseArgs({ args, options, strict: true, allowPositionals: false })
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]!)
+  }
+}
+
+// The services report a bad flag as INVALID_OPTION; to the CLI that is a usage error (exit code 2).
+function asUsageError<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'INVALID_OPTION') throw new UsageError((error as Error).message)
+    throw error
   }
 }
 
