@@ -37,10 +37,15 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
     } catch (error) {
       throw new StoreUnavailableError({ backend: 'sqlite', target: path, reason: (error as Error).message }, { cause: error })
     }
-    this.#db.pragma('journal_mode = WAL')
-    this.#db.pragma('synchronous = FULL')
-    this.#db.pragma('foreign_keys = ON')
-    migrateSqlite(this.#db, sqliteMigrations, (options.clock ?? Date.now)())
+    try {
+      this.#db.pragma('journal_mode = WAL')
+      this.#db.pragma('synchronous = FULL')
+      this.#db.pragma('foreign_keys = ON')
+      migrateSqlite(this.#db, sqliteMigrations, (options.clock ?? Date.now)())
+    } catch (error) {
+      this.#db.close()
+      throw error
+    }
     this.#records = new SqliteRecords(this.#db)
   }
 
