@@ -17,6 +17,7 @@ export {
   BatchSizeError,
   BodyTooLargeError,
   SdlStateConflictError,
+  SdlOrderError,
   ProvingQueueFullError,
   GuardrailRejectedError,
   GuardrailInputError,

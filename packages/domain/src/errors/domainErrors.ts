@@ -54,6 +54,14 @@ export class SdlStateConflictError extends VerityError {
   }
 }
 
+/** submit_proof for an SDL whose predecessor is not applied on the base layer yet (SDLs settle in order). */
+export class SdlOrderError extends VerityError {
+  readonly code = 'SDL_ORDER'
+  constructor(readonly fields: { hash: string; previousHash: string; previousState: string }) {
+    super(`SDL ${fields.hash} settles after ${fields.previousHash}, which is ${fields.previousState}: submit that proof first`)
+  }
+}
+
 /** The proving queue is full. */
 export class ProvingQueueFullError extends VerityError {
   readonly code = 'PROVING_QUEUE_FULL'

@@ -9,6 +9,7 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   BATCH_SIZE: 400,
   BODY_TOO_LARGE: 413,
   SDL_STATE_CONFLICT: 409,
+  SDL_ORDER: 409,
   PROVING_QUEUE_FULL: 503,
   GUARDRAIL_REJECTED: 400,
   GUARDRAIL_INPUT_INVALID: 400,

@@ -6,7 +6,8 @@ import { isVerityError, type Signer } from '@verity/core'
 import { signSdlSubmission, type BaseLayerClient } from '@verity/base-layer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ProveStart } from '../DomainApi.ts'
-import { BaseLayerUnavailableError, ProvingQueueFullError, SdlNotFoundError, SdlStateConflictError } from '../errors/domainErrors.ts'
+import { BaseLayerUnavailableError, ProvingQueueFullError, SdlNotFoundError, SdlOrderError, SdlStateConflictError } from '../errors/domainErrors.ts'
+import { SerialQueue } from '../execution/SerialQueue.ts'
 import { PROVING_QUEUE_MAX } from '../limits.ts'
 import type { DomainStore, SdlRecord } from '../store/DomainStore.ts'
 import type { SdlProver } from './SdlProver.ts'
@@ -22,10 +23,15 @@ export type SdlPipelineDeps = {
 
 const PROVABLE = ['Submitted', 'ProvingFailed'] as const
 const SUBMITTABLE = ['Proven'] as const
+/** Base-layer refusals that say "not now" rather than "never". */
+const TRANSIENT_REFUSALS = new Set(['SDL_OUT_OF_ORDER', 'AGREEMENT_NOT_ACTIVE'])
 
 export class SdlPipeline {
   readonly #deps: SdlPipelineDeps
   readonly #queue: string[] = []
+  // Requests that move an SDL's state (prove, submit_proof) run one at a time, so two concurrent
+  // calls never both act on the same state (e.g. submit the same proof twice).
+  readonly #transitions = new SerialQueue()
   #running: Promise<void> | null = null
   #closed = false
 
@@ -55,7 +61,11 @@ export class SdlPipeline {
   }
 
   /** Queues `hash` for proving; `started: false` when it is already being proven or proven. */
-  async startProving(hash: string, guardrailInput: Uint8Array | null): Promise<ProveStart> {
+  startProving(hash: string, guardrailInput: Uint8Array | null): Promise<ProveStart> {
+    return this.#transitions.run(() => this.#startProving(hash, guardrailInput))
+  }
+
+  async #startProving(hash: string, guardrailInput: Uint8Array | null): Promise<ProveStart> {
     const record = await this.#get(hash)
     const name = sdlStateName(record.state)
     if (name === 'Proving' || name === 'Proven' || name === 'ProofSubmitted' || name === 'BaseLayerApplied') return { started: false, state: record.state }
@@ -103,12 +113,22 @@ export class SdlPipeline {
   }
 
   /** Submits a proven SDL with its proofs to the base layer and records the outcome. */
-  async submitProof(hash: string): Promise<SdlStateValue> {
+  submitProof(hash: string): Promise<SdlStateValue> {
+    return this.#transitions.run(() => this.#submitProof(hash))
+  }
+
+  async #submitProof(hash: string): Promise<SdlStateValue> {
     const record = await this.#get(hash)
     const name = sdlStateName(record.state)
     if (name === 'ProofSubmitted') return this.#reconcile(record)
     if (name === 'BaseLayerApplied') return record.state
     if (!(SUBMITTABLE as readonly string[]).includes(name)) throw new SdlStateConflictError({ hash, state: name, action: 'submit its proof', allowed: SUBMITTABLE })
+    // SDLs settle in sequence order: sending one early would only get it refused.
+    if (record.seq > 1) {
+      const [previous] = await this.#deps.store.listSdls(record.seq - 2, 1)
+      if (previous !== undefined && previous.state !== 'BaseLayerApplied')
+        throw new SdlOrderError({ hash, previousHash: previous.hash, previousState: sdlStateName(previous.state) })
+    }
     await this.#deps.store.updateSdl(hash, { state: 'ProofSubmitted' })
     return this.#send(record)
   }
@@ -122,6 +142,12 @@ export class SdlPipeline {
       // Still ProofSubmitted: a later submit_proof (or the restart) retries; the base layer refuses replays.
       if (isVerityError(error) && error.code === 'BASE_LAYER_UNAVAILABLE') throw new BaseLayerUnavailableError({ reason: error.message }, { cause: error })
       throw error
+    }
+    if (result.status === 'failed' && result.code === 'SDL_ALREADY_APPLIED') return this.#reconcile(record)
+    if (result.status === 'failed' && TRANSIENT_REFUSALS.has(result.code)) {
+      // Not a verdict on the SDL: it stays Proven and can be submitted again.
+      await this.#deps.store.updateSdl(record.hash, { state: 'Proven' })
+      throw new BaseLayerUnavailableError({ reason: result.reason })
     }
     const state: SdlStateValue = result.status === 'applied' ? 'BaseLayerApplied' : 'BaseLayerFailed'
     if (result.status === 'failed') this.#deps.log.error({ hash: record.hash, code: result.code, reason: result.reason }, 'base layer refused the SDL')
