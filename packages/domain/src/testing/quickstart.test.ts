@@ -46,4 +46,26 @@ describe('quickstart flow over HTTP', () => {
     assert.equal((await domain.get(`/vaults/${domain.operator.ownerId}/nonce`)).body, 2)
     assert.equal((await domain.get(`/vaults/${Ed25519Signer.generate().ownerId}`)).status, 404)
   })
+
+  test('/openapi.json describes every endpoint from the validating schemas; /swagger-ui is served locally', async () => {
+    const document = (await domain.get('/openapi.json')).body
+    const paths = Object.keys(document.paths).sort()
+    assert.deepEqual(paths, [
+      '/intents/execute',
+      '/intents/submit',
+      '/sdls',
+      '/sdls/submit',
+      '/sdls/{hash}',
+      '/sdls/{hash}/prove',
+      '/sdls/{hash}/submit_proof',
+      '/vaults/{owner_id}',
+      '/vaults/{owner_id}/nonce',
+    ])
+    const text = JSON.stringify(document)
+    assert.ok(!text.includes('"u64"'), 'the u64 keyword is rewritten for OpenAPI')
+    assert.ok(text.includes('"format":"uint64"'))
+    const ui = await fetch(`${domain.url}/swagger-ui/`)
+    assert.equal(ui.status, 200)
+    assert.ok(!(await ui.text()).includes('cdn.'), 'no CDN')
+  })
 })
