@@ -55,6 +55,13 @@ function sdlOfRow(row: SdlRow): SdlRecord {
 export class SqliteDomainStore implements DomainStore {
   readonly #db: Database.Database
   readonly #now: () => number
+  // Prepared once: the hot path (a batch) runs these on every request.
+  readonly #selectVault: Database.Statement<[string], { vault: string }>
+  readonly #selectNonce: Database.Statement<[string], { next_nonce: string }>
+  readonly #putVault: Database.Statement
+  readonly #putNonce: Database.Statement
+  readonly #addPending: Database.Statement
+  readonly #putMeta: Database.Statement
 
   /** Opens (creating when absent) the store at `path`; `:memory:` for a throw-away store. */
   constructor(path: string, options: { nowMs?: () => number } = {}) {
@@ -64,10 +71,16 @@ export class SqliteDomainStore implements DomainStore {
     this.#db.pragma('foreign_keys = ON')
     this.#db.exec(SCHEMA)
     this.#now = options.nowMs ?? Date.now
+    this.#selectVault = this.#db.prepare('SELECT vault FROM vaults WHERE address = ?')
+    this.#selectNonce = this.#db.prepare('SELECT next_nonce FROM nonces WHERE address = ?')
+    this.#putVault = this.#db.prepare('INSERT INTO vaults (address, vault) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET vault = excluded.vault')
+    this.#putNonce = this.#db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET next_nonce = excluded.next_nonce')
+    this.#addPending = this.#db.prepare('INSERT INTO pending (record) VALUES (?)')
+    this.#putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
   }
 
   async readVaults(addresses: readonly string[]): Promise<Map<string, unknown>> {
-    const select = this.#db.prepare<[string], { vault: string }>('SELECT vault FROM vaults WHERE address = ?')
+    const select = this.#selectVault
     const found = new Map<string, unknown>()
     for (const address of new Set(addresses)) {
       const row = select.get(address)
@@ -82,7 +95,7 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   async readNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
-    const select = this.#db.prepare<[string], { next_nonce: string }>('SELECT next_nonce FROM nonces WHERE address = ?')
+    const select = this.#selectNonce
     const found = new Map<string, bigint>()
     for (const address of new Set(addresses)) {
       const row = select.get(address)
@@ -92,10 +105,7 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   async commitBatch(write: BatchWrite): Promise<void> {
-    const putVault = this.#db.prepare('INSERT INTO vaults (address, vault) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET vault = excluded.vault')
-    const putNonce = this.#db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET next_nonce = excluded.next_nonce')
-    const addPending = this.#db.prepare('INSERT INTO pending (record) VALUES (?)')
-    const putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    const [putVault, putNonce, addPending, putMeta] = [this.#putVault, this.#putNonce, this.#addPending, this.#putMeta]
     this.#db.transaction(() => {
       for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
       for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
@@ -116,7 +126,7 @@ export class SqliteDomainStore implements DomainStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     const consume = this.#db.prepare('DELETE FROM pending WHERE seq <= ?')
-    const putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    const putMeta = this.#putMeta
     this.#db.transaction(() => {
       insert.run(
         record.hash,
@@ -179,7 +189,7 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   async setMeta(key: string, value: string): Promise<void> {
-    this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value)
+    this.#putMeta.run(key, value)
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,52 @@
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SqliteDomainStore } from './SqliteDomainStore.ts'
+
+describe('SqliteDomainStore', () => {
+  test('round-trips bigints exactly, commits atomically, consumes pending entries with an SDL, survives reopening', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verity-store-'))
+    const path = join(dir, 'domain.sqlite')
+    try {
+      let store = new SqliteDomainStore(path)
+      const vault = { balance: 2n ** 63n + 5n, shard: 1, data: { TokenHoldings: { fungibles: { t: 7n }, nfts: { c: [1n, 2n ** 60n] } } } }
+      await store.commitBatch({
+        vaults: new Map([['a,1', vault]]),
+        nonces: new Map([['a,1', 3n]]),
+        pending: [{ kind: 'transaction', verifiable: { x: 1n }, state_diffs: [] }, { kind: 'credit', credit: { id: 1n } }],
+        meta: new Map([['credits_cursor', '1']]),
+      })
+      assert.deepEqual((await store.readVaults(['a,1', 'b,1'])).get('a,1'), vault)
+      assert.equal((await store.readVaults(['b,1'])).size, 0)
+      assert.equal((await store.readNonces(['a,1'])).get('a,1'), 3n)
+      const pending = await store.listPending(10)
+      assert.equal(pending.length, 2)
+      await store.createSdl({
+        record: { hash: 'h1', seq: 1, state: 'Submitted', content: { n: 1n }, witness: { w: 2n }, proof: null, guardrailInput: null, createdAtMs: 1, updatedAtMs: 1 },
+        pendingSeqMax: pending[0]!.seq,
+      })
+      assert.equal((await store.listPending(10)).length, 1)
+      await store.updateSdl('h1', { state: { ProvingFailed: 'why' }, guardrailInput: new Uint8Array([1, 2]) })
+      await store.close()
+
+      store = new SqliteDomainStore(path)
+      const sdl = await store.getSdl('h1')
+      assert.deepEqual(sdl?.state, { ProvingFailed: 'why' })
+      assert.deepEqual(sdl?.content, { n: 1n })
+      assert.deepEqual(sdl?.guardrailInput, new Uint8Array([1, 2]))
+      assert.deepEqual((await store.listSdlsInStates(['ProvingFailed'])).map((r) => r.hash), ['h1'])
+      assert.equal((await store.lastSdl())?.hash, 'h1')
+      assert.equal(await store.getMeta('credits_cursor'), '1')
+      await assert.rejects(store.createSdl({
+        record: { hash: 'h1', seq: 2, state: 'Submitted', content: {}, witness: {}, proof: null, guardrailInput: null, createdAtMs: 1, updatedAtMs: 1 },
+        pendingSeqMax: 99,
+      }))
+      assert.equal((await store.listPending(10)).length, 1, 'a failed SDL insert consumes nothing')
+      await store.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
