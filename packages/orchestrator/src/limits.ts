@@ -36,6 +36,25 @@ export const JOB_BACKLOG_MAX = 1_000
 export const JOB_ATTEMPTS_MAX = 3
 /** How often the job runner looks at the store for work it was not told about. */
 export const JOB_POLL_INTERVAL_MS = 1_000
+/**
+ * How long a job claim holds without renewal (default). The runner renews every third of it, so
+ * a live instance keeps its jobs; a dead one's jobs are claimed by another instance this long
+ * after its last renewal. Longer than the stalls we expect (GC, a loaded machine), short enough
+ * that a lost instance delays its jobs by seconds, not minutes.
+ */
+export const JOB_LEASE_MS_DEFAULT = 30_000
+
+/** Connections in one instance's PostgreSQL pool (requests, jobs, sweeps; LISTEN has its own). */
+export const POSTGRES_POOL_CONNECTIONS_MAX = 10
+/** Time-out of opening one PostgreSQL connection. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
+/**
+ * How often an instance on PostgreSQL reads the event log even without a notification: a safety
+ * net for a notification lost while the LISTEN connection was being re-opened.
+ */
+export const POSTGRES_EVENT_POLL_INTERVAL_MS = 1_000
+/** Wait before re-opening a lost LISTEN connection. */
+export const POSTGRES_LISTEN_RETRY_MS = 1_000
 
 /** Keep-alive comment interval on the event stream (default). */
 export const SSE_KEEP_ALIVE_MS_DEFAULT = 15_000
@@ -50,6 +69,8 @@ export const SSE_RETRY_MS = 1_000
 
 assert(SSE_REPLAY_PAGE_MAX <= SSE_SUBSCRIBER_QUEUE_MAX)
 assert(JOB_CONCURRENCY_DEFAULT <= JOB_BACKLOG_MAX)
+assert(JOB_POLL_INTERVAL_MS < JOB_LEASE_MS_DEFAULT)
+assert(EXTRACTOR_TIMEOUT_MS_DEFAULT < JOB_LEASE_MS_DEFAULT)
 assert(TEMPLATE_SOURCE_BYTES_MAX <= JSON_BODY_BYTES_MAX_DEFAULT)
 assert(EXPIRY_SWEEP_INTERVAL_MS_DEFAULT < INTENT_TTL_MS_DEFAULT)
 

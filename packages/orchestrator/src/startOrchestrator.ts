@@ -4,7 +4,7 @@ import type { OrchestratorSettings } from './config/OrchestratorSettings.ts'
 import { buildOrchestratorApp } from './http/buildOrchestratorApp.ts'
 import { createPolicyProving } from './jobs/createPolicyProving.ts'
 import type { PolicyProving } from './jobs/PolicyProving.ts'
-import { SqliteOrchestratorStore } from './store/SqliteOrchestratorStore.ts'
+import { openOrchestratorStore } from './store/openOrchestratorStore.ts'
 
 export type StartOrchestratorOptions = Partial<OrchestratorSettings> & {
   /** The prover (default: @verity/prover's policy prover with `crsPath` and `proverThreads`). */
@@ -23,37 +23,46 @@ export type RunningOrchestrator = {
 }
 
 /**
- * Starts the orchestrator: opens the SQLite store in `dataDir`, creates the prover, builds the app
- * and listens on `host:port`. Jobs left in `proving` by a previous run resume.
+ * Starts the orchestrator: opens its store (PostgreSQL when `databaseUrl` is set, shared with any
+ * number of other instances; otherwise SQLite in `dataDir`), applies the schema migrations,
+ * creates the prover, builds the app and listens on `host:port`. Jobs left in `proving` by a
+ * previous run (or by a lost instance, once its lease expires) resume.
  * @example const orchestrator = await startOrchestrator({ port: 8080, dataDir: '.verity/orchestrator' })
+ * @example const instance = await startOrchestrator({ port: 0, databaseUrl: 'postgres://postgres@127.0.0.1:5432/verity' })
  */
 export async function startOrchestrator(options: StartOrchestratorOptions = {}): Promise<RunningOrchestrator> {
   const { proving: givenProving, embeddedExtractor, ...given } = options
   const settings: OrchestratorSettings = { ...ORCHESTRATOR_DEFAULTS, ...stripUndefined(given) }
-  const store = new SqliteOrchestratorStore(settings.dataDir)
+  let app: FastifyInstance | undefined
+  const store = await openOrchestratorStore({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    onWatchError: (error) => app?.log.warn({ err: error }, 'the event LISTEN connection failed; reconnecting'),
+  })
   const proving =
     givenProving ??
     createPolicyProving({
       ...(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath }),
       threads: settings.proverThreads,
     })
-  let app: FastifyInstance
   try {
     app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor })
     await app.listen({ port: settings.port, host: settings.host })
   } catch (error) {
+    await app?.close().catch(() => undefined)
     await store.close()
     if (givenProving === undefined) await proving.close()
     throw error
   }
-  const address = app.server.address() as { port: number }
+  const running = app
+  const address = running.server.address() as { port: number }
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
   return {
-    app,
+    app: running,
     url: `http://${host}:${address.port}`,
     settings: { ...settings, port: address.port },
     async close() {
-      await app.close()
+      await running.close()
       if (givenProving === undefined) await proving.close()
       await store.close()
     },

@@ -5,13 +5,14 @@ import type { OrchestratorSettings } from './OrchestratorSettings.ts'
 /** Default data directory, relative to the working directory. */
 export const DATA_DIR_DEFAULT = '.verity/orchestrator'
 
-type OptionSpec = { key: keyof OrchestratorSettings; flag: string; env: string; kind: 'int' | 'duration' | 'bool' | 'string' }
+type OptionSpec = { key: keyof OrchestratorSettings; flag: string; env: string; kind: 'int' | 'duration' | 'bool' | 'string' | 'database-url' }
 
 /** Every startup option: its flag, its VERITY_* variable and its kind. Flags win over variables. */
 export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'port', flag: '--port', env: 'VERITY_PORT', kind: 'int' },
   { key: 'host', flag: '--host', env: 'VERITY_HOST', kind: 'string' },
   { key: 'dataDir', flag: '--data-dir', env: 'VERITY_DATA_DIR', kind: 'string' },
+  { key: 'databaseUrl', flag: '--database-url', env: 'VERITY_DATABASE_URL', kind: 'database-url' },
   { key: 'intentTtlMs', flag: '--intent-ttl', env: 'VERITY_INTENT_TTL', kind: 'duration' },
   { key: 'allowUnsignedIntents', flag: '--allow-unsigned-intents', env: 'VERITY_ALLOW_UNSIGNED_INTENTS', kind: 'bool' },
   { key: 'extractorTimeoutMs', flag: '--extractor-timeout', env: 'VERITY_EXTRACTOR_TIMEOUT', kind: 'duration' },
@@ -20,6 +21,7 @@ export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'sseKeepAliveMs', flag: '--sse-keep-alive', env: 'VERITY_SSE_KEEP_ALIVE', kind: 'duration' },
   { key: 'expirySweepIntervalMs', flag: '--expiry-sweep-interval', env: 'VERITY_EXPIRY_SWEEP_INTERVAL', kind: 'duration' },
   { key: 'jobConcurrency', flag: '--job-concurrency', env: 'VERITY_JOB_CONCURRENCY', kind: 'int' },
+  { key: 'jobLeaseMs', flag: '--job-lease', env: 'VERITY_JOB_LEASE', kind: 'duration' },
   { key: 'crsPath', flag: '--crs-path', env: 'VERITY_CRS_PATH', kind: 'string' },
   { key: 'proverThreads', flag: '--prover-threads', env: 'VERITY_PROVER_THREADS', kind: 'int' },
   { key: 'logLevel', flag: '--log-level', env: 'VERITY_LOG_LEVEL', kind: 'string' },
@@ -30,6 +32,7 @@ export const ORCHESTRATOR_DEFAULTS: OrchestratorSettings = Object.freeze({
   ...ORCHESTRATOR_APP_DEFAULTS,
   host: '127.0.0.1',
   dataDir: DATA_DIR_DEFAULT,
+  databaseUrl: undefined,
   crsPath: undefined,
   proverThreads: 1,
 })
@@ -71,6 +74,9 @@ function parseOptionValue(spec: OptionSpec, option: string, value: string): unkn
   const reject = (reason: string) => new InvalidOptionError({ option, value, reason })
   switch (spec.kind) {
     case 'string':
+      return value
+    case 'database-url':
+      if (!/^postgres(ql)?:\/\//.test(value)) throw reject('expected a PostgreSQL URL postgres://user@host:port/database')
       return value
     case 'bool':
       if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true

@@ -9,16 +9,26 @@ export type EventHubOptions = {
   subscriberQueueMax: number
   replayPageMax: number
   keepAliveMs: number
+  onError: (error: unknown) => void
 }
 
 /**
- * Fans committed events out to SSE subscribers. Events are written to the durable log by the
- * store first (in the transaction of the state change); `publish` only wakes live subscribers.
+ * Fans committed events out to SSE subscribers, in log order, each once. Events are written to
+ * the durable log by the store first (in the transaction of the state change). The hub follows
+ * the log with a cursor: an event committed here is handed over directly by `publish` when it is
+ * the next one; otherwise (another instance sharing the store wrote events in between, or
+ * publishes arrived out of order) the hub reads the log from its cursor. Other instances' events
+ * arrive through the store's watch (PostgreSQL LISTEN/NOTIFY) as a wake-up to read the log.
  */
 export class EventHub {
   readonly #options: EventHubOptions
   readonly #subscribers = new Set<SseSubscriber>()
   readonly #keepAliveTimer: NodeJS.Timeout
+  /** Seq of the last event offered to subscribers; undefined until start(). */
+  #cursorSeq: number | undefined
+  #isCatchingUp = false
+  #isCatchUpAgain = false
+  #stopWatching: (() => Promise<void>) | undefined
 
   constructor(options: EventHubOptions) {
     this.#options = options
@@ -32,9 +42,55 @@ export class EventHub {
     return this.#subscribers.size
   }
 
-  /** Wakes subscribers with events that were just committed, in seq order. */
+  /** Starts following the log from its current end, and watching for other writers. */
+  async start(): Promise<void> {
+    this.#cursorSeq = await this.#options.store.lastEventSeq()
+    this.#stopWatching = await this.#options.store.watchEvents(() => this.wake())
+    // Events committed between reading the end and watching would wait for the next wake-up.
+    this.wake()
+  }
+
+  /** Hands over events that were just committed by this process. */
   publish(events: readonly StoredEvent[]): void {
-    for (const event of events) for (const subscriber of this.#subscribers) subscriber.offer(event)
+    for (const event of events) {
+      if (this.#cursorSeq === undefined || event.seq <= this.#cursorSeq) continue
+      if (!this.#isCatchingUp && event.seq === this.#cursorSeq + 1) this.#offer(event)
+      else this.wake()
+    }
+  }
+
+  /** The log may have grown: read it from the cursor and offer what is new. */
+  wake(): void {
+    if (this.#cursorSeq === undefined) return
+    if (this.#isCatchingUp) {
+      this.#isCatchUpAgain = true
+      return
+    }
+    void this.#catchUp()
+  }
+
+  async #catchUp(): Promise<void> {
+    this.#isCatchingUp = true
+    try {
+      do {
+        this.#isCatchUpAgain = false
+        for (;;) {
+          const page = await this.#options.store.readEventsAfter(this.#cursorSeq!, this.#options.replayPageMax)
+          for (const event of page) if (event.seq > this.#cursorSeq!) this.#offer(event)
+          if (page.length < this.#options.replayPageMax) break
+        }
+      } while (this.#isCatchUpAgain)
+    } catch (error) {
+      // The next wake-up (a publish, a notification or the store's poll) tries again.
+      this.#options.onError(error)
+    } finally {
+      this.#isCatchingUp = false
+    }
+  }
+
+  #offer(event: StoredEvent): void {
+    this.#cursorSeq = event.seq
+    for (const subscriber of this.#subscribers) subscriber.offer(event)
   }
 
   /**
@@ -59,9 +115,12 @@ export class EventHub {
     return subscriber
   }
 
-  /** Ends every stream (shutdown). */
-  close(): void {
+  /** Ends every stream and stops watching the store (shutdown). */
+  async close(): Promise<void> {
     clearInterval(this.#keepAliveTimer)
     for (const subscriber of [...this.#subscribers]) subscriber.close()
+    const stop = this.#stopWatching
+    this.#stopWatching = undefined
+    if (stop !== undefined) await stop()
   }
 }

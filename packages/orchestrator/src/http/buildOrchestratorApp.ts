@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import { hostname } from 'node:os'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
@@ -24,7 +26,7 @@ import { licenseRoutes } from './routes/licenseRoutes.ts'
 import { proofRoutes } from './routes/proofRoutes.ts'
 import { templateRoutes } from './routes/templateRoutes.ts'
 
-export type OrchestratorAppSettings = Omit<OrchestratorSettings, 'dataDir' | 'crsPath' | 'proverThreads' | 'host'>
+export type OrchestratorAppSettings = Omit<OrchestratorSettings, 'dataDir' | 'databaseUrl' | 'crsPath' | 'proverThreads' | 'host'>
 
 export type OrchestratorAppDependencies = {
   store: OrchestratorStore
@@ -38,7 +40,7 @@ export type OrchestratorAppDependencies = {
 }
 
 /** The parts running behind the routes, exposed for the process that owns the app. */
-export type OrchestratorRuntime = { hub: EventHub; runner: JobRunner; sweeper: ExpirySweeper; context: OrchestratorContext }
+export type OrchestratorRuntime = { hub: EventHub; runner: JobRunner; sweeper: ExpirySweeper; context: OrchestratorContext; owner: string }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +59,7 @@ export const ORCHESTRATOR_APP_DEFAULTS: OrchestratorAppSettings = Object.freeze(
   sseKeepAliveMs: limits.SSE_KEEP_ALIVE_MS_DEFAULT,
   expirySweepIntervalMs: limits.EXPIRY_SWEEP_INTERVAL_MS_DEFAULT,
   jobConcurrency: limits.JOB_CONCURRENCY_DEFAULT,
+  jobLeaseMs: limits.JOB_LEASE_MS_DEFAULT,
   logLevel: 'info',
 })
 
@@ -96,6 +99,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     subscriberQueueMax: limits.SSE_SUBSCRIBER_QUEUE_MAX,
     replayPageMax: limits.SSE_REPLAY_PAGE_MAX,
     keepAliveMs: settings.sseKeepAliveMs,
+    onError: (error) => app.log.error({ err: error }, 'reading the event log failed'),
   })
   const jobDeps = {
     store: deps.store,
@@ -106,14 +110,19 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     extractorReplyBytesMax: settings.extractorReplyBytesMax,
     nowMs,
   }
+  // Names this instance in job leases (the pid helps an operator find a stuck one).
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   const runner = new JobRunner({
     store: deps.store,
-    runJob: (intentId) => runProposalJob(jobDeps, intentId),
+    owner,
+    runJob: (job) => runProposalJob(jobDeps, job),
     failJob: (intentId, reason) => abandonProposalJob(jobDeps, intentId, reason),
     onEvent: (event) => hub.publish([event]),
     onError: (error, intentId) => app.log.error({ err: error, intentId }, 'proposal job failed unexpectedly'),
     concurrency: settings.jobConcurrency,
     pollIntervalMs: limits.JOB_POLL_INTERVAL_MS,
+    leaseMs: settings.jobLeaseMs,
+    nowMs,
   })
   const sweeper = new ExpirySweeper({
     store: deps.store,
@@ -134,14 +143,15 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     allowUnsignedIntents: settings.allowUnsignedIntents,
     extractorUrl,
   }
-  app.decorate('orchestrator', { hub, runner, sweeper, context })
+  app.decorate('orchestrator', { hub, runner, sweeper, context, owner })
   app.addHook('onReady', async () => {
+    await hub.start()
     runner.start()
     sweeper.start()
   })
   app.addHook('preClose', async () => {
     sweeper.stop()
-    hub.close()
+    await hub.close()
     await runner.stop()
   })
 

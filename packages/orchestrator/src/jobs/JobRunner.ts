@@ -1,26 +1,34 @@
-import type { OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
+import type { ClaimedJob, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
 
 export type JobRunnerOptions = {
   store: OrchestratorStore
-  /** Runs one intent's job to its end; resolves with the event it wrote. */
-  runJob: (intentId: string) => Promise<StoredEvent | undefined>
+  /** Names this instance in job leases; unique per running instance. */
+  owner: string
+  /** Runs one claimed job to its end; resolves with the event it wrote. */
+  runJob: (job: ClaimedJob) => Promise<StoredEvent | undefined>
   /** Ends a job whose run threw (a bug or a store error) as a failure, so it never stays `proving`. */
   failJob: (intentId: string, reason: string) => Promise<StoredEvent | undefined>
   onEvent: (event: StoredEvent) => void
   onError: (error: unknown, intentId: string) => void
   concurrency: number
   pollIntervalMs: number
+  /** How long a claim holds without renewal; renewed every third of it while the job runs. */
+  leaseMs: number
+  nowMs: () => number
 }
 
 /**
  * Drains the durable queue of proposal jobs (intents in `proving`) at its own pace: at most
- * `concurrency` jobs at once, picked oldest first from the store. The store is the queue, so jobs
- * left by a crash are picked up again on start.
+ * `concurrency` jobs at once, claimed oldest first from the store. The store is the queue and
+ * may be shared by several instances: a claim is a lease that this runner renews while the job
+ * runs, so each job runs on one instance, and the job of an instance that died is claimed again
+ * by another once its lease expires (or, with the embedded store, on the next start).
  */
 export class JobRunner {
   readonly #options: JobRunnerOptions
   readonly #active = new Map<string, Promise<void>>()
-  #timer: NodeJS.Timeout | undefined
+  #pollTimer: NodeJS.Timeout | undefined
+  #renewTimer: NodeJS.Timeout | undefined
   #isFilling = false
   #isFillAgain = false
   #isStopped = true
@@ -35,8 +43,10 @@ export class JobRunner {
 
   start(): void {
     this.#isStopped = false
-    this.#timer = setInterval(() => this.notify(), this.#options.pollIntervalMs)
-    this.#timer.unref()
+    this.#pollTimer = setInterval(() => this.notify(), this.#options.pollIntervalMs)
+    this.#pollTimer.unref()
+    this.#renewTimer = setInterval(() => void this.#renewLeases(), Math.max(1, Math.floor(this.#options.leaseMs / 3)))
+    this.#renewTimer.unref()
     this.notify()
   }
 
@@ -49,8 +59,9 @@ export class JobRunner {
   /** Stops taking jobs and waits for the running ones (unfinished work resumes on the next start). */
   async stop(): Promise<void> {
     this.#isStopped = true
-    clearInterval(this.#timer)
+    clearInterval(this.#pollTimer)
     await Promise.allSettled([...this.#active.values()])
+    clearInterval(this.#renewTimer)
   }
 
   async #fill(): Promise<void> {
@@ -64,11 +75,16 @@ export class JobRunner {
         this.#isFillAgain = false
         const free = this.#options.concurrency - this.#active.size
         if (free <= 0 || this.#isStopped) break
-        const ids = await this.#options.store.listProvingIntentIds(this.#options.concurrency + this.#active.size)
-        for (const id of ids) {
-          if (this.#active.size >= this.#options.concurrency) break
-          if (!this.#active.has(id)) this.#launch(id)
-        }
+        const nowMs = this.#options.nowMs()
+        const jobs = await this.#options.store.claimJobs({
+          owner: this.#options.owner,
+          limit: free,
+          nowMs,
+          leaseExpiresAtMs: nowMs + this.#options.leaseMs,
+        })
+        for (const job of jobs) this.#launch(job)
+        // A full claim may have left more work waiting.
+        if (jobs.length === free) this.#isFillAgain = true
       } while (this.#isFillAgain)
     } catch (error) {
       this.#options.onError(error, '(queue)')
@@ -77,11 +93,27 @@ export class JobRunner {
     }
   }
 
-  #launch(intentId: string): void {
+  async #renewLeases(): Promise<void> {
+    if (this.#active.size === 0) return
+    try {
+      await this.#options.store.renewJobLeases({
+        owner: this.#options.owner,
+        intentIds: [...this.#active.keys()],
+        leaseExpiresAtMs: this.#options.nowMs() + this.#options.leaseMs,
+      })
+    } catch (error) {
+      // A missed renewal can at worst let another instance run the job too; the store still
+      // records exactly one outcome (finishJob only moves an intent out of `proving` once).
+      this.#options.onError(error, '(lease renewal)')
+    }
+  }
+
+  #launch(job: ClaimedJob): void {
+    const { intentId } = job
     const run = (async () => {
       let event: StoredEvent | undefined
       try {
-        event = await this.#options.runJob(intentId)
+        event = await this.#options.runJob(job)
       } catch (error) {
         this.#options.onError(error, intentId)
         event = await this.#options.failJob(intentId, 'internal error while processing the proposal').catch((inner) => {

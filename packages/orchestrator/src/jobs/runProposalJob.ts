@@ -6,7 +6,7 @@ import { decodeAttrs } from '../intents/decodeAttrs.ts'
 import { parseSignedIntent } from '../intents/parseSignedIntent.ts'
 import { JOB_ATTEMPTS_MAX } from '../limits.ts'
 import type { Proposal } from '../proposals/parseProposal.ts'
-import type { IntentRecord, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
+import type { ClaimedJob, IntentRecord, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
 import type { PolicyProving } from './PolicyProving.ts'
 
@@ -30,15 +30,15 @@ type Evaluated = { attrs: Record<string, InputValue>; evidence: Record<string, I
  * go wrong ends in a `failure` with a reason; the intent never stays in `proving`. Returns the
  * event written, or undefined when the intent was not (or no longer) in `proving`.
  */
-export async function runProposalJob(deps: ProposalJobDependencies, intentId: string): Promise<StoredEvent | undefined> {
+export async function runProposalJob(deps: ProposalJobDependencies, job: ClaimedJob): Promise<StoredEvent | undefined> {
+  const { intentId, attempt } = job
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined || intent.status !== 'proving' || intent.proposalJson === null) return undefined
   const proposal = parseJsonBigint(intent.proposalJson) as Proposal
   const fail = (failure: Failure) =>
     deps.store.finishJob(intentId, { kind: 'failure', eventJson: failureEventJson(intentId, proposal, failure) }, deps.nowMs())
-  const attempt = await deps.store.startJobAttempt(intentId)
   if (attempt > JOB_ATTEMPTS_MAX)
-    return fail(failureOf(`processing was interrupted ${attempt - 1} times (orchestrator restarts); giving up`))
+    return fail(failureOf(`processing was interrupted ${attempt - 1} times (orchestrator restarts or lost instances); giving up`))
   const compiled = await deps.templates.load(deps.store, intent.templateId)
   if (compiled === undefined) return fail(failureOf(`template ${intent.templateId} no longer exists`))
 

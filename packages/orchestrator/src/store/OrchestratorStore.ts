@@ -55,6 +55,9 @@ export type JobOutcome =
   | { kind: 'success'; eventJson: string; evidenceJson: string; proofJson: string }
   | { kind: 'failure'; eventJson: string }
 
+/** A job claimed by one instance: the intent and which attempt this is (1 = first). */
+export type ClaimedJob = { intentId: string; attempt: number }
+
 export type AcceptProposalResult =
   | { kind: 'accepted' }
   | { kind: 'unknown_intent' }
@@ -69,6 +72,9 @@ export type AcceptProposalResult =
  * the events they cause are written in one transaction.
  */
 export interface OrchestratorStore {
+  /** Which adapter this is (logs, tests). */
+  readonly backend: 'sqlite' | 'postgres'
+
   /** The configured extractor URL; "" means the default embedded extractor. */
   getExtractorUrl(): Promise<string>
   setExtractorUrl(url: string): Promise<void>
@@ -90,10 +96,15 @@ export interface OrchestratorStore {
    */
   acceptProposal(input: { intentId: string; proposalJson: string; nowMs: number; backlogMax: number }): Promise<AcceptProposalResult>
 
-  /** Ids of intents in `proving`, oldest proposal first. */
-  listProvingIntentIds(limit: number): Promise<string[]>
-  /** Counts a new attempt of the job of a `proving` intent; returns the attempt number (1 = first). */
-  startJobAttempt(intentId: string): Promise<number>
+  /**
+   * Claims up to `limit` jobs (intents in `proving`, oldest proposal first) whose lease is free or
+   * has expired, for `owner` until `leaseExpiresAtMs`, and counts a new attempt on each. Of any
+   * number of instances claiming at once, each job goes to exactly one; the job of an instance
+   * that died is claimed again once its lease expires.
+   */
+  claimJobs(input: { owner: string; limit: number; nowMs: number; leaseExpiresAtMs: number }): Promise<ClaimedJob[]>
+  /** Extends the leases `owner` still holds on these jobs (a heartbeat while they run). */
+  renewJobLeases(input: { owner: string; intentIds: readonly string[]; leaseExpiresAtMs: number }): Promise<void>
   /**
    * Ends the job of a `proving` intent: status, proof (on success) and event in one transaction.
    * Undefined when the intent was not in `proving` (nothing written).
@@ -107,6 +118,13 @@ export interface OrchestratorStore {
   readEventsAfter(afterSeq: number, limit: number): Promise<StoredEvent[]>
   /** The seq of the newest event, 0 when there is none. */
   lastEventSeq(): Promise<number>
+
+  /**
+   * Calls `onAppended` when other processes sharing this store may have appended events
+   * (PostgreSQL: LISTEN/NOTIFY, plus a slow poll in case a notification was lost). The embedded
+   * store has no other writer and never calls it. Resolves with a function that stops watching.
+   */
+  watchEvents(onAppended: () => void): Promise<() => Promise<void>>
 
   getProof(intentId: string): Promise<ProofRecord | undefined>
 

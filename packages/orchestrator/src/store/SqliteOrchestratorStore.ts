@@ -2,8 +2,10 @@ import assert from 'node:assert'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { StoreSchemaTooNewError } from '../errors/storeErrors.ts'
 import type {
   AcceptProposalResult,
+  ClaimedJob,
   IntentRecord,
   IntentStatus,
   JobOutcome,
@@ -14,7 +16,7 @@ import type {
   StoredEvent,
   TemplateRecord,
 } from './OrchestratorStore.ts'
-import { SQLITE_SCHEMA } from './sqliteSchema.ts'
+import { SQLITE_MIGRATIONS } from './sqliteMigrations.ts'
 
 /** Intents inserted per group-commit transaction. */
 const INTENT_BATCH_MAX = 256
@@ -38,9 +40,11 @@ type EventRow = { seq: number; type: OrchestratorEventType; intent_id: string; d
 /**
  * The embedded store: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk
  * before its promise resolves. better-sqlite3 is synchronous and this process is its only writer,
- * so every transaction is also atomic with respect to concurrent HTTP requests.
+ * so every transaction is also atomic with respect to concurrent HTTP requests. One process owns
+ * the file: job leases left by a previous run are released on open, so its jobs resume at once.
  */
 export class SqliteOrchestratorStore implements OrchestratorStore {
+  readonly backend = 'sqlite'
   readonly #db: Database.Database
   readonly #statements
 
@@ -56,8 +60,9 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     this.#db.pragma('synchronous = FULL')
     this.#db.pragma('foreign_keys = ON')
     this.#db.pragma('busy_timeout = 5000')
-    this.#db.exec(SQLITE_SCHEMA)
+    migrateSqlite(this.#db)
     this.#statements = prepareStatements(this.#db)
+    this.#statements.releaseLeases.run()
   }
 
   async getExtractorUrl(): Promise<string> {
@@ -155,14 +160,20 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     return run.immediate()
   }
 
-  async listProvingIntentIds(limit: number): Promise<string[]> {
-    return (this.#statements.listProving.all(limit) as { id: string }[]).map((row) => row.id)
+  async claimJobs(input: { owner: string; limit: number; nowMs: number; leaseExpiresAtMs: number }): Promise<ClaimedJob[]> {
+    const rows = this.#statements.claimJobs.all(input.owner, input.leaseExpiresAtMs, input.nowMs, input.limit) as {
+      id: string
+      job_attempts: number
+      proposed_at_ms: number
+    }[]
+    // RETURNING gives rows in no promised order: oldest proposal first, as the queue promises.
+    rows.sort((a, b) => a.proposed_at_ms - b.proposed_at_ms || (a.id < b.id ? -1 : 1))
+    return rows.map((row) => ({ intentId: row.id, attempt: row.job_attempts }))
   }
 
-  async startJobAttempt(intentId: string): Promise<number> {
-    const row = this.#statements.incrementAttempts.get(intentId) as { job_attempts: number } | undefined
-    assert(row !== undefined, `startJobAttempt: intent ${intentId} is not proving`)
-    return row.job_attempts
+  async renewJobLeases(input: { owner: string; intentIds: readonly string[]; leaseExpiresAtMs: number }): Promise<void> {
+    if (input.intentIds.length === 0) return
+    this.#statements.renewLeases.run(input.leaseExpiresAtMs, input.owner, JSON.stringify(input.intentIds))
   }
 
   async finishJob(intentId: string, outcome: JobOutcome, nowMs: number): Promise<StoredEvent | undefined> {
@@ -197,6 +208,11 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
   async lastEventSeq(): Promise<number> {
     const row = this.#statements.lastSeq.get() as { seq: number | null }
     return row.seq ?? 0
+  }
+
+  async watchEvents(_onAppended: () => void): Promise<() => Promise<void>> {
+    // This process is the only writer: every event reaches the hub through publish().
+    return async () => {}
   }
 
   async getProof(intentId: string): Promise<ProofRecord | undefined> {
@@ -237,10 +253,19 @@ function prepareStatements(db: Database.Database) {
       `UPDATE intents SET status = 'proving', proposal_json = ?, proposed_at_ms = ?
        WHERE id = ? AND status = 'pending' AND proposal_json IS NULL`,
     ),
-    listProving: db.prepare("SELECT id FROM intents WHERE status = 'proving' ORDER BY proposed_at_ms, id LIMIT ?"),
-    incrementAttempts: db.prepare(
-      "UPDATE intents SET job_attempts = job_attempts + 1 WHERE id = ? AND status = 'proving' RETURNING job_attempts",
+    claimJobs: db.prepare(
+      `UPDATE intents SET lease_owner = ?, lease_expires_at_ms = ?, job_attempts = job_attempts + 1
+       WHERE id IN (
+         SELECT id FROM intents
+         WHERE status = 'proving' AND (lease_expires_at_ms IS NULL OR lease_expires_at_ms <= ?)
+         ORDER BY proposed_at_ms, id LIMIT ?)
+       RETURNING id, job_attempts, proposed_at_ms`,
     ),
+    renewLeases: db.prepare(
+      `UPDATE intents SET lease_expires_at_ms = ?
+       WHERE lease_owner = ? AND status = 'proving' AND id IN (SELECT value FROM json_each(?))`,
+    ),
+    releaseLeases: db.prepare("UPDATE intents SET lease_owner = NULL, lease_expires_at_ms = NULL WHERE status = 'proving'"),
     setStatus: db.prepare('UPDATE intents SET status = ? WHERE id = ? AND status = ?'),
     insertProof: db.prepare('INSERT INTO proofs (intent_id, evidence_json, proof_json, created_at_ms) VALUES (?, ?, ?, ?)'),
     getProof: db.prepare('SELECT * FROM proofs WHERE intent_id = ?'),
@@ -250,6 +275,21 @@ function prepareStatements(db: Database.Database) {
     insertEvent: db.prepare('INSERT INTO events (type, intent_id, data_json, created_at_ms) VALUES (?, ?, ?, ?)'),
     readEvents: db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?'),
     lastSeq: db.prepare('SELECT max(seq) AS seq FROM events'),
+  }
+}
+
+/** Applies the migrations the file lacks, each with its user_version in one transaction. */
+function migrateSqlite(db: Database.Database): void {
+  const found = db.pragma('user_version', { simple: true }) as number
+  const known = SQLITE_MIGRATIONS.at(-1)!.version
+  if (found > known) throw new StoreSchemaTooNewError({ backend: 'sqlite', versionFound: found, versionKnown: known })
+  for (const migration of SQLITE_MIGRATIONS) {
+    if (migration.version <= found) continue
+    db.transaction(() => {
+      db.exec(migration.sql)
+      // A pragma takes no parameters; the version is our own integer constant.
+      db.pragma(`user_version = ${Math.trunc(migration.version)}`)
+    }).immediate()
   }
 }
 

@@ -1,5 +1,9 @@
-/** Schema of the embedded SQLite store. Applied with IF NOT EXISTS on every open. */
-export const SQLITE_SCHEMA = `
+/** One step of the embedded store's schema; `PRAGMA user_version` records the last one applied. */
+export type SqliteMigration = { version: number; description: string; sql: string }
+
+// Version 1 is the first schema. It is written with IF NOT EXISTS because files created before
+// migrations were numbered have it already at user_version 0.
+const SCHEMA_V1 = `
 CREATE TABLE IF NOT EXISTS config (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -42,3 +46,17 @@ CREATE TABLE IF NOT EXISTS events (
   created_at_ms INTEGER NOT NULL
 ) STRICT;
 `
+
+/** The migrations of the embedded store, in order; open() applies the ones a file lacks. */
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
+  { version: 1, description: 'config, templates, intents, proofs, events', sql: SCHEMA_V1 },
+  {
+    version: 2,
+    description: 'job leases (the queue shape PostgreSQL shares between instances); one outcome event per intent',
+    sql: `
+ALTER TABLE intents ADD COLUMN lease_owner TEXT;
+ALTER TABLE intents ADD COLUMN lease_expires_at_ms INTEGER;
+CREATE UNIQUE INDEX events_one_per_intent ON events (intent_id);
+`,
+  },
+]
