@@ -24,6 +24,7 @@ type Part = (typeof PARTS)[number]
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' } } })
 const settings: BenchSettings = values.quick ? QUICK : FULL
 const only = new Set((values.only?.split(',') ?? PARTS) as Part[])
+for (const part of only) if (!PARTS.includes(part)) throw new Error(`--only: unknown part "${part}"; the parts are ${PARTS.join(', ')}`)
 const outPath = values.out ?? new URL('./results.json', import.meta.url).pathname
 const runStartMs = nowMs()
 const log = (line: string) => console.log(`[bench ${((nowMs() - runStartMs) / 1_000).toFixed(0).padStart(3)} s] ${line}`)
