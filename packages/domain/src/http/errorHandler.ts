@@ -23,7 +23,9 @@ export function handleError(thrown: unknown, request: FastifyRequest, reply: Fas
       const { guardrail, constraintIndex, prettyExpr, reason } = error.fields
       body.constraint = { guardrail, index: constraintIndex, pretty_expr: prettyExpr, reason }
     }
-    void reply.code(httpStatusOf(error.code)).send(body)
+    const status = httpStatusOf(error.code)
+    if (status >= 500) request.log.error({ err: error }, 'failure')
+    void reply.code(status).send(body)
     return
   }
   const error = thrown as FastifyError

@@ -16,6 +16,9 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   BASE_LAYER_UNAVAILABLE: 503,
   // ledger: replay protection is a conflict with the vault's state, not a malformed request
   NONCE_MISMATCH: 409,
+  // prover: the local state accepted what the SDL circuit's rules refuse — a bug, not bad input
+  SDL_RULE: 500,
+  SDL_ROOT_MISMATCH: 500,
   // fastify's own
   FST_ERR_CTP_BODY_TOO_LARGE: 413,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
