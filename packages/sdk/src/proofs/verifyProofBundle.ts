@@ -8,10 +8,10 @@ import {
   type InputValue,
   type Signature,
 } from '@verity/core'
-import { parseSignedIntent } from '@verity/orchestrator'
 import { compileTemplate, decodeCompiledTemplate, evaluateTemplate, templateId, type CompiledTemplate } from '@verity/policy'
 import type { ProofArtifact, Prover } from '@verity/prover'
 import { MalformedProofBundleError } from './proofErrors.ts'
+import { readSignedIntent } from './readSignedIntent.ts'
 
 /** What a valid proof establishes, for display. */
 export type ProofStatement = {
@@ -54,12 +54,7 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   const bundle = readBundle(json)
   const template = checkTemplate(bundle.template)
   if ('reason' in template) return template
-  let intent
-  try {
-    intent = parseSignedIntent(bundle.signed_intent)
-  } catch (error) {
-    return failIfVerityError(error, 'signed_intent is not a valid intent')
-  }
+  const intent = readSignedIntent(bundle.signed_intent)
   if (intent.templateId !== template.id)
     return { ok: false, reason: `the intent names template ${intent.templateId}, but the proof is for template ${template.id}` }
   const signer = checkAuthorship(intent.authorship, intent.signedBytes, options.allowUnsigned === true)
