@@ -18,3 +18,14 @@ test('the policy limits match the compiled circuit ABI', async () => {
   assert.deepEqual(lengths.evidence_values, [limits.POLICY_EVIDENCE_SLOTS, 1])
   assert.deepEqual(lengths.evidence_sets, [limits.POLICY_EVIDENCE_SETS, limits.POLICY_SET_SIZE])
 })
+
+test('the policy circuit stays within 2^14 gates (proving time doubles beyond)', async () => {
+  const { createCircuitProver } = await import('./createCircuitProver.ts')
+  const prover = createCircuitProver({ workers: 1, threads: 1 })
+  try {
+    const size = await prover.circuitSize('policy')
+    assert.equal(size.subgroupSize, 2 ** 14, `${size.gates} gates`)
+  } finally {
+    await prover.close()
+  }
+})

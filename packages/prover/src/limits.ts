@@ -1,7 +1,8 @@
 /**
  * Every bound of @verity/prover, with its unit and reason. The policy circuit's bounds are
  * mirrored from circuits/policy/src/main.nr (a test checks them against the compiled ABI): change
- * both together, then rebuild (`npm run build -w packages/prover`).
+ * both together, then rebuild (`npm run build -w packages/prover`). Together they keep the circuit
+ * at 16,369 gates, just within 2^14: any increase doubles the proving time (2^15).
  */
 
 /** Scalar intent attribute slots in the policy circuit (string, int, bool fields of `intent`). */
@@ -17,11 +18,11 @@ export const POLICY_LITERAL_SETS = 4
 /** Elements in one set (a set field's value or a set literal). */
 export const POLICY_SET_SIZE = 16
 /** Scalar constants (string, int, bool literals) a template may use. */
-export const POLICY_CONSTANTS = 32
+export const POLICY_CONSTANTS = 24
 /** Atoms (comparisons, memberships, presence tests, constants) of one template. */
 export const POLICY_ATOMS = 32
 /** Layers of binary logic gates (and/or/xor) above the atoms: the depth of and/or nesting. */
-export const POLICY_LAYERS = 4
+export const POLICY_LAYERS = 3
 /** Logic gates in one layer. */
 export const POLICY_LAYER_WIDTH = 16
 /** Atoms or gates packed into one field element of the template encoding (3 bytes each). */
