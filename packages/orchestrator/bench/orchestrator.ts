@@ -3,6 +3,7 @@
 // 1. POST /intents per second (Ed25519, shape B, pre-signed, autocannon, server in a child process),
 //    beside the raw node:crypto Ed25519 verify rate measured in the same run.
 // 2. Proposal → `success` event latency (p50, p95), with a loopback extractor and real proofs.
+// `--database-url postgres://…` runs the server on PostgreSQL instead of SQLite (an empty database).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createPublicKey, randomUUID, verify } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -24,10 +25,12 @@ const argOf = (name: string, fallback: number) => {
 const INTENTS = argOf('--intents', 20_000)
 const PROPOSALS = argOf('--proposals', 6)
 const CONNECTIONS = argOf('--connections', 32)
+const DATABASE_URL = args.includes('--database-url') ? args[args.indexOf('--database-url') + 1] : undefined
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
 
 async function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], {
+  const store = DATABASE_URL === undefined ? ['--data-dir', dataDir] : ['--database-url', DATABASE_URL]
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', ...store, '--log-level', 'warn'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const url = await new Promise<string>((resolve, reject) => {
@@ -122,7 +125,7 @@ try {
   const templateId = (JSON.parse(created.text) as { template_id: string }).template_id
   const { result, verifyRate } = await benchIntents(url, templateId)
   const non2xx = result.non2xx
-  console.log(`POST /intents (Ed25519, shape B, ${CONNECTIONS} connections, ${result.requests.total} requests):`)
+  console.log(`POST /intents (Ed25519, shape B, ${CONNECTIONS} connections, ${result.requests.total} requests, ${DATABASE_URL === undefined ? 'SQLite' : 'PostgreSQL'}):`)
   console.log(`  ${result.requests.average.toFixed(0)} req/s average, latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, non-2xx ${non2xx}, errors ${result.errors}`)
   console.log(`  raw node:crypto Ed25519 verify (cached key, same machine, same run): ${verifyRate.toFixed(0)} verify/s`)
   const { latenciesMs, outcomes } = await benchProposals(url, templateId)

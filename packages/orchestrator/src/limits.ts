@@ -46,6 +46,8 @@ export const JOB_LEASE_MS_DEFAULT = 30_000
 
 /** Connections in one instance's PostgreSQL pool (requests, jobs, sweeps; LISTEN has its own). */
 export const POSTGRES_POOL_CONNECTIONS_MAX = 10
+/** Intents inserted per group-commit statement on PostgreSQL (one round trip, one commit). */
+export const POSTGRES_INTENT_BATCH_MAX = 256
 /** Time-out of opening one PostgreSQL connection. */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
 /**

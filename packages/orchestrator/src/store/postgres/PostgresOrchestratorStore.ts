@@ -1,7 +1,7 @@
 import assert from 'node:assert'
 import pg from 'pg'
 import { StoreUnavailableError } from '../../errors/storeErrors.ts'
-import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX } from '../../limits.ts'
+import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_INTENT_BATCH_MAX, POSTGRES_POOL_CONNECTIONS_MAX } from '../../limits.ts'
 import type {
   AcceptProposalResult,
   ClaimedJob,
@@ -150,13 +150,45 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
     return rowCount === 1
   }
 
-  async insertIntent(intent: NewIntent): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(
-      `INSERT INTO orchestrator_intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms)
-       VALUES ($1, $2, $3, $4, 'pending', $5, $6) ON CONFLICT (id) DO NOTHING`,
-      [intent.id, intent.templateId, intent.shape, intent.signedIntentJson, intent.createdAtMs, intent.expiresAtMs],
-    )
-    return rowCount === 1
+  // Group commit: intents submitted concurrently to this instance go in one INSERT, one round
+  // trip and one commit; each promise resolves only after that commit.
+  readonly #intentBatch: { intent: NewIntent; resolve: (inserted: boolean) => void; reject: (error: unknown) => void }[] = []
+
+  insertIntent(intent: NewIntent): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.#intentBatch.push({ intent, resolve, reject })
+      if (this.#intentBatch.length === 1) setImmediate(() => void this.#flushIntentBatch())
+    })
+  }
+
+  async #flushIntentBatch(): Promise<void> {
+    const batch = this.#intentBatch.splice(0, POSTGRES_INTENT_BATCH_MAX)
+    if (this.#intentBatch.length > 0) setImmediate(() => void this.#flushIntentBatch())
+    const intents = batch.map((entry) => entry.intent)
+    let insertedIds: Set<string>
+    try {
+      const { rows } = await this.#pool.query<{ id: string }>(
+        `INSERT INTO orchestrator_intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms)
+         SELECT id, template_id, shape, signed_intent_json, 'pending', created_at_ms, expires_at_ms
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
+           AS i (id, template_id, shape, signed_intent_json, created_at_ms, expires_at_ms)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [
+          intents.map((intent) => intent.id),
+          intents.map((intent) => intent.templateId),
+          intents.map((intent) => intent.shape),
+          intents.map((intent) => intent.signedIntentJson),
+          intents.map((intent) => intent.createdAtMs),
+          intents.map((intent) => intent.expiresAtMs),
+        ],
+      )
+      insertedIds = new Set(rows.map((row) => row.id))
+    } catch (error) {
+      for (const entry of batch) entry.reject(error)
+      return
+    }
+    // The same id twice in one batch: the first submission is the one stored.
+    for (const entry of batch) entry.resolve(insertedIds.delete(entry.intent.id))
   }
 
   async getIntent(id: string): Promise<IntentRecord | undefined> {
