@@ -43,6 +43,8 @@ export type Command = {
   summary: string
   usage: string
   options?: CommandOptions
+  /** One line per option for --help (options shared by many commands are described in runCli). */
+  optionHelp?: Readonly<Record<string, string>>
   /** Pass every argument after the command words to `run` unparsed, as positionals (service flags). */
   rawArgs?: boolean
   /** How many positionals the command takes: [min, max]. */

@@ -117,14 +117,28 @@ function dropPath(argv: readonly string[], path: readonly string[]): string[] {
   return out
 }
 
+// Options many commands share, described once.
+const SHARED_OPTION_HELP: Readonly<Record<string, string>> = {
+  help: 'print this help',
+  json: 'print the result as JSON (progress and notes stay on stderr)',
+  orchestrator: 'orchestrator URL (default: $VERITY_ORCHESTRATOR_URL, else http://127.0.0.1:8080)',
+  domain: 'domain URL (default: $VERITY_DOMAIN_URL, else http://127.0.0.1:3000)',
+  'base-layer': 'base-layer URL (default: $VERITY_BASE_LAYER_URL, else http://127.0.0.1:9000)',
+  key: 'key file that signs (verity keygen)',
+  shard: 'shard id, an integer ≥ 1 (default 1)',
+}
+
 function formatHelp(command: Command): string {
   const lines = [`verity ${command.path.join(' ')} — ${command.summary}`, '', `usage: ${command.usage}`, '', 'options:']
   const options: CommandOptions = { ...command.options, ...COMMON_OPTIONS }
-  for (const [name, option] of Object.entries(options)) {
-    const short = 'short' in option && option.short ? `-${option.short}, ` : ''
+  const rows = Object.entries(options).map(([name, option]) => {
+    const short = 'short' in option && option.short ? `-${option.short}, ` : '    '
     const value = option.type === 'string' ? ' <value>' : ''
-    lines.push(`  ${short}--${name}${value}${'multiple' in option && option.multiple ? ' (repeatable)' : ''}`)
-  }
+    return [`  ${short}--${name}${value}${'multiple' in option && option.multiple ? ' …' : ''}`, command.optionHelp?.[name] ?? SHARED_OPTION_HELP[name] ?? '']
+  })
+  const width = Math.max(...rows.map(([flag]) => flag!.length))
+  for (const [flag, text] of rows) lines.push(text ? `${flag!.padEnd(width)}  ${text}` : flag!)
+  if (command.rawArgs) lines.push('  (the service\'s own flags are listed in its docs; see usage)')
   lines.push('', 'exit codes: 0 success, 1 failure, 2 bad arguments')
   return `${lines.join('\n')}\n`
 }

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { parseJsonBigint } from '@verity/core'
+import { randomUUID } from 'node:crypto'
+import { Ed25519Signer, parseJsonBigint } from '@verity/core'
+import { signVerifiable } from '@verity/ledger'
+import { DomainClient } from '../clients/DomainClient.ts'
+import { OrchestratorClient } from '../clients/OrchestratorClient.ts'
+import { ApiError, ServiceUnreachableError } from '../http/ApiError.ts'
+import { loadSigner } from '../keys/loadSigner.ts'
 import { createProver } from '@verity/prover'
 import { verifyProofBundle } from '../proofs/verifyProofBundle.ts'
 import { freePorts } from '../testing/freePorts.ts'
@@ -151,6 +157,29 @@ describe('the README tour', { timeout: 600_000 }, () => {
     const finalized = JSON.parse(await verity('vault', 'show', 'alice.json', '--finalized', '--json'))
     assert.equal(finalized.finalized, true)
     assert.equal(finalized.vault.data.TokenHoldings.fungibles[token], 33)
+  })
+
+  test('the clients raise typed errors with status, code and index', async () => {
+    const orchestrator = new OrchestratorClient(env.VERITY_ORCHESTRATOR_URL!)
+    await assert.rejects(orchestrator.getProof(randomUUID()), (error) => {
+      assert.ok(error instanceof ApiError)
+      assert.equal(error.status, 404)
+      assert.equal(typeof error.serverCode, 'string')
+      return true
+    })
+    const domain = new DomainClient(env.VERITY_DOMAIN_URL!)
+    const alice = loadSigner(join(dir, 'alice.json'))
+    assert.equal(await domain.nextNonce(alice.ownerId), 1n)
+    const stale = signVerifiable(alice, 'DebitAllowance', { new_nonce: 7n, debited_shard: 1, credited: `${alice.ownerId},1`, allowances: { native: { Fungible: 1n } } })
+    await assert.rejects(domain.execute([stale]), (error) => {
+      assert.ok(error instanceof ApiError)
+      assert.equal(error.status, 409)
+      assert.equal(error.index, 0)
+      return true
+    })
+    assert.equal(await domain.getVault(Ed25519Signer.generate().ownerId), null)
+    const [port] = await freePorts(1)
+    await assert.rejects(new DomainClient(`http://127.0.0.1:${port}`).listSdls(), ServiceUnreachableError)
   })
 
   test('Ctrl-C stops the devnet cleanly', async () => {

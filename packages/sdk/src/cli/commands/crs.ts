@@ -5,6 +5,10 @@ export const crsDevCommand: Command = {
   path: ['crs', 'dev'],
   summary: 'generate an INSECURE development CRS (for dev-CRS proofs on this machine; never for production)',
   usage: 'verity crs dev [--dir DIR] [--points N]',
+  optionHelp: {
+    dir: 'where to write the CRS (default: packages/prover/build/crs-dev)',
+    points: 'number of G1 points (circuit size + 1; default 65537)',
+  },
   options: { dir: { type: 'string' }, points: { type: 'string' } },
   async run({ values, out }) {
     const { DEV_CRS_DIR, DEV_CRS_WARNING, generateDevCrs, proverLimits } = await import('@verity/prover')

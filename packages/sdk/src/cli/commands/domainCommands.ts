@@ -21,6 +21,12 @@ export const mintCommand: Command = {
   path: ['mint'],
   summary: 'mint a fungible token from the key\'s mint vault (creates it on first use; token id = its address)',
   usage: 'verity mint --key FILE --amount N [--to ADDRESS] [--name NAME --symbol SYM] [--shard 1]',
+  optionHelp: {
+    amount: 'amount to mint (whole number, 1 … 2^64-1)',
+    to: "address credited (default: the key's own address)",
+    name: 'token name (first mint only)',
+    symbol: 'token symbol (first mint only)',
+  },
   options: { ...SIGNED, amount: { type: 'string' }, to: { type: 'string' }, name: { type: 'string' }, symbol: { type: 'string' } },
   async run(context) {
     const { values, out } = context
@@ -47,6 +53,12 @@ export const transferCommand: Command = {
   path: ['transfer'],
   summary: 'sign and execute a debit allowance: send --amount of --token (or --nfts) to --to',
   usage: 'verity transfer --key FILE --to ADDRESS (--token TOKEN_ID|native --amount N | --token COLLECTION --nfts 1,2) [--shard 1]',
+  optionHelp: {
+    to: 'address credited, "<owner_id>,<shard>"',
+    token: "token id (its mint vault's address), or native (default)",
+    amount: 'amount to send (whole number)',
+    nfts: 'NFT ids to send, e.g. 1,2,5',
+  },
   options: { ...SIGNED, to: { type: 'string' }, token: { type: 'string' }, amount: { type: 'string' }, nfts: { type: 'string' } },
   async run(context) {
     const { values, out } = context
@@ -104,6 +116,10 @@ export const vaultShowCommand: Command = {
   path: ['vault', 'show'],
   summary: 'print a vault: the domain\'s local view, or with --finalized the base layer\'s settled view',
   usage: 'verity vault show (OWNER_ID | KEYFILE) [--shard 1] [--finalized] [--domain URL] [--base-layer URL]',
+  optionHelp: {
+    finalized: "show the base layer's settled view instead of the domain's local one",
+    shard: 'shard of the vault for --finalized (default 1)',
+  },
   options: { ...DOMAIN_OPTION, ...BASE_LAYER_OPTION, shard: { type: 'string', short: 's' }, finalized: { type: 'boolean' } },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
@@ -165,6 +181,10 @@ export const sdlProveCommand: Command = {
   path: ['sdl', 'prove'],
   summary: 'prove an SDL (with optional guardrail input) and wait until it is Proven',
   usage: 'verity sdl prove HASH [--input FILE] [--no-wait] [--domain URL]',
+  optionHelp: {
+    input: 'guardrail input file (JSON) sent with the prove request',
+    'no-wait': 'return once proving started',
+  },
   options: { ...DOMAIN_OPTION, input: { type: 'string' }, 'no-wait': { type: 'boolean' } },
   positionals: [1, 1],
   async run({ positionals, values, out, signal }) {

@@ -9,6 +9,11 @@ export const keygenCommand: Command = {
   path: ['keygen'],
   summary: 'create a key file (Ed25519, or a software P-256 passkey with --passkey) and print its owner id',
   usage: 'verity keygen --out FILE [--passkey] [--force]',
+  optionHelp: {
+    out: 'key file to write',
+    passkey: 'make a software P-256 passkey instead of an Ed25519 key',
+    force: 'overwrite an existing file',
+  },
   options: { out: { type: 'string', short: 'o' }, passkey: { type: 'boolean' }, force: { type: 'boolean' } },
   async run({ values, out }) {
     const path = values.out

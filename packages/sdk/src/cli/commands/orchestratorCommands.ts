@@ -30,6 +30,14 @@ export const intentCreateCommand: Command = {
   path: ['intent', 'create'],
   summary: 'sign an intent for a template with a key file and submit it; prints the intent id',
   usage: 'verity intent create --template ID --key FILE [--attr name=value ...] [--attrs FILE.json] [--shape a|b] [--id UUID] [--unsigned]',
+  optionHelp: {
+    template: 'template id (verity template push)',
+    attr: 'an attribute, name=value (value read as JSON when it parses)',
+    attrs: 'a JSON file of attributes ({...} or {"fields": {...}})',
+    shape: 'b (default): {authorship, intent}; a: {payload, signature}',
+    id: 'intent id (default: a new UUID)',
+    unsigned: 'submit without a signature (only if the orchestrator allows it)',
+  },
   options: {
     ...ORCHESTRATOR_OPTION,
     template: { type: 'string', short: 't' },
@@ -90,6 +98,11 @@ export const eventsCommand: Command = {
   path: ['events'],
   summary: 'print every retained event, then follow the stream (resumes after disconnects); --json for JSON lines',
   usage: 'verity events [--from EVENT_ID | --new] [--count N] [--orchestrator URL]',
+  optionHelp: {
+    from: 'replay the events after this id (default 0: everything retained)',
+    new: 'only events from now on',
+    count: 'stop after this many events',
+  },
   options: { ...ORCHESTRATOR_OPTION, from: { type: 'string' }, new: { type: 'boolean' }, count: { type: 'string', short: 'n' } },
   async run({ values, out, signal }) {
     if (values.from !== undefined && values.new === true) throw new UsageError('give --from or --new, not both')

@@ -17,6 +17,13 @@ export const proposeCommand: Command = {
   path: ['propose'],
   summary: 'submit the one proposal of an intent; with --wait, wait for its success or failure event',
   usage: 'verity propose ID --solution S [--metadata JSON] [--wait [--timeout SECONDS] [--proof-out FILE]] [--orchestrator URL]',
+  optionHelp: {
+    solution: 'the proposed solution (URL, catalog:ID, …)',
+    metadata: 'JSON passed to the extractor (default null)',
+    wait: 'wait for the success or failure event; exit 1 on failure',
+    timeout: 'seconds to wait with --wait (default 600)',
+    'proof-out': 'with --wait: save the proof bundle of a success to this file',
+  },
   options: {
     ...ORCHESTRATOR_OPTION,
     solution: { type: 'string', short: 's' },

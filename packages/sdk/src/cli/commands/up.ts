@@ -6,6 +6,14 @@ export const upCommand: Command = {
   path: ['up'],
   summary: 'start the base layer, extractor, orchestrator and a domain (shard 1) in one data directory',
   usage: 'verity up [--data-dir DIR] [--host H] [--base-layer-port N] [--extractor-port N] [--orchestrator-port N] [--domain-port N]',
+  optionHelp: {
+    'data-dir': 'where every service keeps its data (default .verity, or $VERITY_DATA_DIR)',
+    host: 'interface to listen on (default 127.0.0.1)',
+    'base-layer-port': 'default 9000 (0: any free port)',
+    'extractor-port': 'default 8090',
+    'orchestrator-port': 'default 8080',
+    'domain-port': 'default 3000',
+  },
   options: {
     'data-dir': { type: 'string' },
     host: { type: 'string' },

@@ -6,6 +6,11 @@ export const verifyCommand: Command = {
   path: ['verify'],
   summary: 'verify a proof bundle (proof.json) offline and print what it proves; exit 1 when it does not hold',
   usage: 'verity verify PROOF.json [--production] [--crs DIR] [--allow-unsigned]',
+  optionHelp: {
+    production: 'refuse proofs made with the insecure development CRS',
+    crs: "CRS directory to verify against (default: the build's dev CRS)",
+    'allow-unsigned': 'accept an Unsigned intent (nobody authorised it)',
+  },
   options: { production: { type: 'boolean' }, crs: { type: 'string' }, 'allow-unsigned': { type: 'boolean' } },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
