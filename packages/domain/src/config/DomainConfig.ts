@@ -24,6 +24,8 @@ export type DomainConfig = {
   shard: number
   /** path of the operator key file: a JSON string of the base58 32-byte Ed25519 secret key */
   keypairPath: string
+  /** the base58 secret key itself, when `keypair` holds the key rather than a path */
+  keypairInline?: string
   /** base-layer JSON-RPC URL; absent → an embedded in-process base layer */
   rpcUrl?: string
   /** HTTP port (app.api_port), 3000 by default */

@@ -35,6 +35,13 @@ describe('loadDomainConfig', () => {
     assert.deepEqual(config.guardrails, [])
   })
 
+  test('keypair may hold the base58 secret key itself', () => {
+    const key = '4ayE9gE3YRyppzKbQbkzkRx7eokRkNFUfp4UjJ7k9Wfd'
+    const config = parseDomainConfig({ shard: 1, keypair: key }, { path: 'domain.yaml', baseDir: '/srv' })
+    assert.equal(config.keypairInline, key)
+    assert.equal(parseDomainConfig({ shard: 1, keypair: './key.json' }, { path: 'domain.yaml', baseDir: '/srv' }).keypairInline, undefined)
+  })
+
   test('bad values name the key', () => {
     const where = { path: 'domain.yaml', baseDir: '/srv' }
     assert.throws(() => parseDomainConfig({ shard: 0, keypair: 'k' }, where), /`shard` must be an integer ≥ 1/)

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
+import { decodeBase58 } from '@verity/core'
 import { DomainConfigError } from '../errors/domainErrors.ts'
 import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX } from '../limits.ts'
 import type { DomainConfig, GuardrailConfig } from './DomainConfig.ts'
@@ -63,7 +64,19 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
     creditsPullIntervalMs: interval as number,
   }
   if (typeof raw.rpc_url === 'string') config.rpcUrl = raw.rpc_url
+  // `keypair` may also hold the key itself (base58 of 32 bytes) instead of a file path.
+  if (isInlineKey(raw.keypair as string)) config.keypairInline = raw.keypair as string
   return config
+}
+
+function isInlineKey(value: string): boolean {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{43,44}$/.test(value)) return false
+  try {
+    decodeBase58(value, 'keypair', 32)
+    return true
+  } catch {
+    return false
+  }
 }
 
 function parseGuardrails(value: unknown, baseDir: string, fail: (reason: string) => never): GuardrailConfig[] {

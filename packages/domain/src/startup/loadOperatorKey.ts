@@ -6,7 +6,8 @@ import { dirname } from 'node:path'
 import { Ed25519Signer } from '@verity/core'
 import { DomainConfigError } from '../errors/domainErrors.ts'
 
-export function loadOperatorKey(path: string, options: { generateWhenMissing: boolean; log: { info(o: object, m: string): void } }): Ed25519Signer {
+export function loadOperatorKey(path: string, options: { inline?: string; generateWhenMissing: boolean; log: { info(o: object, m: string): void } }): Ed25519Signer {
+  if (options.inline !== undefined && !existsSync(path)) return Ed25519Signer.fromSecretKeyBase58(options.inline)
   if (!existsSync(path)) {
     if (!options.generateWhenMissing) throw new DomainConfigError({ path, reason: 'the operator key file does not exist (it must hold a key funded on the base layer)' })
     const signer = Ed25519Signer.generate()

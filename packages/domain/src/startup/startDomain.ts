@@ -87,7 +87,11 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     const deferred = deferredDomainApi()
     app = await buildDomainApp({ domain: deferred.api, logLevel })
     const log = app.log
-    const operator = loadOperatorKey(config.keypairPath, { generateWhenMissing: config.rpcUrl === undefined && options.baseLayer === undefined, log })
+    const operator = loadOperatorKey(config.keypairPath, {
+      ...(config.keypairInline === undefined ? {} : { inline: config.keypairInline }),
+      generateWhenMissing: config.rpcUrl === undefined && options.baseLayer === undefined,
+      log,
+    })
     let baseLayer = options.baseLayer
     if (baseLayer === undefined) {
       const opened = openBaseLayer({
