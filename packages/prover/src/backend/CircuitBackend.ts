@@ -23,6 +23,7 @@ export class CircuitBackend {
   private srsPoints = 0
   private readonly vks = new Map<string, Uint8Array>()
   private readonly bytecodes = new Map<string, Uint8Array>()
+  private readonly sizes = new Map<string, { gates: number; subgroupSize: number }>()
 
   private constructor(
     private readonly api: Barretenberg,
@@ -62,8 +63,14 @@ export class CircuitBackend {
 
   /** Gate count and power-of-two circuit size, as bb sees the circuit. */
   async circuitSize(circuit: CompiledCircuit): Promise<{ gates: number; subgroupSize: number }> {
-    const [gates, subgroupSize] = await this.api.acirGetCircuitSizes(this.bytecode(circuit), false, true)
-    return { gates, subgroupSize }
+    // Sizing builds the whole circuit in bb: once per circuit, not once per proof.
+    let size = this.sizes.get(circuit.circuitHash)
+    if (!size) {
+      const [gates, subgroupSize] = await this.api.acirGetCircuitSizes(this.bytecode(circuit), false, true)
+      size = { gates, subgroupSize }
+      this.sizes.set(circuit.circuitHash, size)
+    }
+    return size
   }
 
   async verificationKey(circuit: CompiledCircuit): Promise<Uint8Array> {
