@@ -1,3 +1,5 @@
+import { PROGRESS_REDRAW_MS } from '../limits.ts'
+
 /** What a long wait shows: a label that can change, with the seconds elapsed. */
 export type Progress = {
   /** Shows a new label (a new line when not on a terminal; the same line, redrawn, on one). */
@@ -6,8 +8,6 @@ export type Progress = {
   stop(): void
 }
 
-/** How often the elapsed time is redrawn on a terminal, in milliseconds. */
-const PROGRESS_REDRAW_MS = 1_000
 
 /**
  * Shows progress on stderr: on a terminal one line redrawn every second (`  Proving … 12 s`),

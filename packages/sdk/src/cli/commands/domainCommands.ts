@@ -10,10 +10,8 @@ import { UsageError } from '../UsageError.ts'
 import { WaitTimeoutError } from '../WaitTimeoutError.ts'
 import { DomainClient } from '../../clients/DomainClient.ts'
 import { loadSigner } from '../../keys/loadSigner.ts'
+import { SDL_POLL_INTERVAL_MS, SDL_WAIT_TIMEOUT_MS } from '../../limits.ts'
 
-/** How long `sdl prove` and `sdl settle` wait for the SDL to move on, in milliseconds. */
-export const SDL_WAIT_TIMEOUT_MS = 15 * 60_000
-const SDL_POLL_INTERVAL_MS = 500
 
 const SIGNED = { ...DOMAIN_OPTION, key: { type: 'string', short: 'k' }, shard: { type: 'string', short: 's' } } as const
 

@@ -9,9 +9,8 @@ import type { Progress } from '../showProgress.ts'
 import { OrchestratorClient } from '../../clients/OrchestratorClient.ts'
 import type { OrchestratorEventMessage } from '../../events/followEvents.ts'
 import { ServiceUnreachableError } from '../../http/ApiError.ts'
+import { PROPOSE_WAIT_TIMEOUT_S_DEFAULT } from '../../limits.ts'
 
-/** How long `propose --wait` waits for the outcome event by default, in seconds. */
-export const PROPOSE_WAIT_TIMEOUT_S_DEFAULT = 600
 
 export const proposeCommand: Command = {
   path: ['propose'],
