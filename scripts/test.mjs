@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const filters = process.argv.slice(2)
-const roots = readdirSync('packages').map((name) => join('packages', name))
+const roots = [...readdirSync('packages').map((name) => join('packages', name)), 'scripts']
 const files = []
 const walk = (dir) => {
   for (const entry of readdirSync(dir)) {
