@@ -1,7 +1,7 @@
 import { startTsWorker } from '../threads/startTsWorker.ts'
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { bn254 } from '@noble/curves/bn254.js'
 import { writeBigEndian32 } from './computeG1Powers.ts'
@@ -42,11 +42,14 @@ export async function generateDevCrs(options: GenerateDevCrsOptions): Promise<De
     offset += chunk.length
   }
   const info: DevCrsInfo = { crs: 'dev', insecure: true, warning: DEV_CRS_WARNING, points, createdAt: new Date().toISOString() }
-  mkdirSync(options.dir, { recursive: true })
-  writeAtomic(join(options.dir, G1_FILE), g1)
-  writeAtomic(join(options.dir, G2_FILE), g2Bytes(tau))
-  // The info file is written last: a directory with it is complete.
-  writeAtomic(join(options.dir, CRS_INFO_FILE), new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'))
+  // Written into a sibling directory, then swapped in: concurrent generators (parallel test
+  // processes on a fresh checkout) must never leave G1 points of one τ next to [τ]₂ of another.
+  const staging = `${options.dir}.${process.pid}.${Date.now()}.tmp`
+  mkdirSync(staging, { recursive: true })
+  writeFileSync(join(staging, G1_FILE), g1)
+  writeFileSync(join(staging, G2_FILE), g2Bytes(tau))
+  writeFileSync(join(staging, CRS_INFO_FILE), JSON.stringify(info, null, 2) + '\n')
+  swapIn(staging, options.dir)
   log(`dev CRS ready: ${points} points. ${DEV_CRS_WARNING}`)
   return info
 }
@@ -90,8 +93,19 @@ function g2Bytes(tau: bigint): Uint8Array {
   return out
 }
 
-function writeAtomic(path: string, bytes: Uint8Array): void {
-  const temporary = `${path}.${process.pid}.tmp`
-  writeFileSync(temporary, bytes)
-  renameSync(temporary, path)
+function swapIn(staging: string, dir: string): void {
+  mkdirSync(dirname(dir), { recursive: true })
+  const retired = `${dir}.${process.pid}.${Date.now()}.old`
+  try {
+    renameSync(dir, retired)
+  } catch {
+    // No previous CRS (or another process just moved it away).
+  }
+  try {
+    renameSync(staging, dir)
+  } catch {
+    // Another generator won the race: its CRS is complete too; keep it.
+    rmSync(staging, { recursive: true, force: true })
+  }
+  rmSync(retired, { recursive: true, force: true })
 }
