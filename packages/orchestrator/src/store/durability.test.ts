@@ -1,61 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
 import { readEventStream } from '../testing/readEventStream.ts'
+import { sendRequest as send } from '../testing/sendRequest.ts'
 import { signIntentShapeA, signIntentShapeB } from '../testing/signIntent.ts'
+import { killProcess as kill9, startOrchestratorProcess } from '../testing/startOrchestratorProcess.ts'
 import { startTestExtractor, type TestExtractor } from '../testing/startTestExtractor.ts'
 import { PRICE_TEMPLATE } from '../testing/templates.ts'
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url))
-
-/** Starts src/main.ts in a child process on a free port; resolves with its URL. */
-async function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', MAIN, '--port', '0', '--data-dir', dataDir, '--extractor-timeout', '60s', '--log-level', 'silent'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (\S+)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`orchestrator exited with ${code} before listening`)))
-  })
-  return { child, url }
-}
-
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGKILL')
-  })
-}
-
-async function send(url: string, method: string, path: string, body?: unknown) {
-  const init: RequestInit = { method }
-  if (body !== undefined) {
-    init.body = typeof body === 'string' ? body : JSON.stringify(body)
-    init.headers = { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' }
-  }
-  const response = await fetch(`${url}${path}`, init)
-  const text = await response.text()
-  let json: any
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  return { status: response.status, text, json }
-}
+/** Starts src/main.ts in a child process on the SQLite store in `dataDir`. */
+const startChild = (dataDir: string) => startOrchestratorProcess(['--data-dir', dataDir, '--extractor-timeout', '60s'])
 
 describe('durability: kill -9 and restart', () => {
   let dataDir: string
@@ -67,7 +26,7 @@ describe('durability: kill -9 and restart', () => {
     extractor = await startTestExtractor()
   })
   after(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) await kill9(child)
+    for (const child of children) await kill9(child)
     await extractor.close()
     rmSync(dataDir, { recursive: true, force: true })
   })
