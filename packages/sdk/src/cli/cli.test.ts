@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
@@ -100,6 +100,22 @@ describe('bad arguments: one line on stderr, exit code 2', () => {
   test('the binary answers the same (child processes)', async () => {
     for (const [, args, pattern] of usageCases.filter(([name]) => ['unknown option', 'bad amount', 'bad event id'].includes(name)))
       assertUsageError(await runVerity(args, { cwd: dir }), pattern)
+  })
+})
+
+describe('verity crs dev', () => {
+  test('writes a small INSECURE dev CRS and says so', async () => {
+    const crsDir = join(dir, 'crs')
+    const run = await runInProcess(['crs', 'dev', '--dir', crsDir, '--points', '1025', '--json'])
+    assert.equal(run.code, 0, run.stderr)
+    assert.match(run.stderr, /^WARNING: INSECURE dev CRS: /)
+    const info = JSON.parse(run.stdout) as Record<string, unknown>
+    assert.equal(info.dir, crsDir)
+    assert.equal(info.crs, 'dev')
+    assert.equal(info.insecure, true)
+    assert.equal(info.points, 1025)
+    assert.equal(statSync(join(crsDir, 'bn254_g1.dat')).size, 1025 * 64)
+    assert.equal(statSync(join(crsDir, 'bn254_g2.dat')).size, 128)
   })
 })
 
