@@ -128,6 +128,16 @@ describe('failures: exit code 1 with the reason', () => {
     assert.match(run.stderr, /^error: cannot reach http:\/\/127\.0\.0\.1:\d+\/intents\/7a831c6a-.*\/status: ECONNREFUSED\n$/)
   })
 
+  test('an event stream that never opens (events, propose --wait)', async () => {
+    const [port] = await freePorts(1)
+    const url = `http://127.0.0.1:${port}`
+    for (const args of [['events', '--orchestrator', url], ['propose', 'x', '--solution', 's', '--wait', '--orchestrator', url]]) {
+      const run = await runInProcess(args)
+      assert.equal(run.code, 1, args[0])
+      assert.equal(run.stderr, `error: cannot reach ${url}/events: ECONNREFUSED\n`)
+    }
+  })
+
   test('a proof file that is not a proof bundle', async () => {
     const path = join(dir, 'not-a-proof.json')
     writeFileSync(path, JSON.stringify({ proof: {} }))

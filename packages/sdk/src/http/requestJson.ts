@@ -1,6 +1,7 @@
 import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
 import { REQUEST_TIMEOUT_MS, RESPONSE_BYTES_MAX } from '../limits.ts'
 import { ApiError, ServiceUnreachableError } from './ApiError.ts'
+import { describeFetchFailure } from './describeFetchFailure.ts'
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -39,7 +40,7 @@ export async function request(baseUrl: string, path: string, options: RequestOpt
     response = await fetch(url, { method, headers, body: body ?? null, signal })
     text = await readLimited(response, RESPONSE_BYTES_MAX)
   } catch (error) {
-    const reason = timeout.aborted ? `no answer within ${options.timeoutMs ?? REQUEST_TIMEOUT_MS} ms` : causeOf(error)
+    const reason = timeout.aborted ? `no answer within ${options.timeoutMs ?? REQUEST_TIMEOUT_MS} ms` : describeFetchFailure(error)
     throw new ServiceUnreachableError({ url, reason }, { cause: error })
   }
   if (response.status >= 400) throw apiErrorOf(method, url, response.status, text)
@@ -78,7 +79,3 @@ async function readLimited(response: Response, bytesMax: number): Promise<string
   return new TextDecoder().decode(buffer)
 }
 
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  return cause?.code ?? cause?.message ?? (error as Error).message
-}

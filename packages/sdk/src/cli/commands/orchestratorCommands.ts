@@ -7,6 +7,8 @@ import { parseAttr } from '../parseAttr.ts'
 import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
 import { OrchestratorClient } from '../../clients/OrchestratorClient.ts'
+import { ServiceUnreachableError } from '../../http/ApiError.ts'
+import { describeFetchFailure } from '../../http/describeFetchFailure.ts'
 import { signIntent } from '../../intents/signIntent.ts'
 import { loadSigner } from '../../keys/loadSigner.ts'
 import { formatEvent } from '../formatEvent.ts'
@@ -113,10 +115,20 @@ export const eventsCommand: Command = {
     const controller = new AbortController()
     const stop = () => controller.abort()
     signal.addEventListener('abort', stop, { once: true })
-    const events = new OrchestratorClient(orchestratorUrl(values)).events({
+    const baseUrl = orchestratorUrl(values)
+    // A stream that never opened is a wrong URL or a stopped orchestrator: report it. One that
+    // opened and dropped is followed again (the orchestrator may be restarting).
+    let opened = false
+    let unreachable: ServiceUnreachableError | undefined
+    const events = new OrchestratorClient(baseUrl).events({
       ...(lastEventId === undefined ? {} : { lastEventId }),
       signal: controller.signal,
-      onReconnect: (error, delayMs) => out.info(`event stream interrupted (${(error as Error).message}); reconnecting in ${delayMs} ms`),
+      onOpen: () => (opened = true),
+      onReconnect: (error, delayMs) => {
+        if (opened) return out.info(`event stream interrupted (${(error as Error).message}); reconnecting in ${delayMs} ms`)
+        unreachable = new ServiceUnreachableError({ url: `${baseUrl}/events`, reason: describeFetchFailure(error) })
+        controller.abort()
+      },
     })
     let printed = 0
     try {
@@ -128,6 +140,7 @@ export const eventsCommand: Command = {
       controller.abort()
       signal.removeEventListener('abort', stop)
     }
+    if (unreachable) throw unreachable
     return 0
   },
 }

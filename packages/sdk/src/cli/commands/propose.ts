@@ -9,6 +9,7 @@ import type { Progress } from '../showProgress.ts'
 import { OrchestratorClient } from '../../clients/OrchestratorClient.ts'
 import type { OrchestratorEventMessage } from '../../events/followEvents.ts'
 import { ServiceUnreachableError } from '../../http/ApiError.ts'
+import { describeFetchFailure } from '../../http/describeFetchFailure.ts'
 import { PROPOSE_WAIT_TIMEOUT_S_DEFAULT } from '../../limits.ts'
 
 
@@ -81,7 +82,7 @@ async function proposeAndWait(
     signal: controller.signal,
     onOpen: () => ((opened = true), markOpen()),
     onReconnect: (error, delayMs) => {
-      if (!opened) failOpen(new ServiceUnreachableError({ url: `${client.baseUrl}/events`, reason: (error as Error).message }))
+      if (!opened) failOpen(new ServiceUnreachableError({ url: `${client.baseUrl}/events`, reason: describeFetchFailure(error) }))
       else out.info(`event stream interrupted; reconnecting in ${delayMs} ms`)
     },
   })
