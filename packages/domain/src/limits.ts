@@ -62,3 +62,8 @@ assert(GUARDRAIL_INPUT_BYTES_MAX <= REQUEST_BODY_BYTES_MAX)
 
 /** Most batches committed together in one durable transaction (group commit). */
 export const GROUP_COMMIT_BATCHES_MAX = 64
+
+/** Most PostgreSQL connections a domain keeps open for queries (plus one that holds the shard lock). */
+export const POSTGRES_POOL_CONNECTIONS_MAX = 8
+/** How long opening a PostgreSQL connection may take before the store is unavailable, in ms. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000

@@ -14,6 +14,9 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   GUARDRAIL_REJECTED: 400,
   GUARDRAIL_INPUT_INVALID: 400,
   BASE_LAYER_UNAVAILABLE: 503,
+  // storage: the database is down, or this process lost its shard to another sequencer
+  STORE_UNAVAILABLE: 503,
+  SHARD_LOCK_LOST: 503,
   // ledger: replay protection is a conflict with the vault's state, not a malformed request
   NONCE_MISMATCH: 409,
   // prover: the local state accepted what the SDL circuit's rules refuse — a bug, not bad input

@@ -3,7 +3,23 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { describeStoreContract } from '../storeContract.ts'
 import { SqliteDomainStore } from './SqliteDomainStore.ts'
+
+let contractDir: string | undefined
+
+describeStoreContract({
+  name: 'sqlite',
+  async setUp() {
+    contractDir = mkdtempSync(join(tmpdir(), 'verity-store-contract-'))
+  },
+  async openStore(shard) {
+    return new SqliteDomainStore(join(contractDir!, `shard-${shard}.sqlite`))
+  },
+  async tearDown() {
+    if (contractDir !== undefined) rmSync(contractDir, { recursive: true, force: true })
+  },
+})
 
 describe('SqliteDomainStore', () => {
   test('round-trips bigints exactly, commits atomically, consumes pending entries with an SDL, survives reopening', async () => {

@@ -2,9 +2,9 @@
 // write survives a crash of the process or the machine. better-sqlite3 is synchronous; the
 // methods return promises to fit the DomainStore port.
 import Database from 'better-sqlite3'
-import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from './DomainStore.ts'
-import { decodeStoredJson, encodeStoredJson } from './storedJson.ts'
-import { sdlStateName, type SdlStateValue } from '../sdl/SdlStateValue.ts'
+import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
+import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
+import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS vaults (address TEXT PRIMARY KEY, vault TEXT NOT NULL);

@@ -1,0 +1,48 @@
+// Typed failures of the domain's storage (see docs/domain.md, Storage).
+import { VerityError } from '@verity/core'
+
+/** The database cannot be reached or opened (PostgreSQL down, wrong URL). */
+export class StoreUnavailableError extends VerityError {
+  readonly code = 'STORE_UNAVAILABLE'
+  constructor(readonly fields: { backend: string; target: string; reason: string }, options?: { cause?: unknown }) {
+    super(`${fields.backend} store at ${fields.target} is unavailable: ${fields.reason}`, options)
+  }
+}
+
+/** The database was migrated by a newer version of the domain than this one. */
+export class StoreSchemaTooNewError extends VerityError {
+  readonly code = 'STORE_SCHEMA_TOO_NEW'
+  constructor(readonly fields: { backend: string; versionFound: number; versionKnown: number }) {
+    super(
+      `${fields.backend} domain store has schema version ${fields.versionFound}, newer than ${fields.versionKnown} (the latest this build knows): ` +
+        'run a newer domain, or point this one at another database',
+    )
+  }
+}
+
+/**
+ * Another domain process already sequences this shard on this database. A shard has one
+ * sequencer (ordering is its job), so a second one refuses to start rather than interleave.
+ */
+export class ShardLockedError extends VerityError {
+  readonly code = 'SHARD_LOCKED'
+  constructor(readonly fields: { shard: number; target: string; holder: string | null }) {
+    super(
+      `shard ${fields.shard} is already sequenced by another domain process on ${fields.target}` +
+        `${fields.holder === null ? '' : ` (${fields.holder})`}: one sequencer per shard; stop that process first, ` +
+        'and this one can take over (nothing is lost: the state is in the database)',
+    )
+  }
+}
+
+/**
+ * This process no longer holds its shard: its lock connection was lost, or another domain
+ * process took the shard over since. Its writes are refused so that two sequencers never
+ * interleave; restart it (it takes the shard back once the other one stops).
+ */
+export class ShardLockLostError extends VerityError {
+  readonly code = 'SHARD_LOCK_LOST'
+  constructor(readonly fields: { shard: number; reason: string }) {
+    super(`shard ${fields.shard}: this domain process no longer holds the shard (${fields.reason}); writes are refused, restart it`)
+  }
+}

@@ -1,0 +1,338 @@
+// The domain's state in PostgreSQL: the same port as the embedded SQLite store, so a domain can
+// stop on one machine and start on another with nothing lost. One process sequences a shard at a
+// time (see shardLock.ts); every write transaction checks the shard's epoch, a fencing token, so
+// a process that lost the shard can no longer write.
+import { hostname } from 'node:os'
+import pg from 'pg'
+import { ShardLockLostError, StoreUnavailableError } from '../../errors/storeErrors.ts'
+import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX } from '../../limits.ts'
+import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
+import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
+import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
+import { describeDatabaseUrl } from './describeDatabaseUrl.ts'
+import { migratePostgres } from './migratePostgres.ts'
+import { postgresMigrations } from './postgresMigrations.ts'
+import { acquireShardLock, releaseShardLock, shardLockKey } from './shardLock.ts'
+
+export type PostgresDomainStoreOptions = {
+  /** the shard this store holds; a second store for the same shard on the same database refuses to open */
+  shard: number
+  /** most connections kept open for queries; default POSTGRES_POOL_CONNECTIONS_MAX */
+  connectionsMax?: number
+  /** milliseconds since the epoch (SDL timestamps, migration records) */
+  nowMs?: () => number
+}
+
+/** Runs one parameterised statement and returns its rows. */
+type RunQuery = <Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]) => Promise<Row[]>
+
+// node-postgres hands numeric and int8 columns out as decimal strings; rows say so and records
+// are rebuilt with BigInt (nonces) or Number (sequence numbers, milliseconds) explicitly.
+type SdlRow = {
+  hash: string
+  seq: string
+  state: string
+  content: string
+  witness: string
+  proof: string | null
+  guardrail_input: Buffer | null
+  created_at_ms: string
+  updated_at_ms: string
+}
+
+const SDL_COLUMNS = 'hash, seq, state, content, witness, proof, guardrail_input, created_at_ms, updated_at_ms'
+
+function sdlOfRow(row: SdlRow): SdlRecord {
+  return {
+    hash: row.hash,
+    seq: Number(row.seq),
+    state: decodeStoredJson<SdlStateValue>(row.state),
+    content: decodeStoredJson(row.content),
+    witness: decodeStoredJson(row.witness),
+    proof: row.proof === null ? null : decodeStoredJson(row.proof),
+    guardrailInput: row.guardrail_input === null ? null : new Uint8Array(row.guardrail_input),
+    createdAtMs: Number(row.created_at_ms),
+    updatedAtMs: Number(row.updated_at_ms),
+  }
+}
+
+export class PostgresDomainStore implements DomainStore {
+  readonly backend = 'postgres'
+  readonly shard: number
+  readonly #pool: pg.Pool
+  /** the session holding the shard's advisory lock, open as long as the store */
+  readonly #lock: pg.Client
+  /** the shard's epoch when this store took it (decimal) */
+  readonly #epoch: string
+  readonly #now: () => number
+  #lostReason: string | null = null
+  #isClosing = false
+
+  private constructor(fields: { pool: pg.Pool; lock: pg.Client; shard: number; epoch: string; now: () => number }) {
+    this.#pool = fields.pool
+    this.#lock = fields.lock
+    this.shard = fields.shard
+    this.#epoch = fields.epoch
+    this.#now = fields.now
+  }
+
+  /**
+   * Connects to `databaseUrl` (`postgres://user:password@host:port/database`), applies the schema
+   * migrations it lacks and takes the shard: its advisory lock (ShardLockedError when another
+   * domain process holds it) and a new epoch. Throws StoreUnavailableError when the server
+   * cannot be reached.
+   */
+  static async open(databaseUrl: string, options: PostgresDomainStoreOptions): Promise<PostgresDomainStore> {
+    const { shard } = options
+    shardLockKey(shard) // checks the range before anything connects
+    const now = options.nowMs ?? Date.now
+    const target = describeDatabaseUrl(databaseUrl)
+    // The session name shows in pg_stat_activity, so a refused second process can name the holder.
+    const holder = `verity-domain shard ${shard} on ${hostname()} pid ${process.pid}`.slice(0, 63)
+    const lock = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, application_name: holder })
+    let lockError: Error | null = null
+    // Without a listener a dropped connection would crash the process; the store turns it into a lost shard.
+    lock.on('error', (error) => (lockError = error))
+    try {
+      await lock.connect()
+    } catch (error) {
+      throw new StoreUnavailableError({ backend: 'postgres', target, reason: (error as Error).message }, { cause: error })
+    }
+    let epoch: string
+    try {
+      await migratePostgres(lock, postgresMigrations, now())
+      await acquireShardLock(lock, shard, target)
+      epoch = await takeShard(lock, shard, holder, now())
+    } catch (error) {
+      await lock.end().catch(() => undefined)
+      throw error
+    }
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: options.connectionsMax ?? POSTGRES_POOL_CONNECTIONS_MAX,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    })
+    // An idle pooled connection the server drops is discarded and the next query opens a new one.
+    pool.on('error', () => undefined)
+    const store = new PostgresDomainStore({ pool, lock, shard, epoch, now })
+    const lose = (reason: string) => {
+      if (!store.#isClosing) store.#lostReason ??= reason
+    }
+    if (lockError !== null) lose(`lock connection failed: ${(lockError as Error).message}`)
+    lock.on('error', (error) => lose(`lock connection failed: ${error.message}`))
+    lock.on('end', () => lose('lock connection ended'))
+    return store
+  }
+
+  /** Why this process no longer holds its shard, or null while it does. */
+  get lostReason(): string | null {
+    return this.#lostReason
+  }
+
+  async readVaults(addresses: readonly string[]): Promise<Map<string, unknown>> {
+    if (addresses.length === 0) return new Map()
+    const rows = await this.#query<{ address: string; vault: string }>(
+      'SELECT address, vault FROM domain_vaults WHERE shard = $1 AND address = ANY($2::text[])',
+      [this.shard, [...new Set(addresses)]],
+    )
+    return new Map(rows.map((row) => [row.address, decodeStoredJson(row.vault)]))
+  }
+
+  async readAllVaults(): Promise<Map<string, unknown>> {
+    // COLLATE "C": byte order, as SQLite sorts, whatever the database's collation.
+    const rows = await this.#query<{ address: string; vault: string }>(
+      'SELECT address, vault FROM domain_vaults WHERE shard = $1 ORDER BY address COLLATE "C"',
+      [this.shard],
+    )
+    return new Map(rows.map((row) => [row.address, decodeStoredJson(row.vault)]))
+  }
+
+  async readNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
+    if (addresses.length === 0) return new Map()
+    const rows = await this.#query<{ address: string; next_nonce: string }>(
+      'SELECT address, next_nonce FROM domain_nonces WHERE shard = $1 AND address = ANY($2::text[])',
+      [this.shard, [...new Set(addresses)]],
+    )
+    return new Map(rows.map((row) => [row.address, BigInt(row.next_nonce)]))
+  }
+
+  async commitBatch(write: BatchWrite): Promise<void> {
+    await this.#write(async (query) => {
+      if (write.vaults.size > 0) {
+        await query(
+          `INSERT INTO domain_vaults (shard, address, vault) SELECT $1, address, vault FROM unnest($2::text[], $3::text[]) AS t (address, vault)
+           ON CONFLICT (shard, address) DO UPDATE SET vault = excluded.vault`,
+          [this.shard, [...write.vaults.keys()], [...write.vaults.values()].map((vault) => encodeStoredJson(vault))],
+        )
+      }
+      if (write.nonces.size > 0) {
+        await query(
+          `INSERT INTO domain_nonces (shard, address, next_nonce) SELECT $1, address, next_nonce FROM unnest($2::text[], $3::numeric[]) AS t (address, next_nonce)
+           ON CONFLICT (shard, address) DO UPDATE SET next_nonce = excluded.next_nonce`,
+          [this.shard, [...write.nonces.keys()], [...write.nonces.values()].map((nonce) => nonce.toString())],
+        )
+      }
+      if (write.pending.length > 0) {
+        // Identity values are drawn in the order the rows are produced: the batch's order.
+        await query(
+          `INSERT INTO domain_pending (shard, record) SELECT $1, record FROM unnest($2::text[]) WITH ORDINALITY AS t (record, position) ORDER BY position`,
+          [this.shard, write.pending.map((record) => encodeStoredJson(record))],
+        )
+      }
+      await this.#putMeta(query, write.meta)
+    })
+  }
+
+  async listPending(limit: number): Promise<PendingEntry[]> {
+    const rows = await this.#query<{ seq: string; record: string }>('SELECT seq, record FROM domain_pending WHERE shard = $1 ORDER BY seq LIMIT $2', [
+      this.shard,
+      limit,
+    ])
+    return rows.map((row) => ({ seq: Number(row.seq), record: decodeStoredJson<PendingRecord>(row.record) }))
+  }
+
+  async createSdl(create: SdlCreate): Promise<void> {
+    const { record } = create
+    await this.#write(async (query) => {
+      await query(
+        `INSERT INTO domain_sdls (shard, hash, seq, state_name, state, content, witness, proof, guardrail_input, created_at_ms, updated_at_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          this.shard,
+          record.hash,
+          record.seq,
+          sdlStateName(record.state),
+          encodeStoredJson(record.state),
+          encodeStoredJson(record.content),
+          encodeStoredJson(record.witness),
+          record.proof === null ? null : encodeStoredJson(record.proof),
+          record.guardrailInput === null ? null : Buffer.from(record.guardrailInput),
+          record.createdAtMs,
+          record.updatedAtMs,
+        ],
+      )
+      await query('DELETE FROM domain_pending WHERE shard = $1 AND seq <= $2', [this.shard, create.pendingSeqMax])
+      await this.#putMeta(query, create.meta)
+    })
+  }
+
+  async getSdl(hash: string): Promise<SdlRecord | null> {
+    const [row] = await this.#query<SdlRow>(`SELECT ${SDL_COLUMNS} FROM domain_sdls WHERE shard = $1 AND hash = $2`, [this.shard, hash])
+    return row === undefined ? null : sdlOfRow(row)
+  }
+
+  async listSdls(offset: number, limit: number): Promise<SdlRecord[]> {
+    const rows = await this.#query<SdlRow>(`SELECT ${SDL_COLUMNS} FROM domain_sdls WHERE shard = $1 ORDER BY seq LIMIT $2 OFFSET $3`, [
+      this.shard,
+      limit,
+      offset,
+    ])
+    return rows.map(sdlOfRow)
+  }
+
+  async listSdlsInStates(states: readonly string[]): Promise<SdlRecord[]> {
+    if (states.length === 0) return []
+    const rows = await this.#query<SdlRow>(`SELECT ${SDL_COLUMNS} FROM domain_sdls WHERE shard = $1 AND state_name = ANY($2::text[]) ORDER BY seq`, [
+      this.shard,
+      [...states],
+    ])
+    return rows.map(sdlOfRow)
+  }
+
+  async lastSdl(): Promise<SdlRecord | null> {
+    const [row] = await this.#query<SdlRow>(`SELECT ${SDL_COLUMNS} FROM domain_sdls WHERE shard = $1 ORDER BY seq DESC LIMIT 1`, [this.shard])
+    return row === undefined ? null : sdlOfRow(row)
+  }
+
+  async updateSdl(hash: string, patch: Partial<Pick<SdlRecord, 'state' | 'proof' | 'guardrailInput'>>): Promise<void> {
+    // Column names are fixed text; every value is a parameter ($1 shard, $2 hash, then the sets).
+    const values: unknown[] = [this.shard, hash, this.#now()]
+    const sets = ['updated_at_ms = $3']
+    const set = (column: string, value: unknown) => {
+      values.push(value)
+      sets.push(`${column} = $${values.length}`)
+    }
+    if (patch.state !== undefined) {
+      set('state_name', sdlStateName(patch.state))
+      set('state', encodeStoredJson(patch.state))
+    }
+    if (patch.proof !== undefined) set('proof', patch.proof === null ? null : encodeStoredJson(patch.proof))
+    if (patch.guardrailInput !== undefined) set('guardrail_input', patch.guardrailInput === null ? null : Buffer.from(patch.guardrailInput))
+    await this.#write(async (query) => {
+      await query(`UPDATE domain_sdls SET ${sets.join(', ')} WHERE shard = $1 AND hash = $2`, values)
+    })
+  }
+
+  async getMeta(key: string): Promise<string | null> {
+    const [row] = await this.#query<{ value: string }>('SELECT value FROM domain_meta WHERE shard = $1 AND key = $2', [this.shard, key])
+    return row?.value ?? null
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.#write((query) => this.#putMeta(query, new Map([[key, value]])))
+  }
+
+  /** Closes the pool, then the lock's session, which releases the shard for the next process. */
+  async close(): Promise<void> {
+    if (this.#isClosing) return
+    this.#isClosing = true
+    if (!this.#pool.ended) await this.#pool.end()
+    if (this.#lostReason === null) await releaseShardLock(this.#lock, this.shard).catch(() => undefined)
+    await this.#lock.end().catch(() => undefined)
+  }
+
+  async #putMeta(query: RunQuery, meta: ReadonlyMap<string, string> | undefined): Promise<void> {
+    if (meta === undefined || meta.size === 0) return
+    await query(
+      `INSERT INTO domain_meta (shard, key, value) SELECT $1, key, value FROM unnest($2::text[], $3::text[]) AS t (key, value)
+       ON CONFLICT (shard, key) DO UPDATE SET value = excluded.value`,
+      [this.shard, [...meta.keys()], [...meta.values()]],
+    )
+  }
+
+  async #query<Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<Row[]> {
+    return (await this.#pool.query<Row>(text, [...values])).rows
+  }
+
+  /**
+   * Runs `fn` in one transaction, fenced: it first reads the shard's epoch FOR SHARE, so a process
+   * taking the shard over (which updates the epoch) waits for this transaction to end, and this
+   * transaction aborts when the epoch is no longer the one this store took.
+   */
+  async #write(fn: (query: RunQuery) => Promise<void>): Promise<void> {
+    if (this.#lostReason !== null) throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason })
+    const client = await this.#pool.connect()
+    const query: RunQuery = async <Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]) => (await client.query<Row>(text, [...values])).rows
+    let isBroken = false
+    try {
+      await client.query('BEGIN')
+      const [row] = await query<{ epoch: string }>('SELECT epoch FROM domain_shards WHERE shard = $1 FOR SHARE', [this.shard])
+      if (row?.epoch !== this.#epoch) {
+        this.#lostReason ??= `another domain process took the shard over (epoch ${row?.epoch ?? 'none'}, this process has ${this.#epoch})`
+        throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason })
+      }
+      await fn(query)
+      await client.query('COMMIT')
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK')
+      } catch {
+        isBroken = true
+      }
+      throw error
+    } finally {
+      client.release(isBroken)
+    }
+  }
+}
+
+/** Records the taking of `shard` and returns its new epoch (decimal). */
+async function takeShard(client: pg.ClientBase, shard: number, holder: string, nowMs: number): Promise<string> {
+  const { rows } = await client.query<{ epoch: string }>(
+    `INSERT INTO domain_shards (shard, epoch, holder, taken_at_ms) VALUES ($1, 1, $2, $3)
+     ON CONFLICT (shard) DO UPDATE SET epoch = domain_shards.epoch + 1, holder = excluded.holder, taken_at_ms = excluded.taken_at_ms
+     RETURNING epoch`,
+    [shard, holder, nowMs],
+  )
+  return rows[0]!.epoch
+}
