@@ -5,7 +5,11 @@ import { templateCheckCommand, templateEvalCommand, templateFmtCommand, template
 import { upCommand } from './up.ts'
 import { verifyCommand } from './verify.ts'
 import { crsDevCommand } from './crs.ts'
-import { mintCommand, nftCreateCommand, nftMintCommand, nonceCommand, sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand, transferCommand, vaultShowCommand } from './domainCommands.ts'
+import { mintCommand } from './mint.ts'
+import { nftCreateCommand, nftMintCommand } from './nft.ts'
+import { sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand } from './sdl.ts'
+import { transferCommand } from './transfer.ts'
+import { nonceCommand, vaultShowCommand } from './vault.ts'
 import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusCommand, proofGetCommand, proposeCommand, templatePushCommand } from './orchestratorCommands.ts'
 
 /** Every `verity` command, in the order `verity --help` lists them. */
