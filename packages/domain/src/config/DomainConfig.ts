@@ -34,6 +34,8 @@ export type DomainConfig = {
   apiHost: string
   /** folder of the SQLite store, the embedded base layer and the generated key */
   dataDir: string
+  /** PostgreSQL store (`database_url`, `postgres://user@host:port/database`) instead of SQLite in dataDir; it then also holds the embedded base layer */
+  databaseUrl?: string
   guardrails: GuardrailConfig[]
   prover: ProverConfig
   /** how often incoming credits are pulled from the base layer, in ms */

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadDomainConfig, parseDomainConfig } from './loadDomainConfig.ts'
+import { selectDatabaseUrl } from './selectDatabaseUrl.ts'
 
 describe('loadDomainConfig', () => {
   test('reads the spec keys and ours, resolving paths against the file', () => {
@@ -50,5 +51,20 @@ describe('loadDomainConfig', () => {
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', app: { api_port: 70000 } }, where), /api_port/)
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', guardrails: [{ name: 'a' }] }, where), /guardrails\[0\]/)
     assert.throws(() => loadDomainConfig('/nonexistent/domain.yaml'), /cannot read/)
+  })
+
+  test('database_url selects PostgreSQL; --database-url wins over VERITY_DATABASE_URL, which wins over the file', () => {
+    const where = { path: 'domain.yaml', baseDir: '/srv' }
+    const file = 'postgres://postgres@db:5432/file'
+    assert.equal(parseDomainConfig({ shard: 1, keypair: 'k', database_url: file }, where).databaseUrl, file)
+    assert.equal(parseDomainConfig({ shard: 1, keypair: 'k' }, where).databaseUrl, undefined)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', database_url: 'mysql://x/y' }, where), /domain config domain.yaml: `database_url` must be a postgres:\/\/ or postgresql:\/\/ URL, got mysql:/)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', database_url: 5 }, where), /`database_url`/)
+    const env = { VERITY_DATABASE_URL: 'postgresql://postgres@db:5432/env' }
+    assert.equal(selectDatabaseUrl({ option: 'postgres://postgres@db:5432/flag', env, config: file }), 'postgres://postgres@db:5432/flag')
+    assert.equal(selectDatabaseUrl({ env, config: file }), env.VERITY_DATABASE_URL)
+    assert.equal(selectDatabaseUrl({ env: { VERITY_DATABASE_URL: '' }, config: file }), file)
+    assert.equal(selectDatabaseUrl({ env: {} }), undefined)
+    assert.throws(() => selectDatabaseUrl({ env: { VERITY_DATABASE_URL: 'not a url' } }), /domain config VERITY_DATABASE_URL: `database_url` must be a URL/)
   })
 })

@@ -1,10 +1,11 @@
 // Reads domain.yaml: the spec's keys (`shard`, `keypair`, `rpc_url`, `app.api_port`) and ours
-// (`data_dir`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`).
+// (`data_dir`, `database_url`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`).
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { decodeBase58 } from '@verity/core'
 import { DomainConfigError } from '../errors/domainErrors.ts'
+import { readDatabaseUrl } from './readDatabaseUrl.ts'
 import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX } from '../limits.ts'
 import type { DomainConfig, GuardrailConfig } from './DomainConfig.ts'
 
@@ -64,6 +65,10 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
     creditsPullIntervalMs: interval as number,
   }
   if (typeof raw.rpc_url === 'string') config.rpcUrl = raw.rpc_url
+  if (raw.database_url !== undefined && raw.database_url !== null) {
+    if (typeof raw.database_url !== 'string') fail('`database_url` must be a postgres:// URL')
+    config.databaseUrl = readDatabaseUrl(raw.database_url as string, where.path)
+  }
   // `keypair` may also hold the key itself (base58 of 32 bytes) instead of a file path.
   if (isInlineKey(raw.keypair as string)) config.keypairInline = raw.keypair as string
   return config

@@ -2,7 +2,6 @@
 // (remote or embedded) and the prover, make sure the shard's domain agreement is active, resume
 // the SDL pipeline and listen.
 import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Signer } from '@verity/core'
 import type { BaseLayerClient } from '@verity/base-layer'
 import { assertTemplateFitsCircuit, createCircuitProver, loadCircuit, POLICY_CIRCUIT } from '@verity/prover'
@@ -15,7 +14,9 @@ import { buildDomainApp } from '../http/buildDomainApp.ts'
 import { createSdlProver } from '../sdl/createSdlProver.ts'
 import { STATE_TREE_KEY } from '../sdl/cutSdl.ts'
 import { ProverStateTree } from '../sdl/ProverStateTree.ts'
-import { SqliteDomainStore } from '../store/sqlite/SqliteDomainStore.ts'
+import { openDomainStore } from '../store/openDomainStore.ts'
+import { describeDatabaseUrl } from '../store/postgres/describeDatabaseUrl.ts'
+import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
 import { ensureAgreement } from './ensureAgreement.ts'
 import { loadOperatorKey } from './loadOperatorKey.ts'
 import { openBaseLayer } from './openBaseLayer.ts'
@@ -31,6 +32,10 @@ export type StartDomainOptions = {
   port?: number
   host?: string
   dataDir?: string
+  /** PostgreSQL store (`--database-url`); wins over VERITY_DATABASE_URL and `database_url`; absent → SQLite in the data directory */
+  databaseUrl?: string
+  /** environment variables read at startup (VERITY_DATABASE_URL); default process.env */
+  env?: Readonly<Record<string, string | undefined>>
   /** pino level; default env VERITY_LOG_LEVEL, else info */
   logLevel?: string
   /** a base-layer client to use instead of rpc_url / the embedded node */
@@ -58,11 +63,13 @@ export type RunningDomain = {
 
 function resolveConfig(options: StartDomainOptions): DomainConfig {
   const base = options.config ?? loadDomainConfig(options.configPath ?? 'domain.yaml')
+  const databaseUrl = selectDatabaseUrl({ option: options.databaseUrl, env: options.env ?? process.env, config: base.databaseUrl })
   return {
     ...base,
     ...(options.port === undefined ? {} : { apiPort: options.port }),
     ...(options.host === undefined ? {} : { apiHost: options.host }),
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
     ...(options.creditsPullIntervalMs === undefined ? {} : { creditsPullIntervalMs: options.creditsPullIntervalMs }),
   }
 }
@@ -73,7 +80,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'info'
   mkdirSync(config.dataDir, { recursive: true })
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
-  const store = new SqliteDomainStore(join(config.dataDir, 'domain.sqlite'))
+  // With PostgreSQL this takes the shard: a second process for it on the same database stops here (SHARD_LOCKED).
+  const store = await openDomainStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, shard: config.shard })
   const closers: Array<() => Promise<void>> = [() => store.close()]
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch(() => undefined)
@@ -94,9 +102,10 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     })
     let baseLayer = options.baseLayer
     if (baseLayer === undefined) {
-      const opened = openBaseLayer({
+      const opened = await openBaseLayer({
         ...(config.rpcUrl === undefined ? {} : { rpcUrl: config.rpcUrl }),
         dataDir: config.dataDir,
+        ...(config.databaseUrl === undefined ? {} : { databaseUrl: config.databaseUrl }),
         operator,
         ...(config.prover.crsPath === undefined ? {} : { crsPath: config.prover.crsPath }),
         ...(options.agreementActivationDelayMs === undefined ? {} : { agreementActivationDelayMs: options.agreementActivationDelayMs }),
@@ -133,7 +142,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     const address = app.server.address()
     const port = typeof address === 'object' && address !== null ? address.port : config.apiPort
     const url = `http://${config.apiHost === '0.0.0.0' ? '127.0.0.1' : config.apiHost}:${port}`
-    log.info({ url, shard: config.shard, operator: operator.ownerId, dataDir: config.dataDir }, 'domain listening')
+    const storage = config.databaseUrl === undefined ? { dataDir: config.dataDir } : { database: describeDatabaseUrl(config.databaseUrl) }
+    log.info({ url, shard: config.shard, operator: operator.ownerId, ...storage }, 'domain listening')
     const running: RunningDomain = {
       app,
       domain,

@@ -33,6 +33,8 @@ export type TestDomainOptions = {
   operator?: Ed25519Signer
   /** reuse a directory (a restart) */
   dir?: string
+  /** a PostgreSQL store (and embedded base layer) instead of SQLite files in the directory */
+  databaseUrl?: string
 }
 
 export async function request(url: string, method: string, body?: unknown, contentType = 'application/json'): Promise<TestResponse> {
@@ -64,9 +66,11 @@ export async function startTestDomain(options: TestDomainOptions = {}): Promise<
     prover: {},
     creditsPullIntervalMs: 0,
     ...(options.rpcUrl === undefined ? {} : { rpcUrl: options.rpcUrl }),
+    ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
   }
   if (options.operator !== undefined) options.operator.toKeyFile(config.keypairPath)
-  const running = await startDomain({ config, logLevel: process.env.VERITY_DOMAIN_TEST_LOG ?? 'silent', ...(options.baseLayer ? { baseLayer: options.baseLayer } : {}) })
+  // env: {} so that a VERITY_DATABASE_URL in the test runner's environment cannot move test domains to PostgreSQL.
+  const running = await startDomain({ config, env: {}, logLevel: process.env.VERITY_DOMAIN_TEST_LOG ?? 'silent', ...(options.baseLayer ? { baseLayer: options.baseLayer } : {}) })
   let closed = false
   const stop = async () => {
     if (closed) return
