@@ -125,6 +125,8 @@ describe('the README tour', { timeout: 600_000 }, () => {
       assert.match(((await check((b) => (b.template.id = b.signed_intent.intent.policy_id.replace(/.$/, 'x')))) as { reason: string }).reason, /is not the hash of the compiled template/)
       assert.match(((await check((b) => (b.evidence.color = 'Navy'))) as { reason: string }).reason, /^constraint \[5\] does not hold/)
       assert.match(((await check((b) => (b.proof.salt = '1'))) as { reason: string }).reason, /public input 2 \(evidence commitment\)/)
+      const otherCircuit = await verifyProofBundle(bundle, { verifier: prover, circuitHash: '0'.repeat(64) })
+      assert.match((otherCircuit as { reason: string }).reason, /^the proof was made with another version of the policy circuit/)
       const production = await verifyProofBundle(bundle, { verifier: prover, production: true })
       assert.match((production as { reason: string }).reason, /^the proof was made with the INSECURE development CRS/)
       assert.match(((await check((b) => (b.template.source = 'name other\nrequires { 1 == 1; }'))) as { reason: string }).reason, /template\.source/)

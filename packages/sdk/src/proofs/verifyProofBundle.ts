@@ -39,6 +39,12 @@ export type VerifyProofBundleOptions = {
   production?: boolean
   /** Accept an `Unsigned` intent (its proof says nothing about who asked). Default false. */
   allowUnsigned?: boolean
+  /**
+   * The circuit hash of the verifier's policy circuit. When given, a proof made with another
+   * version of the circuit is refused with that reason (its public inputs would not match either,
+   * but "template hash does not match" would mislead).
+   */
+  circuitHash?: string
 }
 
 /**
@@ -74,6 +80,8 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   const artifact = bundle.proof.artifact
   if (options.production === true && artifact.crs === 'dev')
     return { ok: false, reason: 'the proof was made with the INSECURE development CRS (crs: "dev"), refused in production' }
+  if (options.circuitHash !== undefined && artifact.circuit_hash !== options.circuitHash)
+    return { ok: false, reason: `the proof was made with another version of the ${artifact.circuit} circuit (circuit_hash ${artifact.circuit_hash}, this verifier's is ${options.circuitHash})` }
   const salt = readSalt(bundle.proof.salt)
   const verified = await options.verifier.verifyPolicy({ artifact, compiled: template.compiled, attrs, evidence, intentId: intent.id, salt })
   if (!verified.ok) return { ok: false, reason: verified.reason }

@@ -16,13 +16,14 @@ export const verifyCommand: Command = {
   async run({ positionals, values, out }) {
     const bundle = readJsonFile(positionals[0]!, 'proof')
     // Loaded here, not at the top: the prover and its circuits are heavy, and other commands do not need them.
-    const { createProver } = await import('@verity/prover')
+    const { createProver, loadCircuit, POLICY_CIRCUIT } = await import('@verity/prover')
     const { verifyProofBundle } = await import('../../proofs/verifyProofBundle.ts')
     const production = values.production === true
     const prover = createProver({ production, workers: 1, ...(typeof values.crs === 'string' ? { crsPath: values.crs } : {}) })
     try {
       out.info('verifying the template, the signature and the zero-knowledge proof …')
-      const result = await verifyProofBundle(bundle, { verifier: prover, production, allowUnsigned: values['allow-unsigned'] === true })
+      const { circuitHash } = await loadCircuit(POLICY_CIRCUIT)
+      const result = await verifyProofBundle(bundle, { verifier: prover, production, allowUnsigned: values['allow-unsigned'] === true, circuitHash })
       if (!result.ok) {
         const hint = result.reason.includes('does not verify') && !production
           ? '\n  (a proof made with a dev CRS verifies only against that same CRS: pass --crs DIR)'
