@@ -4,10 +4,14 @@
 //    beside the raw node:crypto Ed25519 verify rate measured in the same run.
 // 2. Proposal → `success` event latency (p50, p95), with a loopback extractor and real proofs.
 // `--database-url postgres://…` runs the server on PostgreSQL instead of SQLite (an empty database).
+// `--cpu-prof DIR` writes a V8 CPU profile of the server process into DIR (read the hot frames).
+// Honesty: the server is a separate process from the load generator (autocannon, here); the raw
+// verify rate is measured in this process just before and just after the HTTP run (same machine
+// state; both printed, the ratio uses their mean); the load average is printed beside them.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createPublicKey, randomUUID, verify } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -26,11 +30,13 @@ const INTENTS = argOf('--intents', 20_000)
 const PROPOSALS = argOf('--proposals', 6)
 const CONNECTIONS = argOf('--connections', 32)
 const DATABASE_URL = args.includes('--database-url') ? args[args.indexOf('--database-url') + 1] : undefined
+const CPU_PROF_DIR = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
 
 async function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const store = DATABASE_URL === undefined ? ['--data-dir', dataDir] : ['--database-url', DATABASE_URL]
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', ...store, '--log-level', 'warn'], {
+  const profile = CPU_PROF_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`]
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', MAIN, '--port', '0', ...store, '--log-level', 'warn'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const url = await new Promise<string>((resolve, reject) => {
@@ -59,23 +65,8 @@ async function benchIntents(url: string, templateId: string) {
   const bodies = Array.from({ length: INTENTS }, () =>
     JSON.stringify(signIntentShapeB(signer, { id: randomUUID(), templateId, fields: { max_price_cents: 1_000 } })),
   )
-  // Raw verify rate of the same messages with a cached KeyObject (the best node:crypto can do).
-  const sample = JSON.parse(bodies[0]!) as { authorship: { Signed: { Ed25519: { pub_key: string; signature: string } } }; intent: unknown }
-  const key = createPublicKey({
-    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), decodeBase58(sample.authorship.Signed.Ed25519.pub_key, 'key', 32)]),
-    format: 'der',
-    type: 'spki',
-  })
-  const message = canonicalJsonBytes(sample.intent)
-  const signature = decodeBase58(sample.authorship.Signed.Ed25519.signature, 'signature', 64)
-  let verifies = 0
-  const verifyStart = performance.now()
-  while (performance.now() - verifyStart < 2_000) {
-    if (!verify(null, message, key, signature)) throw new Error('verify failed')
-    verifies += 1
-  }
-  const verifyRate = verifies / ((performance.now() - verifyStart) / 1_000)
-
+  const verifyRateBefore = measureRawVerifyRate(bodies[0]!)
+  const loadBefore = loadavg()[0]!
   let next = 0
   const result = await autocannon({
     url: `${url}/intents`,
@@ -89,7 +80,28 @@ async function benchIntents(url: string, templateId: string) {
       },
     ],
   })
-  return { result, verifyRate }
+  const loadAfter = loadavg()[0]!
+  const verifyRateAfter = measureRawVerifyRate(bodies[0]!)
+  return { result, verifyRateBefore, verifyRateAfter, loadBefore, loadAfter }
+}
+
+/** Verifies per second of one intent's signature with a cached KeyObject (the best node:crypto does), over 2 s. */
+function measureRawVerifyRate(body: string): number {
+  const sample = JSON.parse(body) as { authorship: { Signed: { Ed25519: { pub_key: string; signature: string } } }; intent: unknown }
+  const key = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), decodeBase58(sample.authorship.Signed.Ed25519.pub_key, 'key', 32)]),
+    format: 'der',
+    type: 'spki',
+  })
+  const message = canonicalJsonBytes(sample.intent)
+  const signature = decodeBase58(sample.authorship.Signed.Ed25519.signature, 'signature', 64)
+  let verifies = 0
+  const start = performance.now()
+  while (performance.now() - start < 2_000) {
+    if (!verify(null, message, key, signature)) throw new Error('verify failed')
+    verifies += 1
+  }
+  return verifies / ((performance.now() - start) / 1_000)
 }
 
 async function benchProposals(url: string, templateId: string) {
@@ -123,18 +135,28 @@ const { child, url } = await startChild(dataDir)
 try {
   const created = await post(`${url}/templates`, PRICE_TEMPLATE, 'text/plain')
   const templateId = (JSON.parse(created.text) as { template_id: string }).template_id
-  const { result, verifyRate } = await benchIntents(url, templateId)
+  const { result, verifyRateBefore, verifyRateAfter, loadBefore, loadAfter } = await benchIntents(url, templateId)
   const non2xx = result.non2xx
+  const verifyRate = (verifyRateBefore + verifyRateAfter) / 2
+  // Requests over the run's whole duration (autocannon's average is of per-second samples).
+  const requestRate = result.requests.total / (result.duration || 1)
   console.log(`POST /intents (Ed25519, shape B, ${CONNECTIONS} connections, ${result.requests.total} requests, ${DATABASE_URL === undefined ? 'SQLite' : 'PostgreSQL'}):`)
   console.log(`  ${result.requests.average.toFixed(0)} req/s average, latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, non-2xx ${non2xx}, errors ${result.errors}`)
-  console.log(`  raw node:crypto Ed25519 verify (cached key, same machine, same run): ${verifyRate.toFixed(0)} verify/s`)
+  console.log(`  raw node:crypto Ed25519 verify (cached key, this process, same run): ${verifyRateBefore.toFixed(0)} verify/s before, ${verifyRateAfter.toFixed(0)} after`)
+  console.log(`  ratio: ${requestRate.toFixed(0)} req/s over the run / ${verifyRate.toFixed(0)} verify/s = ${((100 * requestRate) / verifyRate).toFixed(1)}%`)
+  console.log(`  load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`)
+  if (PROPOSALS === 0) process.exitCode = non2xx === 0 && result.errors === 0 ? 0 : 1
+  else await reportProposals(url, templateId)
+} finally {
+  child.kill('SIGTERM')
+  await new Promise((resolve) => child.once('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+async function reportProposals(url: string, templateId: string): Promise<void> {
   const { latenciesMs, outcomes } = await benchProposals(url, templateId)
   const sorted = [...latenciesMs].sort((a, b) => a - b)
   console.log(`proposal → outcome event, ${latenciesMs.length} sequential proposals:`)
   console.log(`  p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms`)
   console.log(`  outcomes: ${[...new Set(outcomes)].join(' | ')}`)
-} finally {
-  child.kill('SIGTERM')
-  await new Promise((resolve) => child.once('exit', resolve))
-  rmSync(dataDir, { recursive: true, force: true })
 }
