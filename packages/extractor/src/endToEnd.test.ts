@@ -78,7 +78,7 @@ describe('end to end: orchestrator with the embedded extractor and the demo cata
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  test('a product that fits passes evaluation with the evidence the extractor established', async () => {
+  test('a product that fits succeeds (a real proof) with the evidence the extractor established', async () => {
     const outcome = await propose('catalog:tee-classic', { options: { Color: 'White', Size: 'M' } })
     assert.deepEqual(outcome.evidence, {
       category: 't-shirt',
@@ -88,13 +88,7 @@ describe('end to end: orchestrator with the embedded extractor and the demo cata
       tags: ['cotton', 'basics', 'unisex'],
       available: true,
     })
-    if (outcome.type === 'failure') {
-      // Only proving may fail here (the policy prover is wired separately): every constraint held.
-      assert.deepEqual(outcome.constraint_failures, [])
-      assert.doesNotMatch(String(outcome.reason), /input data error|Constraint\[/)
-    } else {
-      assert.equal(outcome.type, 'success')
-    }
+    assert.equal(outcome.type, 'success', `expected success, got ${JSON.stringify(outcome)}`)
   })
 
   test('a product that does not fit fails with the index of the violated constraint', async () => {
