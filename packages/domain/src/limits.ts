@@ -67,3 +67,8 @@ export const GROUP_COMMIT_BATCHES_MAX = 64
 export const POSTGRES_POOL_CONNECTIONS_MAX = 8
 /** How long opening a PostgreSQL connection may take before the store is unavailable, in ms. */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
+
+/** A proving worker's lease on a claimed SDL, in ms (on the database's clock); renewed every third of it while proving. */
+export const PROVING_LEASE_MS = 60_000
+/** How often an idle proving worker looks for SDLs to claim, in ms. */
+export const PROVING_POLL_INTERVAL_MS = 1_000

@@ -10,6 +10,7 @@ import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
 import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
 import { describeDatabaseUrl } from './describeDatabaseUrl.ts'
+import { isConnectionError } from './isConnectionError.ts'
 import { migratePostgres } from './migratePostgres.ts'
 import { postgresMigrations } from './postgresMigrations.ts'
 import { acquireShardLock, releaseShardLock, shardLockKey } from './shardLock.ts'
@@ -65,10 +66,13 @@ export class PostgresDomainStore implements DomainStore {
   /** the shard's epoch when this store took it (decimal) */
   readonly #epoch: string
   readonly #now: () => number
+  /** the database URL without its password, for messages */
+  readonly #target: string
   #lostReason: string | null = null
   #isClosing = false
 
-  private constructor(fields: { pool: pg.Pool; lock: pg.Client; shard: number; epoch: string; now: () => number }) {
+  private constructor(fields: { pool: pg.Pool; lock: pg.Client; shard: number; epoch: string; now: () => number; target: string }) {
+    this.#target = fields.target
     this.#pool = fields.pool
     this.#lock = fields.lock
     this.shard = fields.shard
@@ -114,7 +118,7 @@ export class PostgresDomainStore implements DomainStore {
     })
     // An idle pooled connection the server drops is discarded and the next query opens a new one.
     pool.on('error', () => undefined)
-    const store = new PostgresDomainStore({ pool, lock, shard, epoch, now })
+    const store = new PostgresDomainStore({ pool, lock, shard, epoch, now, target })
     const lose = (reason: string) => {
       if (!store.#isClosing) store.#lostReason ??= reason
     }
@@ -255,6 +259,8 @@ export class PostgresDomainStore implements DomainStore {
     if (patch.state !== undefined) {
       set('state_name', sdlStateName(patch.state))
       set('state', encodeStoredJson(patch.state))
+      // A new state ends any proving worker's claim (a re-prove starts unclaimed).
+      sets.push('lease_holder = NULL', 'lease_token = NULL', 'lease_until_ms = NULL')
     }
     if (patch.proof !== undefined) set('proof', patch.proof === null ? null : encodeStoredJson(patch.proof))
     if (patch.guardrailInput !== undefined) set('guardrail_input', patch.guardrailInput === null ? null : Buffer.from(patch.guardrailInput))
@@ -291,7 +297,17 @@ export class PostgresDomainStore implements DomainStore {
   }
 
   async #query<Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<Row[]> {
-    return (await this.#pool.query<Row>(text, [...values])).rows
+    try {
+      return (await this.#pool.query<Row>(text, [...values])).rows
+    } catch (error) {
+      throw this.#unavailableOr(error)
+    }
+  }
+
+  /** A StoreUnavailableError for a lost server (503 at the edge), else `error` itself. */
+  #unavailableOr(error: unknown): unknown {
+    if (!isConnectionError(error)) return error
+    return new StoreUnavailableError({ backend: 'postgres', target: this.#target, reason: (error as Error).message }, { cause: error })
   }
 
   /**
@@ -301,7 +317,12 @@ export class PostgresDomainStore implements DomainStore {
    */
   async #write(fn: (query: RunQuery) => Promise<void>): Promise<void> {
     if (this.#lostReason !== null) throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason })
-    const client = await this.#pool.connect()
+    let client: pg.PoolClient
+    try {
+      client = await this.#pool.connect()
+    } catch (error) {
+      throw this.#unavailableOr(error)
+    }
     const query: RunQuery = async <Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]) => (await client.query<Row>(text, [...values])).rows
     let isBroken = false
     try {
@@ -319,7 +340,7 @@ export class PostgresDomainStore implements DomainStore {
       } catch {
         isBroken = true
       }
-      throw error
+      throw this.#unavailableOr(error)
     } finally {
       client.release(isBroken)
     }

@@ -62,4 +62,12 @@ CREATE TABLE domain_meta (
 );
 `,
   },
+  {
+    version: 2,
+    description: 'proving leases: SDLs in Proving claimed by proving workers',
+    sql: `
+ALTER TABLE domain_sdls ADD COLUMN lease_holder text, ADD COLUMN lease_token text, ADD COLUMN lease_until_ms bigint;
+CREATE INDEX domain_sdls_proving ON domain_sdls (shard, seq) WHERE state_name = 'Proving';
+`,
+  },
 ]
