@@ -38,6 +38,8 @@ export type DomainConfig = {
   databaseUrl?: string
   guardrails: GuardrailConfig[]
   prover: ProverConfig
+  /** SDLs are proven by proving worker processes that claim them from the database (needs databaseUrl), not by the domain */
+  provingWorkers?: boolean
   /** how often incoming credits are pulled from the base layer, in ms */
   creditsPullIntervalMs: number
 }

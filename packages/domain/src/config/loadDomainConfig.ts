@@ -1,5 +1,5 @@
 // Reads domain.yaml: the spec's keys (`shard`, `keypair`, `rpc_url`, `app.api_port`) and ours
-// (`data_dir`, `database_url`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`).
+// (`data_dir`, `database_url`, `proving_workers`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`).
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
@@ -68,6 +68,10 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
   if (raw.database_url !== undefined && raw.database_url !== null) {
     if (typeof raw.database_url !== 'string') fail('`database_url` must be a postgres:// URL')
     config.databaseUrl = readDatabaseUrl(raw.database_url as string, where.path)
+  }
+  if (raw.proving_workers !== undefined && raw.proving_workers !== null) {
+    if (typeof raw.proving_workers !== 'boolean') fail('`proving_workers` must be true or false')
+    config.provingWorkers = raw.proving_workers as boolean
   }
   // `keypair` may also hold the key itself (base58 of 32 bytes) instead of a file path.
   if (isInlineKey(raw.keypair as string)) config.keypairInline = raw.keypair as string

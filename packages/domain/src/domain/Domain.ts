@@ -26,6 +26,8 @@ export type DomainDeps = {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** how often incoming credits are pulled; 0 disables the timer (tests call pullCredits()) */
   creditsPullIntervalMs: number
+  /** true: proving workers (separate processes) claim the SDLs in Proving from the database */
+  provingWorkers?: boolean
 }
 
 export class Domain implements DomainApi {

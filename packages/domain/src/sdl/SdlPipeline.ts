@@ -19,6 +19,8 @@ export type SdlPipelineDeps = {
   baseLayer: BaseLayerClient
   operator: Signer
   log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>
+  /** true: SDLs moved to Proving are proven by proving workers that claim them from the database (PostgreSQL), not by this process */
+  provingWorkers?: boolean
 }
 
 const PROVABLE = ['Submitted', 'ProvingFailed'] as const
@@ -41,7 +43,11 @@ export class SdlPipeline {
 
   /** Resumes after a restart: SDLs left in Proving are proven again from their stored content and input; ProofSubmitted ones are reconciled. */
   async recover(): Promise<void> {
-    for (const record of await this.#deps.store.listSdlsInStates(['Proving'])) {
+    if (this.#deps.provingWorkers === true) {
+      const waiting = await this.#deps.store.listSdlsInStates(['Proving'])
+      if (waiting.length > 0) this.#deps.log.info({ count: waiting.length }, 'SDLs in Proving are left to the proving workers')
+    }
+    for (const record of this.#deps.provingWorkers === true ? [] : await this.#deps.store.listSdlsInStates(['Proving'])) {
       this.#deps.log.warn({ hash: record.hash }, 'SDL was being proven when the domain stopped: proving it again')
       this.#enqueue(record.hash)
     }
@@ -70,9 +76,11 @@ export class SdlPipeline {
     const name = sdlStateName(record.state)
     if (name === 'Proving' || name === 'Proven' || name === 'ProofSubmitted' || name === 'BaseLayerApplied') return { started: false, state: record.state }
     if (!(PROVABLE as readonly string[]).includes(name)) throw new SdlStateConflictError({ hash, state: name, action: 'prove', allowed: PROVABLE })
-    if (this.#queue.length >= PROVING_QUEUE_MAX) throw new ProvingQueueFullError({ queueMax: PROVING_QUEUE_MAX })
+    // The queue is this process's, or with proving workers the SDLs in Proving in the database.
+    const queued = this.#deps.provingWorkers === true ? (await this.#deps.store.listSdlsInStates(['Proving'])).length : this.#queue.length
+    if (queued >= PROVING_QUEUE_MAX) throw new ProvingQueueFullError({ queueMax: PROVING_QUEUE_MAX })
     await this.#deps.store.updateSdl(hash, { state: 'Proving', guardrailInput, proof: null })
-    this.#enqueue(hash)
+    if (this.#deps.provingWorkers !== true) this.#enqueue(hash)
     return { started: true, state: 'Proving' }
   }
 

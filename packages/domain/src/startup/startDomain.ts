@@ -17,6 +17,7 @@ import { ProverStateTree } from '../sdl/ProverStateTree.ts'
 import { openDomainStore } from '../store/openDomainStore.ts'
 import { describeDatabaseUrl } from '../store/postgres/describeDatabaseUrl.ts'
 import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
+import { DomainConfigError } from '../errors/domainErrors.ts'
 import { ensureAgreement } from './ensureAgreement.ts'
 import { loadOperatorKey } from './loadOperatorKey.ts'
 import { openBaseLayer } from './openBaseLayer.ts'
@@ -78,6 +79,9 @@ function resolveConfig(options: StartDomainOptions): DomainConfig {
 export async function startDomain(options: StartDomainOptions = {}): Promise<RunningDomain> {
   const config = resolveConfig(options)
   const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'info'
+  if (config.provingWorkers === true && config.databaseUrl === undefined) {
+    throw new DomainConfigError({ path: options.configPath ?? 'domain.yaml', reason: '`proving_workers` needs PostgreSQL: workers claim SDLs from the database (set `database_url`)' })
+  }
   mkdirSync(config.dataDir, { recursive: true })
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
   // With PostgreSQL this takes the shard: a second process for it on the same database stops here (SHARD_LOCKED).
@@ -135,6 +139,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       stateTree,
       log,
       creditsPullIntervalMs: config.creditsPullIntervalMs,
+      ...(config.provingWorkers === true ? { provingWorkers: true } : {}),
     })
     deferred.resolve(domain)
     closers.splice(0, 1, () => domain.close())

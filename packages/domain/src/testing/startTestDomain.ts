@@ -35,6 +35,8 @@ export type TestDomainOptions = {
   dir?: string
   /** a PostgreSQL store (and embedded base layer) instead of SQLite files in the directory */
   databaseUrl?: string
+  /** leave proving to proving workers (needs databaseUrl) */
+  provingWorkers?: boolean
 }
 
 export async function request(url: string, method: string, body?: unknown, contentType = 'application/json'): Promise<TestResponse> {
@@ -67,10 +69,17 @@ export async function startTestDomain(options: TestDomainOptions = {}): Promise<
     creditsPullIntervalMs: 0,
     ...(options.rpcUrl === undefined ? {} : { rpcUrl: options.rpcUrl }),
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+    ...(options.provingWorkers === undefined ? {} : { provingWorkers: options.provingWorkers }),
   }
   if (options.operator !== undefined) options.operator.toKeyFile(config.keypairPath)
   // env: {} so that a VERITY_DATABASE_URL in the test runner's environment cannot move test domains to PostgreSQL.
-  const running = await startDomain({ config, env: {}, logLevel: process.env.VERITY_DOMAIN_TEST_LOG ?? 'silent', ...(options.baseLayer ? { baseLayer: options.baseLayer } : {}) })
+  let running: RunningDomain
+  try {
+    running = await startDomain({ config, env: {}, logLevel: process.env.VERITY_DOMAIN_TEST_LOG ?? 'silent', ...(options.baseLayer ? { baseLayer: options.baseLayer } : {}) })
+  } catch (error) {
+    if (options.dir === undefined) rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
   let closed = false
   const stop = async () => {
     if (closed) return
