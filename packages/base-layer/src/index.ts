@@ -8,7 +8,7 @@ export { readBaseLayerOptions, type BaseLayerOptions } from './config/readBaseLa
 export type { BaseLayerClient } from './client/BaseLayerClient.ts'
 export { InProcessBaseLayerClient } from './client/InProcessBaseLayerClient.ts'
 export { HttpBaseLayerClient, type HttpBaseLayerClientOptions } from './client/HttpBaseLayerClient.ts'
-export type { Agreement, AgreementStatus, AgreementPayload, AgreementRequest } from './agreement/Agreement.ts'
+export type { Agreement, AgreementStatus, AgreementPayload, AgreementRequest, AgreementGuardrail } from './agreement/Agreement.ts'
 export { signAgreementRequest, signSdlSubmission } from './client/signRequests.ts'
 export { operatorRequestBytes, type SignedMethod } from './rpc/operatorRequestBytes.ts'
 export type { SdlSubmission, SdlSubmissionResult, SdlStatus } from './settlement/SdlSubmission.ts'

@@ -24,6 +24,10 @@ export const AGREEMENT_GUARDRAILS_MAX = 16
 /** Longest guardrail program id, in characters (a base58 hash is 44). */
 export const PROGRAM_ID_CHARS_MAX = 128
 
+/** Longest declared guardrail template, in base64url characters (the policy language's
+ *  COMPILED_TEMPLATE_BYTES_MAX of 256 KiB, encoded: 4 characters per 3 bytes). */
+export const GUARDRAIL_TEMPLATE_CHARS_MAX = Math.ceil((256 * 1024 * 4) / 3)
+
 /** Most proof artifacts attached to one SDL submission (the SDL proof plus guardrail proofs). */
 export const SDL_PROOFS_MAX = 1 + AGREEMENT_GUARDRAILS_MAX
 

@@ -19,7 +19,18 @@ const methods: Record<BaseLayerMethod, { summary: string; params: Record<string,
   getAgreement: { summary: 'the domain agreement of a shard, or null', params: { shard }, required: ['shard'] },
   submitAgreement: {
     summary: 'register the signer as operator of a shard (pending, then active after the delay)',
-    params: { shard, guardrail_program_ids: { type: 'array', items: { type: 'string' }, maxItems: 16 }, nonce: integer, signature },
+    params: {
+      shard,
+      guardrail_program_ids: { type: 'array', items: { type: 'string' }, maxItems: 16 },
+      guardrails: {
+        type: 'array',
+        maxItems: 16,
+        description: 'declared guardrail templates, in proof order: template id and base64url compiled template bytes',
+        items: { type: 'object', properties: { template_id: { type: 'string' }, template: { type: 'string' } }, required: ['template_id', 'template'] },
+      },
+      nonce: integer,
+      signature,
+    },
     required: ['shard', 'guardrail_program_ids', 'nonce', 'signature'],
   },
   submitSdl: {

@@ -41,7 +41,7 @@ const handlers: Record<BaseLayerMethod, { params: readonly string[]; handle: Met
     handle: (node, params) => node.getAgreement(readShard('getAgreement', params)),
   },
   submitAgreement: {
-    params: ['shard', 'guardrail_program_ids', 'nonce', 'signature'],
+    params: ['shard', 'guardrail_program_ids', 'guardrails', 'nonce', 'signature'],
     handle: (node, params) => {
       const method = 'submitAgreement'
       const programIds = readArray(method, params, 'guardrail_program_ids', AGREEMENT_GUARDRAILS_MAX)
@@ -53,6 +53,8 @@ const handlers: Record<BaseLayerMethod, { params: readonly string[]; handle: Met
       return node.submitAgreement({
         shard: readShard(method, params),
         guardrail_program_ids: programIds as string[],
+        // checked by submitAgreement (readAgreementGuardrails), for in-process callers too
+        ...(params.guardrails === undefined ? {} : { guardrails: params.guardrails as never }),
         nonce: readBigint(method, params, 'nonce', 1n, U64_MAX),
         signature: readPresent(method, params, 'signature') as never,
       })

@@ -3,6 +3,7 @@ import { sdlSlotOps, SlotDirectory } from '@verity/ledger'
 import { batchOps, createCircuitProver, StateTree, verifySdl, type CircuitProver, type ProofArtifact } from '@verity/prover'
 import { SdlProofInvalidError } from '../errors/settlementErrors.ts'
 import type { SdlProofCheck, SdlProofVerifier } from './SdlProofVerifier.ts'
+import { verifyGuardrailProofs } from './verifyGuardrailProofs.ts'
 
 export type ProverSdlVerifierOptions = {
   /** CRS directory; default the prover's (VERITY_CRS_PATH, else the build's dev CRS) */
@@ -14,9 +15,11 @@ export type ProverSdlVerifierOptions = {
 /**
  * Verifies SDL proofs with @verity/prover. The first artifacts are the SDL's chain of batch
  * proofs (one per SDL_OPS_PER_PROOF slot operations), checked by `verifySdl` against the content,
- * its hash, the shard's root and slot directory. The rest are guardrail proofs: each program id of
- * the agreement needs an artifact whose `circuit_hash` is that id and which verifies with its
- * circuit. The prover (bb.js workers) starts on first use, so a node that only serves queries
+ * its hash, the shard's root and slot directory. The rest are guardrail proofs. When the agreement
+ * declares guardrail templates, `verifyGuardrailProofs` requires one policy proof per transaction
+ * per template, with the template hash, evidence commitment and intent id recomputed here.
+ * Otherwise (program ids only) each program id needs an artifact whose `circuit_hash` is that id
+ * and which verifies with its circuit: that says nothing of which template or transaction. The prover (bb.js workers) starts on first use, so a node that only serves queries
  * never loads it.
  */
 export class ProverSdlVerifier implements SdlProofVerifier {
@@ -36,6 +39,14 @@ export class ProverSdlVerifier implements SdlProofVerifier {
       verifySdl(prover, { artifacts: sdlProofs, content, root_before_expected: rootBefore, directory: SlotDirectory.fromKeys(check.slotKeys) }),
     )
     if (!result.ok) throw new SdlProofInvalidError({ reason: result.reason })
+    if (check.guardrails !== undefined && check.guardrails.length > 0) {
+      await verifyGuardrailProofs(
+        prover,
+        { content, hash: check.hash, proofs: guardrailProofs, guardrails: check.guardrails, programIds: check.guardrailProgramIds },
+        (run) => this.#verifying(run),
+      )
+      return
+    }
     for (const programId of check.guardrailProgramIds) {
       const artifact = guardrailProofs.find((candidate) => candidate.circuit_hash === programId)
       if (artifact === undefined) throw new SdlProofInvalidError({ reason: `no proof of guardrail program ${programId}` })

@@ -1,5 +1,6 @@
 import type { HashDigest } from '@verity/core'
 import type { SdlContent } from '@verity/ledger'
+import type { AgreementRecord } from '../store/BaseLayerStore.ts'
 import type { ProofArtifactJson } from './readProofs.ts'
 
 /** What the verifier checks: the SDL, its hash, the proofs sent with it, the agreement's guardrails. */
@@ -8,6 +9,8 @@ export type SdlProofCheck = {
   hash: HashDigest
   proofs: ProofArtifactJson[]
   guardrailProgramIds: readonly string[]
+  /** the agreement's declared guardrail templates (proof order); empty: only the program ids are checked */
+  guardrails?: NonNullable<AgreementRecord['guardrails']>
   /** the shard's slot keys before this SDL, in index order (to place its slot operations) */
   slotKeys: readonly bigint[]
   /** the shard's finalized root, or null before its first SDL: then `root_before` must be the empty tree's root */

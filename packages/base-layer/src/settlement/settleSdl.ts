@@ -32,7 +32,7 @@ export async function settleSdl(context: SettleSdlContext, submission: SdlSubmis
     const slotKeys = await context.store.listSlotKeys(content.shard)
     changes.newSlotKeys = newSlotKeysOf(slotKeys, content)
     const rootBefore = (await context.store.getShard(content.shard)).root
-    await context.verifier.verifySdlProofs({ content, hash, proofs, guardrailProgramIds: agreement.guardrailProgramIds, slotKeys, rootBefore })
+    await context.verifier.verifySdlProofs({ content, hash, proofs, guardrailProgramIds: agreement.guardrailProgramIds, guardrails: agreement.guardrails ?? [], slotKeys, rootBefore })
     const root = await commitSdl(context, content, hash, changes)
     return { status: 'applied', hash, shard: content.shard, sequence: BigInt(content.sequence), root }
   } catch (error) {

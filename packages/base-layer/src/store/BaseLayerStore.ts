@@ -18,6 +18,8 @@ export type AgreementRecord = {
   operatorOwnerId: HashDigest
   /** hashes of the guardrail templates/circuits the domain's SDLs must be proven against */
   guardrailProgramIds: string[]
+  /** the declared guardrail templates (id, base64url compiled bytes), in proof order; absent: none */
+  guardrails?: { templateId: string; template: string }[]
   createdAtMs: number
   activatesAtMs: number
 }

@@ -18,7 +18,7 @@ export type RunQuery = <Row>(text: string, values: readonly unknown[]) => Promis
 // node-postgres hands numeric and int8 columns out as decimal strings; these rows say so, and each
 // record is rebuilt with BigInt (u64) or Number (shards, milliseconds) explicitly.
 type AccountRow = { owner_id: string; balance: string; nonce_last: string }
-type AgreementRow = { shard: string; operator: string; operator_owner_id: string; guardrail_program_ids: string[]; created_at_ms: string; activates_at_ms: string }
+type AgreementRow = { shard: string; operator: string; operator_owner_id: string; guardrail_program_ids: string[]; guardrails: string | null; created_at_ms: string; activates_at_ms: string }
 type ShardRow = { shard: string; sequence: string; last_sdl_hash: string | null; root: string | null; credits_queued: string; credits_consumed: string }
 type SdlRow = { hash: string; shard: string; sequence: string; status: string; root: string | null; code: string | null; reason: string | null; decided_at_ms: string }
 type CreditRow = { shard: string; id: string; source_shard: string; source_sdl_hash: string; state_diff: string }
@@ -45,7 +45,7 @@ export class PostgresRecords implements BaseLayerTransaction {
 
   async getAgreement(shard: number): Promise<AgreementRecord | undefined> {
     const [row] = await this.query<AgreementRow>(
-      'SELECT shard, operator, operator_owner_id, guardrail_program_ids, created_at_ms, activates_at_ms FROM agreements WHERE shard = $1',
+      'SELECT shard, operator, operator_owner_id, guardrail_program_ids, guardrails, created_at_ms, activates_at_ms FROM agreements WHERE shard = $1',
       [shard],
     )
     if (row === undefined) return undefined
@@ -54,6 +54,7 @@ export class PostgresRecords implements BaseLayerTransaction {
       operator: row.operator,
       operatorOwnerId: row.operator_owner_id,
       guardrailProgramIds: row.guardrail_program_ids,
+      ...(row.guardrails === null ? {} : { guardrails: decodeStoredJson<NonNullable<AgreementRecord['guardrails']>>(row.guardrails) }),
       createdAtMs: Number(row.created_at_ms),
       activatesAtMs: Number(row.activates_at_ms),
     }
@@ -61,12 +62,15 @@ export class PostgresRecords implements BaseLayerTransaction {
 
   async putAgreement(record: AgreementRecord): Promise<void> {
     await this.query(
-      `INSERT INTO agreements (shard, operator, operator_owner_id, guardrail_program_ids, created_at_ms, activates_at_ms)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO agreements (shard, operator, operator_owner_id, guardrail_program_ids, created_at_ms, activates_at_ms, guardrails)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (shard) DO UPDATE SET operator = excluded.operator, operator_owner_id = excluded.operator_owner_id,
          guardrail_program_ids = excluded.guardrail_program_ids, created_at_ms = excluded.created_at_ms,
-         activates_at_ms = excluded.activates_at_ms`,
-      [record.shard, record.operator, record.operatorOwnerId, record.guardrailProgramIds, record.createdAtMs, record.activatesAtMs],
+         activates_at_ms = excluded.activates_at_ms, guardrails = excluded.guardrails`,
+      [
+        record.shard, record.operator, record.operatorOwnerId, record.guardrailProgramIds, record.createdAtMs, record.activatesAtMs,
+        record.guardrails === undefined ? null : encodeStoredJson(record.guardrails),
+      ],
     )
   }
 

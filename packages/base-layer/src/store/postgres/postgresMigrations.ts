@@ -62,4 +62,9 @@ CREATE TABLE credits (
 );
 `,
   },
+  {
+    version: 2,
+    description: 'agreements: declared guardrail templates',
+    sql: `ALTER TABLE agreements ADD COLUMN guardrails text;`,
+  },
 ]
