@@ -2,7 +2,8 @@
 // of 100, each request one durable SQLite commit, WAL + synchronous=FULL), beside the raw
 // node:crypto Ed25519 verify rate measured in the same run; then the time to prove SDLs of a few
 // sizes, to show how proving grows (one chained batch proof per SDL_OPS_PER_PROOF slot operations).
-//   npm run bench -w packages/domain [-- --transfers 2000 --sdl-sizes 4,12]
+//   npm run bench -w packages/domain [-- --transfers 2000 --sdl-sizes 4,12 --database-url postgres://postgres@127.0.0.1:5432/bench]
+// With --database-url (or VERITY_DATABASE_URL) the domain's store is PostgreSQL instead of SQLite.
 import { generateKeyPairSync, sign, verify } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,7 +13,7 @@ import { Ed25519Signer, canonicalJsonBytes, stringifyJsonBigint } from '@verity/
 import { jsonValue, limits, signVerifiable, type VerifiableType } from '@verity/ledger'
 import { startDomain, type RunningDomain } from '../src/index.ts'
 
-const { values } = parseArgs({ options: { transfers: { type: 'string', default: '2000' }, 'sdl-sizes': { type: 'string', default: '4,12' }, concurrency: { type: 'string', default: '8' } } })
+const { values } = parseArgs({ options: { transfers: { type: 'string', default: '2000' }, 'sdl-sizes': { type: 'string', default: '4,12' }, concurrency: { type: 'string', default: '8' }, 'database-url': { type: 'string' } } })
 const TRANSFERS = Number(values.transfers)
 const SDL_SIZES = values['sdl-sizes']!.split(',').filter(Boolean).map(Number)
 const CONCURRENCY = Number(values.concurrency)
@@ -103,7 +104,9 @@ const dir = mkdtempSync(join(tmpdir(), 'verity-domain-bench-'))
 const domain = await startDomain({
   config: { shard: SHARD, keypairPath: join(dir, 'operator_key.json'), apiPort: 0, apiHost: '127.0.0.1', dataDir: join(dir, 'data'), guardrails: [], prover: {}, creditsPullIntervalMs: 0 },
   logLevel: 'warn',
+  ...(values['database-url'] === undefined ? {} : { databaseUrl: values['database-url'] }),
 })
+console.log(`store: ${domain.config.databaseUrl === undefined ? 'SQLite (WAL, synchronous=FULL)' : 'PostgreSQL'}`)
 try {
   const verifyPerSecond = verifyRate()
   console.log(`node:crypto Ed25519 verify (1 core, cached key): ${verifyPerSecond.toFixed(0)} /s`)

@@ -60,6 +60,8 @@ describe('loadDomainConfig', () => {
     assert.equal(parseDomainConfig({ shard: 1, keypair: 'k' }, where).databaseUrl, undefined)
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', database_url: 'mysql://x/y' }, where), /domain config domain.yaml: `database_url` must be a postgres:\/\/ or postgresql:\/\/ URL, got mysql:/)
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', database_url: 5 }, where), /`database_url`/)
+    assert.equal(parseDomainConfig({ shard: 1, keypair: 'k', database_url: file, proving_workers: true }, where).provingWorkers, true)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', proving_workers: 'yes' }, where), /`proving_workers` must be true or false/)
     const env = { VERITY_DATABASE_URL: 'postgresql://postgres@db:5432/env' }
     assert.equal(selectDatabaseUrl({ option: 'postgres://postgres@db:5432/flag', env, config: file }), 'postgres://postgres@db:5432/flag')
     assert.equal(selectDatabaseUrl({ env, config: file }), env.VERITY_DATABASE_URL)

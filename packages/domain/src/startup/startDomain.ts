@@ -15,6 +15,7 @@ import { createSdlProver } from '../sdl/createSdlProver.ts'
 import { STATE_TREE_KEY } from '../sdl/cutSdl.ts'
 import { ProverStateTree } from '../sdl/ProverStateTree.ts'
 import { openDomainStore } from '../store/openDomainStore.ts'
+import { PostgresDomainStore } from '../store/postgres/PostgresDomainStore.ts'
 import { describeDatabaseUrl } from '../store/postgres/describeDatabaseUrl.ts'
 import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
 import { DomainConfigError } from '../errors/domainErrors.ts'
@@ -99,6 +100,9 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     const deferred = deferredDomainApi()
     app = await buildDomainApp({ domain: deferred.api, logLevel })
     const log = app.log
+    if (store instanceof PostgresDomainStore) {
+      store.onShardLost((reason) => log.error({ shard: config.shard, reason }, 'this domain process lost its shard: writes are refused (503 SHARD_LOCK_LOST); restart it'))
+    }
     const operator = loadOperatorKey(config.keypairPath, {
       ...(config.keypairInline === undefined ? {} : { inline: config.keypairInline }),
       generateWhenMissing: config.rpcUrl === undefined && options.baseLayer === undefined,

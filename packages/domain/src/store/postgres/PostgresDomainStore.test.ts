@@ -71,6 +71,8 @@ describe('one sequencer per shard (PostgreSQL)', () => {
 
   test('a process whose lock session died and whose shard was taken over can no longer write (fencing)', async () => {
     const stale = await PostgresDomainStore.open(shared.url, { shard: 9 })
+    const reasons: string[] = []
+    stale.onShardLost((reason) => reasons.push(reason))
     const key = shardLockKey(9)
     // The server ends the stale process's lock session (as when its machine drops off the network).
     const terminated = await withClient(shared.url, async (client) => {
@@ -90,6 +92,8 @@ describe('one sequencer per shard (PostgreSQL)', () => {
         return true
       })
       await assert.rejects(stale.setMeta('k', 'v'), ShardLockLostError)
+      assert.equal(reasons.length, 1, 'told once')
+      assert.match(stale.lostReason ?? '', /lock connection|took the shard over/)
       await successor.commitBatch({ vaults: new Map([['a,9', { balance: 2n }]]), nonces: new Map(), pending: [] })
       assert.deepEqual((await successor.readVaults(['a,9'])).get('a,9'), { balance: 2n })
     } finally {

@@ -70,6 +70,7 @@ export class PostgresDomainStore implements DomainStore {
   readonly #target: string
   #lostReason: string | null = null
   #isClosing = false
+  readonly #lostListeners: Array<(reason: string) => void> = []
 
   private constructor(fields: { pool: pg.Pool; lock: pg.Client; shard: number; epoch: string; now: () => number; target: string }) {
     this.#target = fields.target
@@ -119,9 +120,7 @@ export class PostgresDomainStore implements DomainStore {
     // An idle pooled connection the server drops is discarded and the next query opens a new one.
     pool.on('error', () => undefined)
     const store = new PostgresDomainStore({ pool, lock, shard, epoch, now, target })
-    const lose = (reason: string) => {
-      if (!store.#isClosing) store.#lostReason ??= reason
-    }
+    const lose = (reason: string) => store.#lose(reason)
     if (lockError !== null) lose(`lock connection failed: ${(lockError as Error).message}`)
     lock.on('error', (error) => lose(`lock connection failed: ${error.message}`))
     lock.on('end', () => lose('lock connection ended'))
@@ -131,6 +130,17 @@ export class PostgresDomainStore implements DomainStore {
   /** Why this process no longer holds its shard, or null while it does. */
   get lostReason(): string | null {
     return this.#lostReason
+  }
+
+  /** Calls `listener` once, when this process loses its shard (its writes are refused from then on). */
+  onShardLost(listener: (reason: string) => void): void {
+    this.#lostListeners.push(listener)
+  }
+
+  #lose(reason: string): void {
+    if (this.#isClosing || this.#lostReason !== null) return
+    this.#lostReason = reason
+    for (const listener of this.#lostListeners) listener(reason)
   }
 
   async readVaults(addresses: readonly string[]): Promise<Map<string, unknown>> {
@@ -329,8 +339,8 @@ export class PostgresDomainStore implements DomainStore {
       await client.query('BEGIN')
       const [row] = await query<{ epoch: string }>('SELECT epoch FROM domain_shards WHERE shard = $1 FOR SHARE', [this.shard])
       if (row?.epoch !== this.#epoch) {
-        this.#lostReason ??= `another domain process took the shard over (epoch ${row?.epoch ?? 'none'}, this process has ${this.#epoch})`
-        throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason })
+        this.#lose(`another domain process took the shard over (epoch ${row?.epoch ?? 'none'}, this process has ${this.#epoch})`)
+        throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason ?? 'shard taken over' })
       }
       await fn(query)
       await client.query('COMMIT')
