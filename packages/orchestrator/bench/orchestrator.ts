@@ -10,7 +10,7 @@
 // state; both printed, the ratio uses their mean); the load average is printed beside them.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createPublicKey, randomUUID, verify } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -51,6 +51,17 @@ async function startChild(dataDir: string): Promise<{ child: ChildProcess; url: 
   return { child, url }
 }
 
+/** CPU seconds (user + system, all threads) the process `pid` has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    // Fields after the parenthesised command name; utime and stime are the 12th and 13th, in ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
+
 async function post(url: string, body: unknown, contentType = 'application/json') {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) })
   return { status: response.status, text: await response.text() }
@@ -60,13 +71,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-async function benchIntents(url: string, templateId: string) {
+async function benchIntents(url: string, templateId: string, serverPid: number) {
   const signer = Ed25519Signer.generate()
   const bodies = Array.from({ length: INTENTS }, () =>
     JSON.stringify(signIntentShapeB(signer, { id: randomUUID(), templateId, fields: { max_price_cents: 1_000 } })),
   )
   const verifyRateBefore = measureRawVerifyRate(bodies[0]!)
   const loadBefore = loadavg()[0]!
+  const serverCpuBefore = cpuSecondsOf(serverPid)
   let next = 0
   const result = await autocannon({
     url: `${url}/intents`,
@@ -80,12 +92,19 @@ async function benchIntents(url: string, templateId: string) {
       },
     ],
   })
+  const serverCpuAfter = cpuSecondsOf(serverPid)
   const loadAfter = loadavg()[0]!
   const verifyRateAfter = measureRawVerifyRate(bodies[0]!)
-  return { result, verifyRateBefore, verifyRateAfter, loadBefore, loadAfter }
+  const serverCpuSeconds = serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : serverCpuAfter - serverCpuBefore
+  return { result, verifyRateBefore, verifyRateAfter, loadBefore, loadAfter, serverCpuSeconds }
 }
 
-/** Verifies per second of one intent's signature with a cached KeyObject (the best node:crypto does), over 2 s. */
+const verifyCpuSecondsEach: number[] = []
+
+/**
+ * Verifies per second of one intent's signature with a cached KeyObject (the best node:crypto
+ * does), over 2 s of wall time; also records the CPU time of one verify (load-independent).
+ */
 function measureRawVerifyRate(body: string): number {
   const sample = JSON.parse(body) as { authorship: { Signed: { Ed25519: { pub_key: string; signature: string } } }; intent: unknown }
   const key = createPublicKey({
@@ -97,10 +116,13 @@ function measureRawVerifyRate(body: string): number {
   const signature = decodeBase58(sample.authorship.Signed.Ed25519.signature, 'signature', 64)
   let verifies = 0
   const start = performance.now()
+  const cpuStart = process.cpuUsage()
   while (performance.now() - start < 2_000) {
     if (!verify(null, message, key, signature)) throw new Error('verify failed')
     verifies += 1
   }
+  const cpu = process.cpuUsage(cpuStart)
+  verifyCpuSecondsEach.push((cpu.user + cpu.system) / 1e6 / verifies)
   return verifies / ((performance.now() - start) / 1_000)
 }
 
@@ -135,7 +157,7 @@ const { child, url } = await startChild(dataDir)
 try {
   const created = await post(`${url}/templates`, PRICE_TEMPLATE, 'text/plain')
   const templateId = (JSON.parse(created.text) as { template_id: string }).template_id
-  const { result, verifyRateBefore, verifyRateAfter, loadBefore, loadAfter } = await benchIntents(url, templateId)
+  const { result, verifyRateBefore, verifyRateAfter, loadBefore, loadAfter, serverCpuSeconds } = await benchIntents(url, templateId, child.pid!)
   const non2xx = result.non2xx
   const verifyRate = (verifyRateBefore + verifyRateAfter) / 2
   // Requests over the run's whole duration (autocannon's average is of per-second samples).
@@ -145,6 +167,14 @@ try {
   console.log(`  raw node:crypto Ed25519 verify (cached key, this process, same run): ${verifyRateBefore.toFixed(0)} verify/s before, ${verifyRateAfter.toFixed(0)} after`)
   console.log(`  ratio: ${requestRate.toFixed(0)} req/s over the run / ${verifyRate.toFixed(0)} verify/s = ${((100 * requestRate) / verifyRate).toFixed(1)}%`)
   console.log(`  load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`)
+  // CPU time is far less sensitive to the machine's load than rates are: the ratio a dedicated core would give.
+  if (serverCpuSeconds !== undefined) {
+    const serverCpuUsEach = (1e6 * serverCpuSeconds) / result.requests.total
+    const verifyCpuUsEach = (1e6 * verifyCpuSecondsEach.reduce((a, b) => a + b, 0)) / verifyCpuSecondsEach.length
+    console.log(
+      `  CPU per request: server ${serverCpuUsEach.toFixed(0)} µs (all threads) vs raw verify ${verifyCpuUsEach.toFixed(0)} µs: CPU ratio ${((100 * verifyCpuUsEach) / serverCpuUsEach).toFixed(1)}%`,
+    )
+  }
   if (PROPOSALS === 0) process.exitCode = non2xx === 0 && result.errors === 0 ? 0 : 1
   else await reportProposals(url, templateId)
 } finally {
