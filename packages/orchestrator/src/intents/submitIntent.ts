@@ -21,7 +21,7 @@ export type SubmitIntentDependencies = {
  */
 export async function submitIntent(deps: SubmitIntentDependencies, body: unknown): Promise<{ intentId: string }> {
   const parsed = parseSignedIntent(body)
-  if ((await deps.store.getIntent(parsed.id)) !== undefined) throw new IntentExistsError({ intentId: parsed.id })
+  if (await deps.store.hasIntent(parsed.id)) throw new IntentExistsError({ intentId: parsed.id })
   if (parsed.authorship === 'Unsigned') {
     if (!deps.allowUnsignedIntents) throw new UnsignedIntentRefusedError()
   } else assertSignature(parsed.authorship, parsed.signedBytes)

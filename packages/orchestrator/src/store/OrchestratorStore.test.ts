@@ -75,6 +75,8 @@ function describeStoreContract(backend: StoreBackend): void {
       assert.equal(stored?.jobAttempts, 0)
       assert.equal(stored?.expiresAtMs, 1_000)
       assert.equal(await first!.getIntent(randomUUID()), undefined)
+      assert.equal(await second!.hasIntent(intent.id), true)
+      assert.equal(await first!.hasIntent(randomUUID()), false)
     })
 
     test('acceptProposal: every outcome, and exactly one acceptance among concurrent proposals', async () => {

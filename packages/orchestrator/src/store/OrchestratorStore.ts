@@ -89,6 +89,8 @@ export interface OrchestratorStore {
   /** False when an intent with this id exists already (whatever its body). */
   insertIntent(intent: NewIntent): Promise<boolean>
   getIntent(id: string): Promise<IntentRecord | undefined>
+  /** Whether an intent with this id is stored (cheaper than getIntent: reads no row). */
+  hasIntent(id: string): Promise<boolean>
 
   /**
    * Moves a pending, unexpired intent whose template exists to `proving` with this proposal, in one

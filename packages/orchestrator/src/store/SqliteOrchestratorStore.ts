@@ -21,6 +21,9 @@ import { SQLITE_MIGRATIONS } from './sqliteMigrations.ts'
 /** Intents inserted per group-commit transaction. */
 const INTENT_BATCH_MAX = 256
 
+/** Template ids remembered as stored (see #knownTemplateIds); past this many the set starts over. */
+const KNOWN_TEMPLATE_IDS_MAX = 10_000
+
 /** File name of the database inside the data directory. */
 export const SQLITE_FILE_NAME = 'orchestrator.sqlite'
 
@@ -47,6 +50,9 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
   readonly backend = 'sqlite'
   readonly #db: Database.Database
   readonly #statements
+  // Ids of templates known to be stored, so the per-intent existence check reads no row. Exact
+  // because this process is the file's only writer: deleteTemplate removes the id here too.
+  readonly #knownTemplateIds = new Set<string>()
 
   /** Opens (creating when needed) `<dataDir>/orchestrator.sqlite`; `":memory:"` keeps nothing on disk. */
   constructor(dataDir: string | ':memory:') {
@@ -76,6 +82,7 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
 
   async putTemplate(template: TemplateRecord): Promise<void> {
     this.#statements.insertTemplate.run(template.id, template.source, Buffer.from(template.compiled), template.createdAtMs)
+    this.#rememberTemplateId(template.id)
   }
 
   async getTemplate(id: string): Promise<TemplateRecord | undefined> {
@@ -87,11 +94,20 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
   }
 
   async hasTemplate(id: string): Promise<boolean> {
-    return this.#statements.getTemplateId.get(id) !== undefined
+    if (this.#knownTemplateIds.has(id)) return true
+    const isStored = this.#statements.getTemplateId.get(id) !== undefined
+    if (isStored) this.#rememberTemplateId(id)
+    return isStored
   }
 
   async deleteTemplate(id: string): Promise<boolean> {
+    this.#knownTemplateIds.delete(id)
     return this.#statements.deleteTemplate.run(id).changes === 1
+  }
+
+  #rememberTemplateId(id: string): void {
+    if (this.#knownTemplateIds.size >= KNOWN_TEMPLATE_IDS_MAX) this.#knownTemplateIds.clear()
+    this.#knownTemplateIds.add(id)
   }
 
   // Group commit: intents submitted concurrently are inserted in one transaction, so they share
@@ -129,6 +145,10 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
       return
     }
     batch.forEach((entry, index) => entry.resolve(results[index]!))
+  }
+
+  async hasIntent(id: string): Promise<boolean> {
+    return this.#statements.hasIntent.get(id) !== undefined
   }
 
   async getIntent(id: string): Promise<IntentRecord | undefined> {
@@ -248,6 +268,7 @@ function prepareStatements(db: Database.Database) {
        VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (id) DO NOTHING`,
     ),
     getIntent: db.prepare('SELECT * FROM intents WHERE id = ?'),
+    hasIntent: db.prepare('SELECT 1 FROM intents WHERE id = ?').pluck(),
     countProving: db.prepare("SELECT count(*) AS count FROM intents WHERE status = 'proving'"),
     setProposal: db.prepare(
       `UPDATE intents SET status = 'proving', proposal_json = ?, proposed_at_ms = ?

@@ -191,6 +191,11 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
     for (const entry of batch) entry.resolve(insertedIds.delete(entry.intent.id))
   }
 
+  async hasIntent(id: string): Promise<boolean> {
+    const { rowCount } = await this.#pool.query('SELECT 1 FROM orchestrator_intents WHERE id = $1', [id])
+    return rowCount === 1
+  }
+
   async getIntent(id: string): Promise<IntentRecord | undefined> {
     const { rows } = await this.#pool.query<IntentRow>(`SELECT ${INTENT_COLUMNS} FROM orchestrator_intents WHERE id = $1`, [id])
     return rows[0] === undefined ? undefined : intentOfRow(rows[0])
