@@ -102,6 +102,25 @@ describe('one sequencer per shard (PostgreSQL)', () => {
     }
   })
 
+  test('a write after the epoch moved on (a taker this process never heard of) writes nothing', async () => {
+    const store = await PostgresDomainStore.open(shared.url, { shard: 10 })
+    try {
+      await store.setMeta('k', 'before')
+      // As if another process had taken the shard while this one's lock session looked alive.
+      await withClient(shared.url, (client) => client.query('UPDATE domain_shards SET epoch = epoch + 1 WHERE shard = $1', [10]))
+      await assert.rejects(
+        store.commitBatch({ vaults: new Map([['a,10', { balance: 1n }]]), nonces: new Map([['a,10', 2n]]), pending: [{ kind: 'credit', credit: {} }], meta: new Map([['k', 'after']]) }),
+        ShardLockLostError,
+      )
+      assert.match(store.lostReason ?? '', /took the shard over/)
+      assert.equal((await store.readVaults(['a,10'])).size, 0)
+      assert.deepEqual(await store.listPending(10), [])
+      assert.equal(await store.getMeta('k'), 'before')
+    } finally {
+      await store.close()
+    }
+  })
+
   test('a shard outside u32 is refused before connecting', async () => {
     await assert.rejects(PostgresDomainStore.open(shared.url, { shard: 2 ** 32 }), RangeError)
     await assert.rejects(PostgresDomainStore.open(shared.url, { shard: 0 }), RangeError)

@@ -24,8 +24,10 @@ export type PostgresDomainStoreOptions = {
   nowMs?: () => number
 }
 
-/** Runs one parameterised statement and returns its rows. */
-type RunQuery = <Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]) => Promise<Row[]>
+/** The CTE that sets meta values: keys in `$n`, values in `$n+1` (text arrays; empty sets nothing). */
+const META_CTE = (n: number) => `meta AS (INSERT INTO domain_meta (shard, key, value)
+  SELECT $1, key, value FROM unnest($${n}::text[], $${n + 1}::text[]) AS t (key, value) WHERE EXISTS (SELECT 1 FROM fence)
+  ON CONFLICT (shard, key) DO UPDATE SET value = excluded.value)`
 
 // node-postgres hands numeric and int8 columns out as decimal strings; rows say so and records
 // are rebuilt with BigInt (nonces) or Number (sequence numbers, milliseconds) explicitly.
@@ -171,30 +173,30 @@ export class PostgresDomainStore implements DomainStore {
   }
 
   async commitBatch(write: BatchWrite): Promise<void> {
-    await this.#write(async (query) => {
-      if (write.vaults.size > 0) {
-        await query(
-          `INSERT INTO domain_vaults (shard, address, vault) SELECT $1, address, vault FROM unnest($2::text[], $3::text[]) AS t (address, vault)
-           ON CONFLICT (shard, address) DO UPDATE SET vault = excluded.vault`,
-          [this.shard, [...write.vaults.keys()], [...write.vaults.values()].map((vault) => encodeStoredJson(vault))],
-        )
-      }
-      if (write.nonces.size > 0) {
-        await query(
-          `INSERT INTO domain_nonces (shard, address, next_nonce) SELECT $1, address, next_nonce FROM unnest($2::text[], $3::numeric[]) AS t (address, next_nonce)
-           ON CONFLICT (shard, address) DO UPDATE SET next_nonce = excluded.next_nonce`,
-          [this.shard, [...write.nonces.keys()], [...write.nonces.values()].map((nonce) => nonce.toString())],
-        )
-      }
-      if (write.pending.length > 0) {
-        // Identity values are drawn in the order the rows are produced: the batch's order.
-        await query(
-          `INSERT INTO domain_pending (shard, record) SELECT $1, record FROM unnest($2::text[]) WITH ORDINALITY AS t (record, position) ORDER BY position`,
-          [this.shard, write.pending.map((record) => encodeStoredJson(record))],
-        )
-      }
-      await this.#putMeta(query, write.meta)
-    })
+    // Identity values of pending entries are drawn in the order the rows are produced: the batch's order.
+    const meta = write.meta ?? new Map<string, string>()
+    await this.#writeFenced(
+      [
+        `vaults AS (INSERT INTO domain_vaults (shard, address, vault)
+           SELECT $1, address, vault FROM unnest($3::text[], $4::text[]) AS t (address, vault) WHERE EXISTS (SELECT 1 FROM fence)
+           ON CONFLICT (shard, address) DO UPDATE SET vault = excluded.vault)`,
+        `nonces AS (INSERT INTO domain_nonces (shard, address, next_nonce)
+           SELECT $1, address, next_nonce FROM unnest($5::text[], $6::numeric[]) AS t (address, next_nonce) WHERE EXISTS (SELECT 1 FROM fence)
+           ON CONFLICT (shard, address) DO UPDATE SET next_nonce = excluded.next_nonce)`,
+        `pending AS (INSERT INTO domain_pending (shard, record)
+           SELECT $1, record FROM unnest($7::text[]) WITH ORDINALITY AS t (record, position) WHERE EXISTS (SELECT 1 FROM fence) ORDER BY position)`,
+        META_CTE(8),
+      ],
+      [
+        [...write.vaults.keys()],
+        [...write.vaults.values()].map((vault) => encodeStoredJson(vault)),
+        [...write.nonces.keys()],
+        [...write.nonces.values()].map((nonce) => nonce.toString()),
+        write.pending.map((record) => encodeStoredJson(record)),
+        [...meta.keys()],
+        [...meta.values()],
+      ],
+    )
   }
 
   async listPending(limit: number): Promise<PendingEntry[]> {
@@ -207,27 +209,31 @@ export class PostgresDomainStore implements DomainStore {
 
   async createSdl(create: SdlCreate): Promise<void> {
     const { record } = create
-    await this.#write(async (query) => {
-      await query(
-        `INSERT INTO domain_sdls (shard, hash, seq, state_name, state, content, witness, proof, guardrail_input, created_at_ms, updated_at_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          this.shard,
-          record.hash,
-          record.seq,
-          sdlStateName(record.state),
-          encodeStoredJson(record.state),
-          encodeStoredJson(record.content),
-          encodeStoredJson(record.witness),
-          record.proof === null ? null : encodeStoredJson(record.proof),
-          record.guardrailInput === null ? null : Buffer.from(record.guardrailInput),
-          record.createdAtMs,
-          record.updatedAtMs,
-        ],
-      )
-      await query('DELETE FROM domain_pending WHERE shard = $1 AND seq <= $2', [this.shard, create.pendingSeqMax])
-      await this.#putMeta(query, create.meta)
-    })
+    const meta = create.meta ?? new Map<string, string>()
+    // One statement: a duplicate hash or sequence fails all of it, so nothing is consumed.
+    await this.#writeFenced(
+      [
+        `sdl AS (INSERT INTO domain_sdls (shard, hash, seq, state_name, state, content, witness, proof, guardrail_input, created_at_ms, updated_at_ms)
+           SELECT $1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 WHERE EXISTS (SELECT 1 FROM fence))`,
+        `consumed AS (DELETE FROM domain_pending WHERE shard = $1 AND seq <= $13 AND EXISTS (SELECT 1 FROM fence))`,
+        META_CTE(14),
+      ],
+      [
+        record.hash,
+        record.seq,
+        sdlStateName(record.state),
+        encodeStoredJson(record.state),
+        encodeStoredJson(record.content),
+        encodeStoredJson(record.witness),
+        record.proof === null ? null : encodeStoredJson(record.proof),
+        record.guardrailInput === null ? null : Buffer.from(record.guardrailInput),
+        record.createdAtMs,
+        record.updatedAtMs,
+        create.pendingSeqMax,
+        [...meta.keys()],
+        [...meta.values()],
+      ],
+    )
   }
 
   async getSdl(hash: string): Promise<SdlRecord | null> {
@@ -259,12 +265,12 @@ export class PostgresDomainStore implements DomainStore {
   }
 
   async updateSdl(hash: string, patch: Partial<Pick<SdlRecord, 'state' | 'proof' | 'guardrailInput'>>): Promise<void> {
-    // Column names are fixed text; every value is a parameter ($1 shard, $2 hash, then the sets).
-    const values: unknown[] = [this.shard, hash, this.#now()]
-    const sets = ['updated_at_ms = $3']
+    // Column names are fixed text; every value is a parameter ($1 shard, $2 epoch, $3 hash, then the sets).
+    const values: unknown[] = [hash, this.#now()]
+    const sets = ['updated_at_ms = $4']
     const set = (column: string, value: unknown) => {
       values.push(value)
-      sets.push(`${column} = $${values.length}`)
+      sets.push(`${column} = $${values.length + 2}`)
     }
     if (patch.state !== undefined) {
       set('state_name', sdlStateName(patch.state))
@@ -274,9 +280,7 @@ export class PostgresDomainStore implements DomainStore {
     }
     if (patch.proof !== undefined) set('proof', patch.proof === null ? null : encodeStoredJson(patch.proof))
     if (patch.guardrailInput !== undefined) set('guardrail_input', patch.guardrailInput === null ? null : Buffer.from(patch.guardrailInput))
-    await this.#write(async (query) => {
-      await query(`UPDATE domain_sdls SET ${sets.join(', ')} WHERE shard = $1 AND hash = $2`, values)
-    })
+    await this.#writeFenced([`updated AS (UPDATE domain_sdls SET ${sets.join(', ')} WHERE shard = $1 AND hash = $3 AND EXISTS (SELECT 1 FROM fence))`], values)
   }
 
   async getMeta(key: string): Promise<string | null> {
@@ -285,7 +289,7 @@ export class PostgresDomainStore implements DomainStore {
   }
 
   async setMeta(key: string, value: string): Promise<void> {
-    await this.#write((query) => this.#putMeta(query, new Map([[key, value]])))
+    await this.#writeFenced([META_CTE(3)], [[key], [value]])
   }
 
   /** Closes the pool, then the lock's session, which releases the shard for the next process. */
@@ -295,15 +299,6 @@ export class PostgresDomainStore implements DomainStore {
     if (!this.#pool.ended) await this.#pool.end()
     if (this.#lostReason === null) await releaseShardLock(this.#lock, this.shard).catch(() => undefined)
     await this.#lock.end().catch(() => undefined)
-  }
-
-  async #putMeta(query: RunQuery, meta: ReadonlyMap<string, string> | undefined): Promise<void> {
-    if (meta === undefined || meta.size === 0) return
-    await query(
-      `INSERT INTO domain_meta (shard, key, value) SELECT $1, key, value FROM unnest($2::text[], $3::text[]) AS t (key, value)
-       ON CONFLICT (shard, key) DO UPDATE SET value = excluded.value`,
-      [this.shard, [...meta.keys()], [...meta.values()]],
-    )
   }
 
   async #query<Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<Row[]> {
@@ -321,38 +316,20 @@ export class PostgresDomainStore implements DomainStore {
   }
 
   /**
-   * Runs `fn` in one transaction, fenced: it first reads the shard's epoch FOR SHARE, so a process
-   * taking the shard over (which updates the epoch) waits for this transaction to end, and this
-   * transaction aborts when the epoch is no longer the one this store took.
+   * Runs one statement: the `fence` CTE reads the shard's row FOR SHARE where the epoch is the one
+   * this store took, and each given CTE writes only if the fence found it. One statement is one
+   * transaction and one round trip. A process taking the shard over (which updates the epoch)
+   * waits for a statement under way; a statement after that finds no fence row, writes nothing,
+   * and throws ShardLockLostError. `$1` is the shard, `$2` the epoch, `values` follow from `$3`.
    */
-  async #write(fn: (query: RunQuery) => Promise<void>): Promise<void> {
+  async #writeFenced(ctes: readonly string[], values: readonly unknown[]): Promise<void> {
     if (this.#lostReason !== null) throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason })
-    let client: pg.PoolClient
-    try {
-      client = await this.#pool.connect()
-    } catch (error) {
-      throw this.#unavailableOr(error)
-    }
-    const query: RunQuery = async <Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]) => (await client.query<Row>(text, [...values])).rows
-    let isBroken = false
-    try {
-      await client.query('BEGIN')
-      const [row] = await query<{ epoch: string }>('SELECT epoch FROM domain_shards WHERE shard = $1 FOR SHARE', [this.shard])
-      if (row?.epoch !== this.#epoch) {
-        this.#lose(`another domain process took the shard over (epoch ${row?.epoch ?? 'none'}, this process has ${this.#epoch})`)
-        throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason ?? 'shard taken over' })
-      }
-      await fn(query)
-      await client.query('COMMIT')
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK')
-      } catch {
-        isBroken = true
-      }
-      throw this.#unavailableOr(error)
-    } finally {
-      client.release(isBroken)
+    const text = `WITH fence AS (SELECT epoch FROM domain_shards WHERE shard = $1 AND epoch = $2 FOR SHARE), ${ctes.join(', ')}
+      SELECT count(*)::int AS held FROM fence`
+    const [row] = await this.#query<{ held: number }>(text, [this.shard, this.#epoch, ...values])
+    if (row?.held !== 1) {
+      this.#lose(`another domain process took the shard over (this process has epoch ${this.#epoch})`)
+      throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason ?? 'shard taken over' })
     }
   }
 }
