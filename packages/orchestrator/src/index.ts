@@ -52,4 +52,3 @@ export { InvalidExtractorUrlError, InvalidOptionError } from './errors/configErr
 export { TooManySubscribersError } from './errors/eventErrors.ts'
 export { ExtractorFailedError } from './errors/extractorErrors.ts'
 export * as limits from './limits.ts'
-export { verifyProofBundle } from './proofs/verifyProofBundle.ts'

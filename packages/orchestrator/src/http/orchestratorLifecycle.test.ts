@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Ed25519Signer, MultisigSigner, SoftwarePasskey, type Signer } from '@verity/core'
+import { Ed25519Signer, MultisigSigner, SoftwarePasskey, parseJsonBigint, type Signer } from '@verity/core'
 import { decodeCompiledTemplate, compileTemplate, type InputValue } from '@verity/policy'
 import { createProver, type Prover } from '@verity/prover'
 import { createPolicyProving } from '../jobs/createPolicyProving.ts'
 import type { PolicyProving } from '../jobs/PolicyProving.ts'
-import { verifyProofBundle } from '../proofs/verifyProofBundle.ts'
+import { verifyProofBundle } from '@verity/sdk'
 import { readEventStream, type EventStreamReader } from '../testing/readEventStream.ts'
 import { signIntentShapeA, signIntentShapeB } from '../testing/signIntent.ts'
 import { startTestExtractor, type TestExtractor } from '../testing/startTestExtractor.ts'
@@ -104,14 +104,16 @@ describe('intent lifecycle: both shapes, every signature scheme, real proofs', (
 
   test('the published proof verifies offline, and not once evidence, attrs or template are altered', async () => {
     const text = bundles[0]!
-    assert.deepEqual(await verifyProofBundle(text, prover), { ok: true, isSigned: true })
+    // The offline verifier users run (`verity verify`), from the SDK.
+    const verify = (bundle: unknown) => verifyProofBundle(bundle, { verifier: prover })
+    assert.equal((await verify(parseJsonBigint(text))).ok, true)
     const bundle = JSON.parse(text)
     const alteredEvidence = { ...bundle, evidence: { price_cents: 499, color: 'red' } }
-    const evidenceResult = await verifyProofBundle(alteredEvidence, prover)
+    const evidenceResult = await verify(alteredEvidence)
     assert.equal(evidenceResult.ok, false)
     assert.match((evidenceResult as { reason: string }).reason, /evidence commitment/)
     const alteredTemplate = { ...bundle, template: { ...bundle.template, id: '11111111111111111111111111111111' } }
-    assert.equal((await verifyProofBundle(alteredTemplate, prover)).ok, false)
+    assert.equal((await verify(alteredTemplate)).ok, false)
     // Below the signature check: the proof itself refuses other attrs and another template.
     const compiled = decodeCompiledTemplate(Buffer.from(bundle.template.compiled_base64url, 'base64url'))
     const statement = {
