@@ -72,3 +72,13 @@ export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
 export const PROVING_LEASE_MS = 60_000
 /** How often an idle proving worker looks for SDLs to claim, in ms. */
 export const PROVING_POLL_INTERVAL_MS = 1_000
+
+/**
+ * TCP keepalive of the session that holds a shard's lock, set on the server's side of it: when
+ * the domain's machine vanishes without closing the connection, the server notices after about
+ * idle + interval × count (25 s) and frees the shard for another process, instead of after the
+ * operating system's default (2 hours and more). The client side keeps its socket alive too.
+ */
+export const SHARD_LOCK_KEEPALIVE_IDLE_S = 10
+export const SHARD_LOCK_KEEPALIVE_INTERVAL_S = 5
+export const SHARD_LOCK_KEEPALIVE_COUNT = 3

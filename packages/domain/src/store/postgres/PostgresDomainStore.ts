@@ -5,7 +5,13 @@
 import { hostname } from 'node:os'
 import pg from 'pg'
 import { ShardLockLostError, StoreUnavailableError } from '../../errors/storeErrors.ts'
-import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX } from '../../limits.ts'
+import {
+  POSTGRES_CONNECT_TIMEOUT_MS,
+  POSTGRES_POOL_CONNECTIONS_MAX,
+  SHARD_LOCK_KEEPALIVE_COUNT,
+  SHARD_LOCK_KEEPALIVE_IDLE_S,
+  SHARD_LOCK_KEEPALIVE_INTERVAL_S,
+} from '../../limits.ts'
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
 import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
@@ -96,7 +102,13 @@ export class PostgresDomainStore implements DomainStore {
     const target = describeDatabaseUrl(databaseUrl)
     // The session name shows in pg_stat_activity, so a refused second process can name the holder.
     const holder = `verity-domain shard ${shard} on ${hostname()} pid ${process.pid}`.slice(0, 63)
-    const lock = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, application_name: holder })
+    const lock = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+      application_name: holder,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: SHARD_LOCK_KEEPALIVE_IDLE_S * 1_000,
+    })
     let lockError: Error | null = null
     // Without a listener a dropped connection would crash the process; the store turns it into a lost shard.
     lock.on('error', (error) => (lockError = error))
@@ -107,6 +119,7 @@ export class PostgresDomainStore implements DomainStore {
     }
     let epoch: string
     try {
+      await keepSessionAlive(lock)
       await migratePostgres(lock, postgresMigrations, now())
       await acquireShardLock(lock, shard, target)
       epoch = await takeShard(lock, shard, holder, now())
@@ -332,6 +345,14 @@ export class PostgresDomainStore implements DomainStore {
       throw new ShardLockLostError({ shard: this.shard, reason: this.#lostReason ?? 'shard taken over' })
     }
   }
+}
+
+/** Sets the server's keepalive on the lock's session, so a vanished machine frees its shard in seconds (see limits.ts). */
+async function keepSessionAlive(client: pg.ClientBase): Promise<void> {
+  await client.query(
+    `SELECT set_config('tcp_keepalives_idle', $1, false), set_config('tcp_keepalives_interval', $2, false), set_config('tcp_keepalives_count', $3, false)`,
+    [String(SHARD_LOCK_KEEPALIVE_IDLE_S), String(SHARD_LOCK_KEEPALIVE_INTERVAL_S), String(SHARD_LOCK_KEEPALIVE_COUNT)],
+  )
 }
 
 /** Records the taking of `shard` and returns its new epoch (decimal). */
