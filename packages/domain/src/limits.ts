@@ -82,3 +82,12 @@ export const PROVING_POLL_INTERVAL_MS = 1_000
 export const SHARD_LOCK_KEEPALIVE_IDLE_S = 10
 export const SHARD_LOCK_KEEPALIVE_INTERVAL_S = 5
 export const SHARD_LOCK_KEEPALIVE_COUNT = 3
+
+/**
+ * How long a domain starting on PostgreSQL waits for its shard's lock before refusing to start
+ * (SHARD_LOCKED), in ms, polling every SHARD_LOCK_POLL_MS: a process restarted right after its
+ * predecessor was killed must not lose the race with the server ending the dead session.
+ */
+export const SHARD_LOCK_WAIT_MS = 3_000
+export const SHARD_LOCK_POLL_MS = 100
+assert(SHARD_LOCK_POLL_MS <= SHARD_LOCK_WAIT_MS)

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { ShardLockedError, ShardLockLostError, StoreSchemaTooNewError, StoreUnavailableError } from '../../errors/storeErrors.ts'
 import { assertPostgresReachable, createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase.ts'
@@ -49,7 +50,7 @@ describe('one sequencer per shard (PostgreSQL)', () => {
   test('a second store for the same shard refuses to open, naming the holder; another shard opens; after close it takes over', async () => {
     const first = await PostgresDomainStore.open(shared.url, { shard: 7 })
     try {
-      await assert.rejects(PostgresDomainStore.open(shared.url, { shard: 7 }), (error) => {
+      await assert.rejects(PostgresDomainStore.open(shared.url, { shard: 7, lockWaitMs: 200 }), (error) => {
         assert.ok(error instanceof ShardLockedError)
         assert.equal(error.code, 'SHARD_LOCKED')
         assert.match(error.message, /^shard 7 is already sequenced by another domain process on postgres:\/\/postgres@127\.0\.0\.1:5432\/verity_test_\w+ \(held by verity-domain shard 7 on .+ pid \d+( from 127\.0\.0\.1)?, server pid \d+ since .+\): one sequencer per shard/)
@@ -67,6 +68,16 @@ describe('one sequencer per shard (PostgreSQL)', () => {
     } finally {
       await next.close()
     }
+  })
+
+  test('a process starting while its predecessor is still going away waits for the lock', async () => {
+    const leaving = await PostgresDomainStore.open(shared.url, { shard: 11 })
+    const arriving = PostgresDomainStore.open(shared.url, { shard: 11, lockWaitMs: 60_000 })
+    await sleep(300)
+    await leaving.close()
+    const store = await arriving
+    await store.setMeta('k', 'v')
+    await store.close()
   })
 
   test('a process whose lock session died and whose shard was taken over can no longer write (fencing)', async () => {

@@ -11,6 +11,7 @@ import {
   SHARD_LOCK_KEEPALIVE_COUNT,
   SHARD_LOCK_KEEPALIVE_IDLE_S,
   SHARD_LOCK_KEEPALIVE_INTERVAL_S,
+  SHARD_LOCK_WAIT_MS,
 } from '../../limits.ts'
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
@@ -28,6 +29,8 @@ export type PostgresDomainStoreOptions = {
   connectionsMax?: number
   /** milliseconds since the epoch (SDL timestamps, migration records) */
   nowMs?: () => number
+  /** how long to wait for the shard's lock before ShardLockedError; default SHARD_LOCK_WAIT_MS */
+  lockWaitMs?: number
 }
 
 /** The CTE that sets meta values: keys in `$n`, values in `$n+1` (text arrays; empty sets nothing). */
@@ -92,7 +95,7 @@ export class PostgresDomainStore implements DomainStore {
   /**
    * Connects to `databaseUrl` (`postgres://user:password@host:port/database`), applies the schema
    * migrations it lacks and takes the shard: its advisory lock (ShardLockedError when another
-   * domain process holds it) and a new epoch. Throws StoreUnavailableError when the server
+   * domain process still holds it after `lockWaitMs`) and a new epoch. Throws StoreUnavailableError when the server
    * cannot be reached.
    */
   static async open(databaseUrl: string, options: PostgresDomainStoreOptions): Promise<PostgresDomainStore> {
@@ -121,7 +124,7 @@ export class PostgresDomainStore implements DomainStore {
     try {
       await keepSessionAlive(lock)
       await migratePostgres(lock, postgresMigrations, now())
-      await acquireShardLock(lock, shard, target)
+      await acquireShardLock(lock, shard, target, options.lockWaitMs ?? SHARD_LOCK_WAIT_MS)
       epoch = await takeShard(lock, shard, holder, now())
     } catch (error) {
       await lock.end().catch(() => undefined)

@@ -2,8 +2,10 @@
 // keyed by its shard for as long as it runs. The server releases it when the session ends (the
 // process stops, is killed, or its machine goes away), and another process may then take over.
 import assert from 'node:assert/strict'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type pg from 'pg'
 import { ShardLockedError } from '../../errors/storeErrors.ts'
+import { SHARD_LOCK_POLL_MS } from '../../limits.ts'
 
 /** High 32 bits of every shard lock key: the bytes of "VRDS" (verity domain sequencer). */
 const SHARD_LOCK_KEY_PREFIX = BigInt(Buffer.from('VRDS', 'latin1').readUInt32BE())
@@ -20,15 +22,19 @@ export function shardLockKey(shard: number): bigint {
 }
 
 /**
- * Takes `shard`'s lock on the session of `client` (which must stay open while the shard is held).
- * Throws ShardLockedError, naming the holding session when the server shows it, when another
- * session holds it.
+ * Takes `shard`'s lock on the session of `client` (which must stay open while the shard is held),
+ * trying every SHARD_LOCK_POLL_MS for up to `waitMs`. Throws ShardLockedError, naming the holding
+ * session when the server shows it, when another session still holds it then.
  */
-export async function acquireShardLock(client: pg.ClientBase, shard: number, target: string): Promise<void> {
-  const key = shardLockKey(shard)
-  const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS taken', [key.toString()])
-  if (rows[0]?.taken === true) return
-  throw new ShardLockedError({ shard, target, holder: await describeHolder(client, key) })
+export async function acquireShardLock(client: pg.ClientBase, shard: number, target: string, waitMs: number): Promise<void> {
+  const key = shardLockKey(shard).toString()
+  const attemptsMax = 1 + Math.ceil(waitMs / SHARD_LOCK_POLL_MS)
+  for (let attempt = 1; attempt <= attemptsMax; attempt += 1) {
+    const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS taken', [key])
+    if (rows[0]?.taken === true) return
+    if (attempt < attemptsMax) await sleep(SHARD_LOCK_POLL_MS)
+  }
+  throw new ShardLockedError({ shard, target, holder: await describeHolder(client, BigInt(key)) })
 }
 
 /** Releases the lock taken by acquireShardLock on the same session. */
