@@ -2,7 +2,7 @@
 // none (or its guardrails differ), submit one and wait until it is active.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isVerityError, type Signer } from '@verity/core'
-import { signAgreementRequest, type Agreement, type BaseLayerClient } from '@verity/base-layer'
+import { signAgreementRequest, type Agreement, type AgreementGuardrail, type BaseLayerClient } from '@verity/base-layer'
 import { DomainAgreementError } from '../errors/domainErrors.ts'
 import { AGREEMENT_ACTIVE_WAIT_MS_MAX, AGREEMENT_POLL_INTERVAL_MS } from '../limits.ts'
 import { retryWithBackoff } from './retryWithBackoff.ts'
@@ -12,6 +12,8 @@ export type EnsureAgreementOptions = {
   operator: Signer
   shard: number
   guardrailProgramIds: readonly string[]
+  /** The guardrail templates the agreement declares, so the base layer checks each proof against its transaction. */
+  guardrails?: readonly AgreementGuardrail[]
   log: { info(o: object, m: string): void; warn(o: object, m: string): void }
   signal?: AbortSignal
   retryDelayMsMin?: number
@@ -19,6 +21,11 @@ export type EnsureAgreementOptions = {
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i])
+}
+
+// Order matters: the guardrail proofs of each transaction follow the agreement's template order.
+function sameGuardrails(a: readonly AgreementGuardrail[], b: readonly AgreementGuardrail[]): boolean {
+  return a.length === b.length && a.every((g, i) => g.template_id === b[i]!.template_id && g.template === b[i]!.template)
 }
 
 /** Returns the active agreement; throws DomainAgreementError (shard taken, operator not funded, never active). */
@@ -30,9 +37,15 @@ export async function ensureAgreement(options: EnsureAgreementOptions): Promise<
   if (agreement !== null && agreement.operator_owner_id !== operator.ownerId) {
     throw new DomainAgreementError({ shard: BigInt(shard), reason: `the shard is taken by another operator (${agreement.operator_owner_id}); this operator is ${operator.ownerId}` })
   }
-  if (agreement === null || !sameIds(agreement.guardrail_program_ids, options.guardrailProgramIds)) {
+  const guardrails = options.guardrails ?? []
+  if (agreement === null || !sameIds(agreement.guardrail_program_ids, options.guardrailProgramIds) || !sameGuardrails(agreement.guardrails, guardrails)) {
     log.info({ shard, operator: operator.ownerId, guardrails: options.guardrailProgramIds }, agreement === null ? 'no domain agreement for the shard: submitting one' : 'guardrails changed: submitting a new domain agreement')
-    const request = signAgreementRequest(operator, { shard, guardrail_program_ids: [...options.guardrailProgramIds], nonce: BigInt(Date.now()) })
+    const request = signAgreementRequest(operator, {
+      shard,
+      guardrail_program_ids: [...options.guardrailProgramIds],
+      ...(guardrails.length > 0 ? { guardrails: [...guardrails] } : {}),
+      nonce: BigInt(Date.now()),
+    })
     try {
       agreement = await retry('submitting the domain agreement', () => baseLayer.submitAgreement(request))
     } catch (error) {

@@ -20,6 +20,7 @@ import { describeDatabaseUrl } from '../store/postgres/describeDatabaseUrl.ts'
 import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
 import { DomainConfigError } from '../errors/domainErrors.ts'
 import { ensureAgreement } from './ensureAgreement.ts'
+import { agreementGuardrails } from '../guardrails/agreementGuardrails.ts'
 import { loadOperatorKey } from './loadOperatorKey.ts'
 import { openBaseLayer } from './openBaseLayer.ts'
 import { deferredDomainApi } from '../http/deferredDomainApi.ts'
@@ -129,6 +130,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       // The base layer accepts an SDL when, for each program id of the agreement, a proof of that
       // circuit verifies: guardrails are proven with the policy circuit, so that is the id.
       guardrailProgramIds: guardrails.length > 0 ? [(await loadCircuit(POLICY_CIRCUIT)).circuitHash] : [],
+      guardrails: agreementGuardrails(guardrails),
       log,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.retryDelayMsMin === undefined ? {} : { retryDelayMsMin: options.retryDelayMsMin }),

@@ -1,6 +1,6 @@
 import type { Command } from '../Command.ts'
 import { addressCommand, keygenCommand, ownerIdCommand } from './keys.ts'
-import { baseLayerCommand, domainCommand, extractorCommand, orchestratorCommand } from './services.ts'
+import { baseLayerCommand, domainCommand, domainWorkerCommand, extractorCommand, orchestratorCommand } from './services.ts'
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
 import { verifyCommand } from './verify.ts'
@@ -17,6 +17,7 @@ export const commands: readonly Command[] = [
   upCommand,
   orchestratorCommand,
   domainCommand,
+  domainWorkerCommand,
   baseLayerCommand,
   extractorCommand,
   keygenCommand,

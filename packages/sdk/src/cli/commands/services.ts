@@ -64,20 +64,45 @@ export const extractorCommand: Command = {
 export const domainCommand: Command = {
   path: ['domain'],
   summary: 'run a domain from domain.yaml (port app.api_port, 3000 by default) (docs/domain.md)',
-  usage: 'verity domain [--config domain.yaml] [--port N] [--data-dir DIR]',
+  usage: 'verity domain [--config domain.yaml] [--port N] [--data-dir DIR] [--database-url postgres://…]',
   rawArgs: true,
   async run({ positionals, out, signal }) {
-    const { values } = parseServiceArgs(positionals, { config: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' } })
+    const { values } = parseServiceArgs(positionals, {
+      config: { type: 'string' },
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+    })
     const { startDomain } = await import('@verity/domain')
     const domain = await startDomain({
       configPath: values.config ?? 'domain.yaml',
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
       ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
+      ...(values['database-url'] === undefined ? {} : { databaseUrl: values['database-url'] }),
       signal,
     })
     out.result(`domain (shard ${domain.config.shard}) listening on ${domain.url}`, { domain: domain.url, shard: domain.config.shard })
     await waitForSignal(signal)
     await domain.close()
+    return 0
+  },
+}
+
+export const domainWorkerCommand: Command = {
+  path: ['domain-worker'],
+  summary: 'run a proving worker for a domain on PostgreSQL (`proving_workers: true`): claims SDLs and proves them',
+  usage: 'verity domain-worker [--config domain.yaml] [--database-url postgres://…]',
+  rawArgs: true,
+  async run({ positionals, out, signal }) {
+    const { values } = parseServiceArgs(positionals, { config: { type: 'string' }, 'database-url': { type: 'string' } })
+    const { startProvingWorker } = await import('@verity/domain')
+    const worker = await startProvingWorker({
+      configPath: values.config ?? 'domain.yaml',
+      ...(values['database-url'] === undefined ? {} : { databaseUrl: values['database-url'] }),
+    })
+    out.result(`proving worker ${worker.holder} running`, { worker: worker.holder })
+    await waitForSignal(signal)
+    await worker.close()
     return 0
   },
 }
