@@ -67,8 +67,8 @@ export const QUICK: BenchSettings = {
   sseEvents: 500,
   transfersBatch1: 1_500,
   transfersBatch100: 8_000,
-  closedLoopSecondsMax: 5,
-  fixedRateSeconds: 3,
+  closedLoopSecondsMax: 3,
+  fixedRateSeconds: 2,
   sdlSizes: [1],
   proofsPerCircuit: 1,
 }
