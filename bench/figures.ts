@@ -22,7 +22,7 @@ const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + 
 
 export function buildFigures(results: BenchResults): Figure[] {
   const limits = sharedLimits(results)
-  return [...rawFigures(results), ...orchestratorFigures(results, limits), ...domainFigures(results, limits), ...proverFigures(results)]
+  return [...rawFigures(results), ...orchestratorFigures(results, limits), ...postgresFigures(results, limits), ...domainFigures(results, limits), ...proverFigures(results)]
 }
 
 type SharedLimits = { ed25519?: Limit; emptyP50?: Limit; emptyP99?: Limit; sqlite?: Limit; policyProveMs?: Limit; sdlProof?: CircuitResult }
@@ -54,6 +54,31 @@ function rawFigures(results: BenchResults): Figure[] {
     figures.push(figure({ id: 'raw.http', section, name: 'empty fastify route', value: results.rawHttp.requestsPerSecond, unit: 'req/s', note: `p50 ${results.rawHttp.latencyP50Ms} ms, p99 ${results.rawHttp.latencyP99Ms} ms` }))
   if (results.rawSqlite) figures.push(figure({ id: 'raw.sqlite', section, name: 'SQLite durable commits (WAL, synchronous=FULL)', value: results.rawSqlite.commitsPerSecond, unit: '/s' }))
   return figures
+}
+
+/** POST /intents on PostgreSQL with 1 and 2 instances: the first beside the raw verify rate, the second beside the first. */
+function postgresFigures(results: BenchResults, limits: SharedLimits): Figure[] {
+  const section = 'Orchestrator on PostgreSQL'
+  const runs = results.postgres?.runs
+  if (runs === undefined) {
+    const error = results.errors.postgres
+    return error === undefined ? [] : [missingFigure({ id: 'postgres.intents.1', section, name: 'POST /intents, 1 instance on PostgreSQL', unit: 'req/s' }, error)]
+  }
+  const single = runs.find((run) => run.instances === 1)
+  return runs.map((run) => {
+    const limit: Limit | undefined =
+      run.instances === 1 || single === undefined ? limits.ed25519 : { name: 'POST /intents, 1 instance on PostgreSQL', value: single.requestsPerSecond, unit: 'req/s' }
+    const failed = run.non2xx + run.errors
+    return figure({
+      id: `postgres.intents.${run.instances}`,
+      section,
+      name: `POST /intents, ${run.instances} instance${run.instances === 1 ? '' : 's'} on one PostgreSQL database`,
+      value: run.requestsPerSecond,
+      unit: 'req/s',
+      ...(limit ? { limit } : {}),
+      note: `${run.requests} requests${failed > 0 ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ', all 2xx'}; p99 ${run.latencyP99Ms} ms`,
+    })
+  })
 }
 
 function orchestratorFigures(results: BenchResults, limits: SharedLimits): Figure[] {

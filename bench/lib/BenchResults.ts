@@ -1,6 +1,7 @@
 // Everything one run measured, as plain data (written to results.json beside the figures).
 import type { DomainTransfersResult } from '../domainTransfers.ts'
 import type { IntentsResult } from '../orchestratorIntents.ts'
+import type { PostgresScaleOutResult } from '../orchestratorPostgres.ts'
 import type { ProposalsResult } from '../orchestratorProposals.ts'
 import type { ProverCircuitsResult } from '../proverCircuits.ts'
 import type { RawCryptoResult } from '../rawCrypto.ts'
@@ -17,6 +18,8 @@ export type BenchResults = {
   prover?: ProverCircuitsResult
   intents?: IntentsResult
   proposals?: ProposalsResult
+  /** POST /intents with 1 and 2 orchestrator instances on one PostgreSQL database. */
+  postgres?: PostgresScaleOutResult
   sse?: SseFanoutResult
   transfers?: DomainTransfersResult
   sdl?: SdlProvingResult

@@ -1,0 +1,73 @@
+// Orchestrator scale-out on PostgreSQL (issue 11): POST /intents per second with 1 and with 2
+// instances sharing one database. Each instance runs in its own child process; the same number
+// of pre-signed intents is spread evenly over the instances and sent by one autocannon per
+// instance at the same time. A fresh database is made for each instance count and dropped after.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { Ed25519Signer } from '@verity/core'
+import { createTestDatabase } from '../packages/orchestrator/src/testing/createTestDatabase.ts'
+import { CLOTHING_TEMPLATE, signedIntentBody } from './lib/benchTemplates.ts'
+import type { BenchSettings } from './lib/benchSettings.ts'
+import { createHttpClient } from './lib/httpClient.ts'
+import { startChild } from './lib/startChild.ts'
+
+/** The instance counts measured. */
+export const POSTGRES_INSTANCE_COUNTS = [1, 2] as const
+
+export type PostgresInstancesResult = { instances: number; requestsPerSecond: number; latencyP99Ms: number; requests: number; non2xx: number; errors: number }
+export type PostgresScaleOutResult = { runs: PostgresInstancesResult[] }
+
+export async function measurePostgresScaleOut(settings: BenchSettings): Promise<PostgresScaleOutResult> {
+  const runs: PostgresInstancesResult[] = []
+  for (const instances of POSTGRES_INSTANCE_COUNTS) runs.push(await measureInstances(settings, instances))
+  return { runs }
+}
+
+async function measureInstances(settings: BenchSettings, instanceCount: number): Promise<PostgresInstancesResult> {
+  const database = await createTestDatabase()
+  const dirs: string[] = []
+  const children = []
+  try {
+    for (let i = 0; i < instanceCount; i++) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-pg-'))
+      dirs.push(dataDir)
+      children.push(startChild('services/orchestratorService.ts', [JSON.stringify({ dataDir, databaseUrl: database.url })]))
+    }
+    const urls: string[] = []
+    for (const child of children) urls.push((await child.receive<{ type: string; url: string }>('ready', 120_000)).url)
+    const client = createHttpClient(urls[0]!, 1)
+    const reply = await client.request('POST', '/templates', CLOTHING_TEMPLATE, 'text/plain')
+    client.close()
+    if (reply.status !== 200) throw new Error(`POST /templates answered ${reply.status}: ${reply.text}`)
+    const templateId = (JSON.parse(reply.text) as { template_id: string }).template_id
+    const signers = Array.from({ length: 64 }, () => Ed25519Signer.generate())
+    const perInstance = Math.floor(settings.intents / instanceCount)
+    const runs = await Promise.all(
+      urls.map((url, instance) => {
+        const bodies = Array.from({ length: perInstance }, (_, i) => signedIntentBody(signers[(instance * perInstance + i) % signers.length]!, templateId).body)
+        let next = 0
+        return autocannon({
+          url: `${url}/intents`,
+          connections: Math.max(1, Math.floor(settings.httpConnections / instanceCount)),
+          amount: bodies.length,
+          requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
+        })
+      }),
+    )
+    const durationS = Math.max(...runs.map((run) => run.duration))
+    return {
+      instances: instanceCount,
+      requestsPerSecond: runs.reduce((sum, run) => sum + run['2xx'], 0) / durationS,
+      latencyP99Ms: Math.max(...runs.map((run) => run.latency.p99)),
+      requests: runs.reduce((sum, run) => sum + run.requests.total, 0),
+      non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    }
+  } finally {
+    for (const child of children) await child.stop()
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    await database.drop()
+  }
+}
