@@ -29,7 +29,7 @@ export type {
 } from './store/BaseLayerStore.ts'
 export { SqliteBaseLayerStore } from './store/sqlite/SqliteBaseLayerStore.ts'
 export { PostgresBaseLayerStore, type PostgresBaseLayerStoreOptions } from './store/postgres/PostgresBaseLayerStore.ts'
-export { StoreUnavailableError, StoreSchemaTooNewError } from './errors/storeErrors.ts'
+export { StoreUnavailableError, StoreSchemaTooNewError } from '@verity/postgres'
 export { baseLayerMethods, type BaseLayerMethod } from './rpc/rpcMethods.ts'
 export { rpcErrorCodes } from './rpc/rpcErrorOf.ts'
 export {

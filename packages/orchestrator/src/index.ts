@@ -32,7 +32,7 @@ export type {
 export { SqliteOrchestratorStore, SQLITE_FILE_NAME } from './store/SqliteOrchestratorStore.ts'
 export { PostgresOrchestratorStore, type PostgresOrchestratorStoreOptions } from './store/postgres/PostgresOrchestratorStore.ts'
 export { openOrchestratorStore, type OpenOrchestratorStoreOptions } from './store/openOrchestratorStore.ts'
-export { StoreUnavailableError, StoreSchemaTooNewError } from './errors/storeErrors.ts'
+export { StoreUnavailableError, StoreSchemaTooNewError } from '@verity/postgres'
 export type { PolicyProving, PolicyProofInput } from './jobs/PolicyProving.ts'
 export { createPolicyProving, type PolicyProvingOptions } from './jobs/createPolicyProving.ts'
 export { parseSignedIntent, type ParsedSignedIntent } from './intents/parseSignedIntent.ts'

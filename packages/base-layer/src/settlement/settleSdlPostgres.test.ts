@@ -12,7 +12,7 @@ import { signAgreementRequest, signSdlSubmission } from '../client/signRequests.
 import { startBaseLayer } from '../startBaseLayer.ts'
 import { PostgresBaseLayerStore } from '../store/postgres/PostgresBaseLayerStore.ts'
 import { loadSdlFixture, type ProvenSdl, type SdlFixture } from '../testing/buildSdlFixture.ts'
-import { assertPostgresReachable, createTestDatabase, type TestDatabase } from '../testing/createTestDatabase.ts'
+import { assertPostgresReachable, createTestDatabase, type TestDatabase } from '@verity/postgres'
 import { openTestNode } from '../testing/openTestNode.ts'
 import { ProverSdlVerifier } from './ProverSdlVerifier.ts'
 

@@ -14,7 +14,7 @@ import type { DomainConfig } from '../config/DomainConfig.ts'
 import { ShardLockedError } from '../errors/storeErrors.ts'
 import { startDomain } from '../startup/startDomain.ts'
 import { decodeStoredJson } from '../store/storedJson.ts'
-import { assertPostgresReachable, createTestDatabase, type TestDatabase } from './createTestDatabase.ts'
+import { assertPostgresReachable, createTestDatabase, type TestDatabase } from '@verity/postgres'
 import { spawnDomainProcess, type DomainProcess } from './spawnDomainProcess.ts'
 import { request, startTestDomain, type TestDomain } from './startTestDomain.ts'
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { Ed25519Signer } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { DomainConfigError } from '../errors/domainErrors.ts'
-import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts'
+import { createTestDatabase, type TestDatabase } from '@verity/postgres'
 import { startTestDomain, type TestDomain } from './startTestDomain.ts'
 import { waitFor } from './waitFor.ts'
 

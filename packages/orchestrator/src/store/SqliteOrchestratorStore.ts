@@ -2,7 +2,7 @@ import assert from 'node:assert'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { StoreSchemaTooNewError } from '../errors/storeErrors.ts'
+import { StoreSchemaTooNewError } from '@verity/postgres'
 import type {
   AcceptProposalResult,
   ClaimedJob,
@@ -303,7 +303,7 @@ function prepareStatements(db: Database.Database) {
 function migrateSqlite(db: Database.Database): void {
   const found = db.pragma('user_version', { simple: true }) as number
   const known = SQLITE_MIGRATIONS.at(-1)!.version
-  if (found > known) throw new StoreSchemaTooNewError({ backend: 'sqlite', versionFound: found, versionKnown: known })
+  if (found > known) throw new StoreSchemaTooNewError({ service: 'orchestrator', backend: 'sqlite', versionFound: found, versionKnown: known })
   for (const migration of SQLITE_MIGRATIONS) {
     if (migration.version <= found) continue
     db.transaction(() => {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import { PostgresOrchestratorStore } from '../store/postgres/PostgresOrchestratorStore.ts'
 import { SqliteOrchestratorStore } from '../store/SqliteOrchestratorStore.ts'
-import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts'
+import { createTestDatabase, type TestDatabase } from '@verity/postgres'
 
 /**
  * One storage backend under test. `reset()` starts an empty database; `open()` opens one more

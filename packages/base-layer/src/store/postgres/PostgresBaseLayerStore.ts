@@ -1,7 +1,7 @@
 import pg from 'pg'
 import type { HashDigest } from '@verity/core'
 import type { Vault } from '@verity/ledger'
-import { StoreUnavailableError } from '../../errors/storeErrors.ts'
+import { migratePostgres, StoreUnavailableError } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX, STORE_TRANSACTION_ATTEMPTS_MAX } from '../../limits.ts'
 import type {
   AccountRecord,
@@ -12,8 +12,7 @@ import type {
   SdlRecord,
   ShardRecord,
 } from '../BaseLayerStore.ts'
-import { migratePostgres } from './migratePostgres.ts'
-import { postgresMigrations } from './postgresMigrations.ts'
+import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS_TABLE, postgresMigrations } from './postgresMigrations.ts'
 import { PostgresRecords, type RunQuery } from './PostgresRecords.ts'
 
 export type PostgresBaseLayerStoreOptions = {
@@ -60,10 +59,17 @@ export class PostgresBaseLayerStore implements BaseLayerStore {
       client = await pool.connect()
     } catch (error) {
       await pool.end()
-      throw new StoreUnavailableError({ backend: 'postgres', target: describeDatabaseUrl(databaseUrl), reason: (error as Error).message }, { cause: error })
+      throw new StoreUnavailableError({ service: 'base layer', backend: 'postgres', target: describeDatabaseUrl(databaseUrl), reason: (error as Error).message }, { cause: error })
     }
     try {
-      await migratePostgres(client, postgresMigrations, (options.clock ?? Date.now)())
+      await migratePostgres({
+        client: client,
+        table: POSTGRES_MIGRATIONS_TABLE,
+        lockKey: POSTGRES_MIGRATION_LOCK_KEY,
+        migrations: postgresMigrations,
+        nowMs: (options.clock ?? Date.now)(),
+        service: 'base layer',
+      })
     } catch (error) {
       client.release(true)
       await pool.end()

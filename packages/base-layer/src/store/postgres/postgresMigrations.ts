@@ -1,5 +1,9 @@
-/** A schema change, applied once, in order of `version`, each in its own transaction. */
-export type PostgresMigration = { version: number; description: string; sql: string }
+import type { PostgresMigration } from '@verity/postgres'
+
+/** The table that records which migrations this database has (existing databases use it: never rename). */
+export const POSTGRES_MIGRATIONS_TABLE = 'migrations'
+/** Key of the session advisory lock that serialises migrations of one database (the bytes of "VRTYBL01" as an int8; never change). */
+export const POSTGRES_MIGRATION_LOCK_KEY = '6220126777693188145'
 
 // u64 values (balances, nonces, sequences, credit ids and cursors) are numeric(20,0): int8 stops
 // at 2^63 - 1 and a u64 goes to 2^64 - 1 (a next nonce to 2^64). Slot keys are field elements

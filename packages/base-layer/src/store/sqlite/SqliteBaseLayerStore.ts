@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { HashDigest } from '@verity/core'
 import type { Vault } from '@verity/ledger'
-import { StoreUnavailableError } from '../../errors/storeErrors.ts'
+import { StoreUnavailableError } from '@verity/postgres'
 import type {
   AccountRecord,
   AgreementRecord,
@@ -35,7 +35,7 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
       this.#db = new Database(path)
     } catch (error) {
-      throw new StoreUnavailableError({ backend: 'sqlite', target: path, reason: (error as Error).message }, { cause: error })
+      throw new StoreUnavailableError({ service: 'base layer', backend: 'sqlite', target: path, reason: (error as Error).message }, { cause: error })
     }
     try {
       this.#db.pragma('journal_mode = WAL')

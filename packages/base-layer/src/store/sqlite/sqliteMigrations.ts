@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { StoreSchemaTooNewError } from '../../errors/storeErrors.ts'
+import { StoreSchemaTooNewError } from '@verity/postgres'
 
 /** A schema change, applied once, in order of `version`, each in its own transaction. */
 export type SqliteMigration = { version: number; description: string; sql: string }
@@ -33,7 +33,7 @@ export function migrateSqlite(db: Database.Database, migrations: readonly Sqlite
   db.exec('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at_ms INTEGER NOT NULL)')
   const latest = (db.prepare('SELECT max(version) AS version FROM migrations').get() as { version: number | null }).version ?? 0
   const known = Math.max(0, ...migrations.map((migration) => migration.version))
-  if (latest > known) throw new StoreSchemaTooNewError({ backend: 'sqlite', versionFound: latest, versionKnown: known })
+  if (latest > known) throw new StoreSchemaTooNewError({ service: 'base layer', backend: 'sqlite', versionFound: latest, versionKnown: known })
   const isApplied = db.prepare('SELECT 1 FROM migrations WHERE version = ?')
   const record = db.prepare('INSERT INTO migrations (version, description, applied_at_ms) VALUES (?, ?, ?)')
   const applied: number[] = []

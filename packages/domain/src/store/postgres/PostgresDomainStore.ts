@@ -4,7 +4,8 @@
 // a process that lost the shard can no longer write.
 import { hostname } from 'node:os'
 import pg from 'pg'
-import { ShardLockLostError, StoreUnavailableError } from '../../errors/storeErrors.ts'
+import { migratePostgres, StoreUnavailableError } from '@verity/postgres'
+import { ShardLockLostError } from '../../errors/storeErrors.ts'
 import {
   POSTGRES_CONNECT_TIMEOUT_MS,
   POSTGRES_POOL_CONNECTIONS_MAX,
@@ -18,8 +19,7 @@ import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, S
 import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
 import { describeDatabaseUrl } from './describeDatabaseUrl.ts'
 import { isConnectionError } from './isConnectionError.ts'
-import { migratePostgres } from './migratePostgres.ts'
-import { postgresMigrations } from './postgresMigrations.ts'
+import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS_TABLE, postgresMigrations } from './postgresMigrations.ts'
 import { acquireShardLock, releaseShardLock, shardLockKey } from './shardLock.ts'
 
 export type PostgresDomainStoreOptions = {
@@ -118,12 +118,19 @@ export class PostgresDomainStore implements DomainStore {
     try {
       await lock.connect()
     } catch (error) {
-      throw new StoreUnavailableError({ backend: 'postgres', target, reason: (error as Error).message }, { cause: error })
+      throw new StoreUnavailableError({ service: 'domain', backend: 'postgres', target, reason: (error as Error).message }, { cause: error })
     }
     let epoch: string
     try {
       await keepSessionAlive(lock)
-      await migratePostgres(lock, postgresMigrations, now())
+      await migratePostgres({
+        client: lock,
+        table: POSTGRES_MIGRATIONS_TABLE,
+        lockKey: POSTGRES_MIGRATION_LOCK_KEY,
+        migrations: postgresMigrations,
+        nowMs: now(),
+        service: 'domain',
+      })
       await acquireShardLock(lock, shard, target, options.lockWaitMs ?? SHARD_LOCK_WAIT_MS)
       epoch = await takeShard(lock, shard, holder, now())
     } catch (error) {
@@ -328,7 +335,7 @@ export class PostgresDomainStore implements DomainStore {
   /** A StoreUnavailableError for a lost server (503 at the edge), else `error` itself. */
   #unavailableOr(error: unknown): unknown {
     if (!isConnectionError(error)) return error
-    return new StoreUnavailableError({ backend: 'postgres', target: this.#target, reason: (error as Error).message }, { cause: error })
+    return new StoreUnavailableError({ service: 'domain', backend: 'postgres', target: this.#target, reason: (error as Error).message }, { cause: error })
   }
 
   /**

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase.ts'
+import { createTestDatabase, type TestDatabase } from '@verity/postgres'
 import type { SdlRecord } from '../DomainStore.ts'
 import { PostgresDomainStore } from './PostgresDomainStore.ts'
 import { PostgresProvingJobs } from './PostgresProvingJobs.ts'

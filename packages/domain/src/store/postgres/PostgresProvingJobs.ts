@@ -6,15 +6,14 @@
 // is still in Proving, so a late or duplicate worker changes nothing.
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { StoreUnavailableError } from '../../errors/storeErrors.ts'
+import { migratePostgres, StoreUnavailableError } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS } from '../../limits.ts'
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { ProvingClaim, ProvingJobs } from '../ProvingJobs.ts'
 import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
 import { describeDatabaseUrl } from './describeDatabaseUrl.ts'
 import { isConnectionError } from './isConnectionError.ts'
-import { migratePostgres } from './migratePostgres.ts'
-import { postgresMigrations } from './postgresMigrations.ts'
+import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS_TABLE, postgresMigrations } from './postgresMigrations.ts'
 import { shardLockKey } from './shardLock.ts'
 
 /** Milliseconds since the epoch on the database server's clock, as SQL. */
@@ -47,10 +46,17 @@ export class PostgresProvingJobs implements ProvingJobs {
       client = await pool.connect()
     } catch (error) {
       await pool.end()
-      throw new StoreUnavailableError({ backend: 'postgres', target, reason: (error as Error).message }, { cause: error })
+      throw new StoreUnavailableError({ service: 'domain', backend: 'postgres', target, reason: (error as Error).message }, { cause: error })
     }
     try {
-      await migratePostgres(client, postgresMigrations, (options.nowMs ?? Date.now)())
+      await migratePostgres({
+        client: client,
+        table: POSTGRES_MIGRATIONS_TABLE,
+        lockKey: POSTGRES_MIGRATION_LOCK_KEY,
+        migrations: postgresMigrations,
+        nowMs: (options.nowMs ?? Date.now)(),
+        service: 'domain',
+      })
     } catch (error) {
       client.release(true)
       await pool.end()
@@ -131,7 +137,7 @@ export class PostgresProvingJobs implements ProvingJobs {
       return (await this.#pool.query<Row>(text, [...values])).rows
     } catch (error) {
       if (!isConnectionError(error)) throw error
-      throw new StoreUnavailableError({ backend: 'postgres', target: this.#target, reason: (error as Error).message }, { cause: error })
+      throw new StoreUnavailableError({ service: 'domain', backend: 'postgres', target: this.#target, reason: (error as Error).message }, { cause: error })
     }
   }
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import pg from 'pg'
-import { TEST_POSTGRES_URL } from '../../testing/createTestDatabase.ts'
+import { TEST_POSTGRES_URL } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
 
 test('a refused connection and a terminated session are connection errors; a refused statement is not', async () => {

@@ -1,5 +1,9 @@
-/** A schema change, applied once, in order of `version`, each in its own transaction. */
-export type PostgresMigration = { version: number; description: string; sql: string }
+import type { PostgresMigration } from '@verity/postgres'
+
+/** The table that records which migrations this database has (existing databases use it: never rename). */
+export const POSTGRES_MIGRATIONS_TABLE = 'domain_migrations'
+/** Key of the session advisory lock that serialises migrations of one database (the bytes of "VRTYDM01" as an int8; never change). */
+export const POSTGRES_MIGRATION_LOCK_KEY = '6220126777726808113'
 
 // Every table is prefixed `domain_` and keyed by shard, so the domains of many shards (and the
 // base layer's and orchestrator's tables) can share one database. Next nonces are u64 + 1 at most:

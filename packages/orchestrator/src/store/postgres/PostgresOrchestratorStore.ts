@@ -1,6 +1,6 @@
 import assert from 'node:assert'
 import pg from 'pg'
-import { StoreUnavailableError } from '../../errors/storeErrors.ts'
+import { migratePostgres, StoreUnavailableError } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_INTENT_BATCH_MAX, POSTGRES_POOL_CONNECTIONS_MAX } from '../../limits.ts'
 import type {
   AcceptProposalResult,
@@ -15,8 +15,7 @@ import type {
   StoredEvent,
   TemplateRecord,
 } from '../OrchestratorStore.ts'
-import { migratePostgres } from './migratePostgres.ts'
-import { POSTGRES_MIGRATIONS } from './postgresMigrations.ts'
+import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS, POSTGRES_MIGRATIONS_TABLE } from './postgresMigrations.ts'
 import { EVENTS_CHANNEL, watchPostgresEvents } from './watchPostgresEvents.ts'
 
 export type PostgresOrchestratorStoreOptions = {
@@ -94,10 +93,17 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
     } catch (error) {
       await pool.end()
       const reason = (error as Error).message || String(error)
-      throw new StoreUnavailableError({ backend: 'postgres', target: describeDatabaseUrl(databaseUrl), reason }, { cause: error })
+      throw new StoreUnavailableError({ service: 'orchestrator', backend: 'postgres', target: describeDatabaseUrl(databaseUrl), reason }, { cause: error })
     }
     try {
-      await migratePostgres(client, POSTGRES_MIGRATIONS, (options.nowMs ?? Date.now)())
+      await migratePostgres({
+        client: client,
+        table: POSTGRES_MIGRATIONS_TABLE,
+        lockKey: POSTGRES_MIGRATION_LOCK_KEY,
+        migrations: POSTGRES_MIGRATIONS,
+        nowMs: (options.nowMs ?? Date.now)(),
+        service: 'orchestrator',
+      })
     } catch (error) {
       client.release(true)
       await pool.end()

@@ -1,5 +1,9 @@
-/** One step of the PostgreSQL schema, applied once in its own transaction. */
-export type PostgresMigration = { version: number; description: string; sql: string }
+import type { PostgresMigration } from '@verity/postgres'
+
+/** The table that records which migrations this database has (existing databases use it: never rename). */
+export const POSTGRES_MIGRATIONS_TABLE = 'orchestrator_migrations'
+/** Key of the session advisory lock that serialises migrations of one database (the bytes of "VRTYORC1" as an int8; never change). */
+export const POSTGRES_MIGRATION_LOCK_KEY = '6220126777911690033'
 
 // Every table is prefixed `orchestrator_`, so the orchestrator can share a database with other
 // Verity services (the base layer keeps its own `migrations`, `accounts`, … tables).

@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestDatabase, withClient, type TestDatabase } from '../../testing/createTestDatabase.ts'
+import { createTestDatabase, withClient, type TestDatabase } from '@verity/postgres'
 import { EVENTS_CHANNEL, watchPostgresEvents } from './watchPostgresEvents.ts'
 
 let database: TestDatabase
