@@ -5,7 +5,7 @@ import { buildBaseLayerApp } from './http/buildBaseLayerApp.ts'
 import { BaseLayerNode } from './node/BaseLayerNode.ts'
 import { ProverSdlVerifier } from './settlement/ProverSdlVerifier.ts'
 import { openBaseLayerStore } from './store/openBaseLayerStore.ts'
-import { describeDatabaseUrl } from './store/postgres/PostgresBaseLayerStore.ts'
+import { describeDatabaseUrl } from '@verity/postgres'
 
 export type StartBaseLayerOptions = Partial<BaseLayerOptions> & {
   /** command-line arguments to read (`--port` …); default none */

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import type { HashDigest } from '@verity/core'
 import type { Vault } from '@verity/ledger'
-import { migratePostgres, StoreUnavailableError } from '@verity/postgres'
+import { openMigratedPool } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX, STORE_TRANSACTION_ATTEMPTS_MAX } from '../../limits.ts'
 import type {
   AccountRecord,
@@ -46,36 +46,15 @@ export class PostgresBaseLayerStore implements BaseLayerStore {
    * schema migrations it lacks. Throws StoreUnavailableError when the server cannot be reached.
    */
   static async open(databaseUrl: string, options: PostgresBaseLayerStoreOptions = {}): Promise<PostgresBaseLayerStore> {
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: options.connectionsMax ?? POSTGRES_POOL_CONNECTIONS_MAX,
-      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    const pool = await openMigratedPool({
+      databaseUrl,
+      pool: { max: options.connectionsMax ?? POSTGRES_POOL_CONNECTIONS_MAX, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS },
+      table: POSTGRES_MIGRATIONS_TABLE,
+      lockKey: POSTGRES_MIGRATION_LOCK_KEY,
+      migrations: postgresMigrations,
+      nowMs: (options.clock ?? Date.now)(),
+      service: 'base layer',
     })
-    // An idle connection that the server drops (restart, failover) is discarded by the pool and
-    // the next query opens a new one; without a listener the error would crash the process.
-    pool.on('error', () => undefined)
-    let client: pg.PoolClient
-    try {
-      client = await pool.connect()
-    } catch (error) {
-      await pool.end()
-      throw new StoreUnavailableError({ service: 'base layer', backend: 'postgres', target: describeDatabaseUrl(databaseUrl), reason: (error as Error).message }, { cause: error })
-    }
-    try {
-      await migratePostgres({
-        client: client,
-        table: POSTGRES_MIGRATIONS_TABLE,
-        lockKey: POSTGRES_MIGRATION_LOCK_KEY,
-        migrations: postgresMigrations,
-        nowMs: (options.clock ?? Date.now)(),
-        service: 'base layer',
-      })
-    } catch (error) {
-      client.release(true)
-      await pool.end()
-      throw error
-    }
-    client.release()
     return new PostgresBaseLayerStore(pool)
   }
 
@@ -159,13 +138,3 @@ function isRetryable(error: unknown): boolean {
   return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)
 }
 
-/** The URL without its password, for messages and logs. */
-export function describeDatabaseUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl)
-    if (url.password !== '') url.password = '***'
-    return url.toString()
-  } catch {
-    return '(unparsable database URL)'
-  }
-}

@@ -17,7 +17,7 @@ import {
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
 import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
-import { describeDatabaseUrl } from './describeDatabaseUrl.ts'
+import { describeDatabaseUrl } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
 import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS_TABLE, postgresMigrations } from './postgresMigrations.ts'
 import { acquireShardLock, releaseShardLock, shardLockKey } from './shardLock.ts'

@@ -1,6 +1,6 @@
 import assert from 'node:assert'
 import pg from 'pg'
-import { migratePostgres, StoreUnavailableError } from '@verity/postgres'
+import { openMigratedPool } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_INTENT_BATCH_MAX, POSTGRES_POOL_CONNECTIONS_MAX } from '../../limits.ts'
 import type {
   AcceptProposalResult,
@@ -78,38 +78,15 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
    * migrations it lacks. Throws StoreUnavailableError when the server cannot be reached.
    */
   static async open(databaseUrl: string, options: PostgresOrchestratorStoreOptions = {}): Promise<PostgresOrchestratorStore> {
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: options.connectionsMax ?? POSTGRES_POOL_CONNECTIONS_MAX,
-      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
-      types: TYPES,
+    const pool = await openMigratedPool({
+      databaseUrl,
+      pool: { max: options.connectionsMax ?? POSTGRES_POOL_CONNECTIONS_MAX, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, types: TYPES },
+      table: POSTGRES_MIGRATIONS_TABLE,
+      lockKey: POSTGRES_MIGRATION_LOCK_KEY,
+      migrations: POSTGRES_MIGRATIONS,
+      nowMs: (options.nowMs ?? Date.now)(),
+      service: 'orchestrator',
     })
-    // An idle connection the server drops (restart, failover) is discarded by the pool and the
-    // next query opens a new one; without a listener the error would crash the process.
-    pool.on('error', () => undefined)
-    let client: pg.PoolClient
-    try {
-      client = await pool.connect()
-    } catch (error) {
-      await pool.end()
-      const reason = (error as Error).message || String(error)
-      throw new StoreUnavailableError({ service: 'orchestrator', backend: 'postgres', target: describeDatabaseUrl(databaseUrl), reason }, { cause: error })
-    }
-    try {
-      await migratePostgres({
-        client: client,
-        table: POSTGRES_MIGRATIONS_TABLE,
-        lockKey: POSTGRES_MIGRATION_LOCK_KEY,
-        migrations: POSTGRES_MIGRATIONS,
-        nowMs: (options.nowMs ?? Date.now)(),
-        service: 'orchestrator',
-      })
-    } catch (error) {
-      client.release(true)
-      await pool.end()
-      throw error
-    }
-    client.release()
     return new PostgresOrchestratorStore(pool, databaseUrl, options.onWatchError ?? (() => undefined))
   }
 
@@ -387,16 +364,6 @@ async function appendEvents(client: pg.ClientBase, events: readonly NewEvent[], 
   return stored
 }
 
-/** The URL without its password, for messages. */
-export function describeDatabaseUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl)
-    if (url.password !== '') url.password = '***'
-    return url.toString()
-  } catch {
-    return '(unparseable database URL)'
-  }
-}
 
 function intentOfRow(row: IntentRow): IntentRecord {
   return {
