@@ -17,6 +17,7 @@ import type {
   TemplateRecord,
 } from './OrchestratorStore.ts'
 import { SQLITE_MIGRATIONS } from './sqliteMigrations.ts'
+import { eventOfRow, intentOfRow, type EventRow, type IntentRow } from './storeRows.ts'
 
 /** Intents inserted per group-commit transaction. */
 const INTENT_BATCH_MAX = 256
@@ -26,19 +27,6 @@ const KNOWN_TEMPLATE_IDS_MAX = 10_000
 
 /** File name of the database inside the data directory. */
 export const SQLITE_FILE_NAME = 'orchestrator.sqlite'
-
-type IntentRow = {
-  id: string
-  template_id: string
-  shape: 'A' | 'B'
-  signed_intent_json: string
-  status: IntentStatus
-  created_at_ms: number
-  expires_at_ms: number
-  proposal_json: string | null
-  job_attempts: number
-}
-type EventRow = { seq: number; type: OrchestratorEventType; intent_id: string; data_json: string; created_at_ms: number }
 
 /**
  * The embedded store: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk
@@ -312,22 +300,4 @@ function migrateSqlite(db: Database.Database): void {
       db.pragma(`user_version = ${Math.trunc(migration.version)}`)
     }).immediate()
   }
-}
-
-function intentOfRow(row: IntentRow): IntentRecord {
-  return {
-    id: row.id,
-    templateId: row.template_id,
-    shape: row.shape,
-    signedIntentJson: row.signed_intent_json,
-    status: row.status,
-    createdAtMs: row.created_at_ms,
-    expiresAtMs: row.expires_at_ms,
-    proposalJson: row.proposal_json,
-    jobAttempts: row.job_attempts,
-  }
-}
-
-function eventOfRow(row: EventRow): StoredEvent {
-  return { seq: row.seq, type: row.type, intentId: row.intent_id, dataJson: row.data_json, createdAtMs: row.created_at_ms }
 }

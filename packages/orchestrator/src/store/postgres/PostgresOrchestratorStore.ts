@@ -17,6 +17,7 @@ import type {
 } from '../OrchestratorStore.ts'
 import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS, POSTGRES_MIGRATIONS_TABLE } from './postgresMigrations.ts'
 import { EVENTS_CHANNEL, watchPostgresEvents } from './watchPostgresEvents.ts'
+import { eventOfRow, intentOfRow, type EventRow, type IntentRow } from '../storeRows.ts'
 
 export type PostgresOrchestratorStoreOptions = {
   /** Most pooled connections; default POSTGRES_POOL_CONNECTIONS_MAX. */
@@ -27,18 +28,6 @@ export type PostgresOrchestratorStoreOptions = {
   onWatchError?: (error: unknown) => void
 }
 
-type IntentRow = {
-  id: string
-  template_id: string
-  shape: 'A' | 'B'
-  signed_intent_json: string
-  status: IntentStatus
-  created_at_ms: number
-  expires_at_ms: number
-  proposal_json: string | null
-  job_attempts: number
-}
-type EventRow = { seq: number; type: OrchestratorEventType; intent_id: string; data_json: string; created_at_ms: number }
 type NewEvent = { type: OrchestratorEventType; intentId: string; dataJson: string }
 
 // int8 columns hold ms timestamps and event seqs, far below 2^53: read them as numbers, on our
@@ -362,23 +351,4 @@ async function appendEvents(client: pg.ClientBase, events: readonly NewEvent[], 
   )
   await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(lastSeq)])
   return stored
-}
-
-
-function intentOfRow(row: IntentRow): IntentRecord {
-  return {
-    id: row.id,
-    templateId: row.template_id,
-    shape: row.shape,
-    signedIntentJson: row.signed_intent_json,
-    status: row.status,
-    createdAtMs: row.created_at_ms,
-    expiresAtMs: row.expires_at_ms,
-    proposalJson: row.proposal_json,
-    jobAttempts: row.job_attempts,
-  }
-}
-
-function eventOfRow(row: EventRow): StoredEvent {
-  return { seq: row.seq, type: row.type, intentId: row.intent_id, dataJson: row.data_json, createdAtMs: row.created_at_ms }
 }
