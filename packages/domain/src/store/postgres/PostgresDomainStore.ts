@@ -17,6 +17,7 @@ import {
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
 import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
+import { sdlRecordValues } from '../sdlRecordValues.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
 import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS_TABLE, postgresMigrations } from './postgresMigrations.ts'
@@ -242,16 +243,7 @@ export class PostgresDomainStore implements DomainStore {
         META_CTE(14),
       ],
       [
-        record.hash,
-        record.seq,
-        sdlStateName(record.state),
-        encodeStoredJson(record.state),
-        encodeStoredJson(record.content),
-        encodeStoredJson(record.witness),
-        record.proof === null ? null : encodeStoredJson(record.proof),
-        record.guardrailInput === null ? null : Buffer.from(record.guardrailInput),
-        record.createdAtMs,
-        record.updatedAtMs,
+        ...sdlRecordValues(record),
         create.pendingSeqMax,
         [...meta.keys()],
         [...meta.values()],

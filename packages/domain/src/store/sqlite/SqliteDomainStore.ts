@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3'
 import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
 import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
+import { sdlRecordValues } from '../sdlRecordValues.ts'
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 
 const SCHEMA = `
@@ -128,18 +129,7 @@ export class SqliteDomainStore implements DomainStore {
     const consume = this.#db.prepare('DELETE FROM pending WHERE seq <= ?')
     const putMeta = this.#putMeta
     this.#db.transaction(() => {
-      insert.run(
-        record.hash,
-        record.seq,
-        sdlStateName(record.state),
-        encodeStoredJson(record.state),
-        encodeStoredJson(record.content),
-        encodeStoredJson(record.witness),
-        record.proof === null ? null : encodeStoredJson(record.proof),
-        record.guardrailInput === null ? null : Buffer.from(record.guardrailInput),
-        record.createdAtMs,
-        record.updatedAtMs,
-      )
+      insert.run(...sdlRecordValues(record))
       consume.run(create.pendingSeqMax)
       for (const [key, value] of create.meta ?? []) putMeta.run(key, value)
     })()
