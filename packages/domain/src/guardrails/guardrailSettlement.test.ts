@@ -15,21 +15,8 @@ import { loadCircuit, POLICY_CIRCUIT } from '@verity/prover'
 import { startTestDomain, type TestDomain } from '../testing/startTestDomain.ts'
 import { waitFor } from '../testing/waitFor.ts'
 import { agreementGuardrails } from './agreementGuardrails.ts'
+import { TRANSFER_CAP_TEMPLATE as CAP } from '../testing/transferCapTemplate.ts'
 
-const CAP = `
-name transfer_cap
-intent {
-  cap: optional int
-}
-evidence {
-  kind: string
-  amount: int
-}
-requires {
-  evidence.kind != "DebitAllowance" or evidence.amount <= 50;
-  optional: evidence.kind != "DebitAllowance" or evidence.amount <= intent.cap;
-}
-`
 
 let baseLayer: RunningBaseLayer | undefined
 let domain: TestDomain | undefined

@@ -12,22 +12,9 @@ import { jsonValue, signVerifiable } from '@verity/ledger'
 import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
 import { startTestDomain, type TestDomain } from './startTestDomain.ts'
 import { waitFor } from './waitFor.ts'
+import { TRANSFER_CAP_TEMPLATE as CAP } from './transferCapTemplate.ts'
 
 // Domain 1 has a guardrail, so its SDL carries policy proofs (one per transaction) after the SDL proof.
-const CAP = `
-name transfer_cap
-intent {
-  cap: optional int
-}
-evidence {
-  kind: string
-  amount: int
-}
-requires {
-  evidence.kind != "DebitAllowance" or evidence.amount <= 50;
-  optional: evidence.kind != "DebitAllowance" or evidence.amount <= intent.cap;
-}
-`
 
 describe('settlement through one base layer over HTTP', () => {
   let baseLayer: RunningBaseLayer | undefined

@@ -6,7 +6,6 @@ import type {
   AcceptProposalResult,
   ClaimedJob,
   IntentRecord,
-  IntentStatus,
   JobOutcome,
   NewIntent,
   OrchestratorEventType,
