@@ -1,0 +1,114 @@
+// A Verity service in its own process group, started the way users start it (`verity <service>`,
+// the bin shim of @verity/sdk), so `kill -9` reaches the service and anything it spawned.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { VERITY_BIN } from '../../../packages/sdk/src/testing/runVerity.ts'
+import { assertLoopbackUrl } from './assertLoopbackUrl.ts'
+
+export type ServiceKind = 'orchestrator' | 'domain' | 'base-layer' | 'extractor'
+
+/** Longest wait for a service to print its URL, in milliseconds (a domain waits for its agreement). */
+export const SERVICE_START_TIMEOUT_MS = 90_000
+/** Longest wait after SIGTERM before SIGKILL, in milliseconds. */
+export const SERVICE_STOP_GRACE_MS = 15_000
+/** Output kept per process for error messages, in characters. */
+const OUTPUT_CHARS_KEPT_MAX = 8_000
+
+export type StartServiceOptions = {
+  kind: ServiceKind
+  args: readonly string[]
+  env?: Record<string, string>
+  /** Run as this user (through runuser), e.g. `nobody` for a data directory it cannot write. */
+  user?: string
+  startTimeoutMs?: number
+}
+
+export class ServiceStartError extends Error {
+  override readonly name = 'ServiceStartError'
+  constructor(readonly kind: ServiceKind, readonly reason: string, readonly output: string) {
+    super(`verity ${kind} did not start: ${reason}\n--- its output ---\n${output}`)
+  }
+}
+
+export type ServiceProcess = {
+  readonly kind: ServiceKind
+  readonly url: string
+  readonly pid: number
+  readonly child: ChildProcess
+  /** The last characters the process wrote (stdout and stderr interleaved). */
+  output(): string
+  isRunning(): boolean
+  /** SIGKILL to the whole process group; resolves once the process is gone. */
+  killHard(): Promise<void>
+  /** SIGTERM, then SIGKILL after SERVICE_STOP_GRACE_MS; resolves with the exit code (null if killed). */
+  stop(): Promise<number | null>
+}
+
+/** Starts `verity <kind> ...args` detached in a new process group and resolves once it prints `listening on <url>`. */
+export async function startService(options: StartServiceOptions): Promise<ServiceProcess> {
+  const command = [process.execPath, VERITY_BIN, options.kind, ...options.args]
+  const [file, ...args] = options.user === undefined ? command : ['runuser', '-u', options.user, '--', ...command]
+  const child = spawn(file!, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, VERITY_LOG_LEVEL: 'warn', ...options.env },
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_CHARS_KEPT_MAX)
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const isRunning = () => child.exitCode === null && child.signalCode === null
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal)
+    } catch {
+      // the group is already gone
+    }
+  }
+  const killHard = async () => {
+    killGroup('SIGKILL')
+    await exited
+  }
+  const url = await waitForUrl(options, child, () => output).catch(async (error: unknown) => {
+    await killHard()
+    throw error
+  })
+  return {
+    kind: options.kind,
+    url,
+    pid: child.pid!,
+    child,
+    output: () => output,
+    isRunning,
+    killHard,
+    async stop() {
+      if (!isRunning()) return child.exitCode
+      killGroup('SIGTERM')
+      const timer = setTimeout(() => killGroup('SIGKILL'), SERVICE_STOP_GRACE_MS)
+      const code = await exited
+      clearTimeout(timer)
+      return code
+    },
+  }
+}
+
+function waitForUrl(options: StartServiceOptions, child: ChildProcess, output: () => string): Promise<string> {
+  const timeoutMs = options.startTimeoutMs ?? SERVICE_START_TIMEOUT_MS
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ServiceStartError(options.kind, `no "listening on" line within ${timeoutMs} ms`, output())), timeoutMs)
+    const onData = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output())
+      if (match === null) return
+      clearTimeout(timer)
+      child.stdout!.off('data', onData)
+      resolve(assertLoopbackUrl(match[1]!).origin)
+    }
+    child.stdout!.on('data', onData)
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new ServiceStartError(options.kind, `exited (${signal ?? code}) before listening`, output()))
+    })
+  })
+}

@@ -1,0 +1,48 @@
+// How much each scenario does in the quick form (inside `npm test`, ≤ ~3 min on 2 cores) and the
+// long form (`npm run chaos`, ≤ 15 min). Every count and time budget of the suite is here.
+export type ChaosMode = 'quick' | 'long'
+
+export type ChaosSettings = {
+  mode: ChaosMode
+  /** Budget of the whole run, in milliseconds; the runner stops everything when it is used up. */
+  runBudgetMs: number
+  orchestratorKill: { cycles: number; intentsPerCycle: number; killAfterMsMax: number; budgetMs: number }
+  domainKill: { cycles: number; writers: number; loadMsBeforeKillMax: number; budgetMs: number }
+  settlementKill: { cycles: number; budgetMs: number }
+  postgresRestart: { cycles: number; writers: number; budgetMs: number }
+  httpFuzz: { runsPerOperation: number; hostileRunsPerOperation: number; requestTimeoutMs: number; budgetMs: number }
+  proposalRace: { intents: number; proposalsPerIntent: number; budgetMs: number }
+  sdlSubmitRace: { rounds: number; submitsPerRound: number; budgetMs: number }
+  fullDisk: { filesystemBytes: number; budgetMs: number }
+}
+
+/** Proofs cost ~2 s of CPU each here, SDL proofs 10–15 s: the quick form keeps them few. */
+export const QUICK_SETTINGS: ChaosSettings = {
+  mode: 'quick',
+  runBudgetMs: 240_000,
+  orchestratorKill: { cycles: 2, intentsPerCycle: 2, killAfterMsMax: 1_000, budgetMs: 120_000 },
+  domainKill: { cycles: 2, writers: 4, loadMsBeforeKillMax: 1_500, budgetMs: 60_000 },
+  settlementKill: { cycles: 0, budgetMs: 0 },
+  postgresRestart: { cycles: 1, writers: 3, budgetMs: 90_000 },
+  httpFuzz: { runsPerOperation: 15, hostileRunsPerOperation: 15, requestTimeoutMs: 10_000, budgetMs: 90_000 },
+  proposalRace: { intents: 3, proposalsPerIntent: 12, budgetMs: 90_000 },
+  sdlSubmitRace: { rounds: 3, submitsPerRound: 8, budgetMs: 45_000 },
+  fullDisk: { filesystemBytes: 8 * 1_048_576, budgetMs: 60_000 },
+}
+
+export const LONG_SETTINGS: ChaosSettings = {
+  mode: 'long',
+  runBudgetMs: 900_000,
+  orchestratorKill: { cycles: 6, intentsPerCycle: 4, killAfterMsMax: 1_000, budgetMs: 300_000 },
+  domainKill: { cycles: 12, writers: 8, loadMsBeforeKillMax: 3_000, budgetMs: 150_000 },
+  settlementKill: { cycles: 2, budgetMs: 180_000 },
+  postgresRestart: { cycles: 4, writers: 6, budgetMs: 150_000 },
+  httpFuzz: { runsPerOperation: 120, hostileRunsPerOperation: 120, requestTimeoutMs: 10_000, budgetMs: 240_000 },
+  proposalRace: { intents: 10, proposalsPerIntent: 30, budgetMs: 120_000 },
+  sdlSubmitRace: { rounds: 12, submitsPerRound: 16, budgetMs: 90_000 },
+  fullDisk: { filesystemBytes: 8 * 1_048_576, budgetMs: 90_000 },
+}
+
+export function settingsFor(mode: ChaosMode): ChaosSettings {
+  return mode === 'quick' ? QUICK_SETTINGS : LONG_SETTINGS
+}

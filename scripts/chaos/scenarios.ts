@@ -1,0 +1,5 @@
+// Every scenario of the chaos suite, in the order the runner plays them.
+import type { ChaosScenario } from './ChaosScenario.ts'
+import { orchestratorKillWhileProving } from './scenarios/orchestratorKillWhileProving.ts'
+
+export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving]
