@@ -29,6 +29,12 @@ export const RESPONSE_BYTES_MAX = 2 * 1_048_576
 /** Most redirects one storefront fetch follows (option `redirectsMax`); only to http(s) URLs. */
 export const REDIRECTS_MAX = 3
 
+/**
+ * Ports a storefront URL may name (option `storefrontPortsAllowed`): the web's. Anything else is
+ * far more often an internal service (databases, admin consoles) than a shop.
+ */
+export const STOREFRONT_PORTS_ALLOWED_DEFAULT: readonly number[] = Object.freeze([80, 443])
+
 /** Largest catalog file, in bytes; a larger file is refused (the last good catalog stays). */
 export const CATALOG_BYTES_MAX = 32 * 1_048_576
 
@@ -75,3 +81,13 @@ assert(RESPONSE_BYTES_MAX <= CATALOG_BYTES_MAX)
 assert(SOLUTION_CHARS_MAX < REQUEST_BODY_BYTES_MAX)
 assert(SCHEMA_FIELDS_MAX * SCHEMA_NAME_CHARS_MAX * 2 < REQUEST_BODY_BYTES_MAX)
 assert(REDIRECTS_MAX >= 0)
+
+/** Hits `POST /catalog/search` returns when the query names no `limit`, and the most it ever returns. */
+export const CATALOG_SEARCH_RESULTS_DEFAULT = 20
+export const CATALOG_SEARCH_RESULTS_MAX = 100
+
+/** Longest free-text query `q` of a catalog search, and most option or attribute filters in one. */
+export const CATALOG_SEARCH_QUERY_CHARS_MAX = 256
+export const CATALOG_SEARCH_FILTERS_MAX = 16
+
+assert(CATALOG_SEARCH_RESULTS_DEFAULT <= CATALOG_SEARCH_RESULTS_MAX)

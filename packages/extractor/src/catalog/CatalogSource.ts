@@ -61,6 +61,11 @@ export class CatalogSource implements ProductSource {
     }
   }
 
+  /** The catalog loaded now (the last good one), for searching it (`searchCatalog`). */
+  get catalog(): Catalog {
+    return this.#catalog
+  }
+
   get productCount(): number {
     return this.#catalog.products.size
   }

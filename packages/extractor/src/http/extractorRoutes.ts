@@ -7,6 +7,7 @@ import { InvalidExtractRequestError } from '../errors/extractorErrors.ts'
 import { extractFromSolution, type ExtractorDependencies, type ExtractRequest } from '../extractFromSolution.ts'
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
 import { REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
+import { registerCatalogSearchRoute } from './catalogSearchRoute.ts'
 import { handleExtractorError } from './handleExtractorError.ts'
 
 /** Options of the routes plugin: ready dependencies, or the options to open them with (default: the demo catalog). */
@@ -70,4 +71,5 @@ export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async
     },
     async (request) => ({ evidence: await extractFromSolution(ready, request.body as ExtractRequest) }),
   )
+  registerCatalogSearchRoute(app, ready)
 }

@@ -1,7 +1,8 @@
+import type { CatalogNotConfiguredError } from '../errors/catalogSearchErrors.ts'
 import type { ExtractorErrorCode } from '../errors/extractorErrors.ts'
 
 /** The HTTP status of each extractor error code (the only place statuses are chosen). */
-export const httpStatusByCode: Readonly<Record<ExtractorErrorCode | 'INVALID_REQUEST' | 'INVALID_JSON' | 'JSON_TOO_DEEP', number>> = {
+export const httpStatusByCode: Readonly<Record<ExtractorErrorCode | CatalogNotConfiguredError['code'] | 'INVALID_REQUEST' | 'INVALID_JSON' | 'JSON_TOO_DEEP', number>> = {
   INVALID_REQUEST: 400,
   INVALID_JSON: 400,
   JSON_TOO_DEEP: 400,
@@ -9,6 +10,7 @@ export const httpStatusByCode: Readonly<Record<ExtractorErrorCode | 'INVALID_REQ
   UNSUPPORTED_SOLUTION: 400,
   PRODUCT_NOT_FOUND: 404,
   VARIANT_NOT_FOUND: 404,
+  CATALOG_NOT_CONFIGURED: 404,
   STOREFRONT_UNAVAILABLE: 502,
   STOREFRONT_BAD_REPLY: 502,
   // A catalog or mapping problem is the operator's, found at start; should one reach a request it is ours.
