@@ -1,5 +1,7 @@
 // Public API of @verity/sdk. Re-exports only.
-export { OrchestratorClient, type Proposal, type RuntimeConfig, type SignedIntentJson, type IntentStatus } from './clients/OrchestratorClient.ts'
+export { OrchestratorClient, type ProposalCheck, type ConstraintFailure, type Proposal, type RuntimeConfig, type SignedIntentJson, type IntentStatus } from './clients/OrchestratorClient.ts'
+export { ExtractorClient, type CatalogHit, type CatalogQuery, type CatalogSearchResult } from './clients/ExtractorClient.ts'
+export { readSignedIntent, type SignedIntentParts } from './proofs/readSignedIntent.ts'
 export { DomainClient, type CallOptions, type SdlPage, type ApplyResult, type ProveStart } from './clients/DomainClient.ts'
 export { HttpBaseLayerClient, type BaseLayerClient, type HttpBaseLayerClientOptions } from '@verity/base-layer'
 export { followEvents, type FollowEventsOptions, type OrchestratorEventMessage } from './events/followEvents.ts'

@@ -7,6 +7,12 @@ import type { CallOptions } from './DomainClient.ts'
 export type { IntentStatus, ProofBundle }
 /** The body of POST /intents/{id}/proposal. */
 export type Proposal = { solution: string; metadata: unknown }
+/** The answer of POST /intents/{id}/check: what proposing would conclude, without a proof and without proposing. */
+export type ProposalCheck =
+  | { ok: true; evidence: Record<string, unknown> }
+  | { ok: false; reason: string; evidence: Record<string, unknown> | null; constraint_failures: ConstraintFailure[] }
+/** A constraint that does not hold: its index in `requires`, the expression and the values. */
+export type ConstraintFailure = { index: number; pretty_expr: string; reason: string }
 /** GET/PUT /config. */
 export type RuntimeConfig = { evidence_extractor_url: string }
 /** A signed intent of shape A or B as POST /intents takes it (see `signIntent`). */
@@ -51,6 +57,14 @@ export class OrchestratorClient {
   /** Submits the one proposal of an intent; the outcome arrives as an event (see `events`). */
   async propose(intentId: string, proposal: Proposal, options: CallOptions = {}): Promise<void> {
     await request(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/proposal`, { ...options, method: 'POST', body: proposal })
+  }
+  /**
+   * A dry run of a proposal: extracts the evidence and evaluates the intent's constraints without
+   * proving, storing anything or using up the intent's one proposal. A failing candidate is an
+   * answer (`ok: false` with each failed constraint), not an error.
+   */
+  async checkProposal(intentId: string, proposal: Proposal, options: CallOptions = {}): Promise<ProposalCheck> {
+    return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/check`, { ...options, method: 'POST', body: proposal })
   }
   /** The proof bundle of a successful intent, for `verifyProofBundle` (404 ApiError before success). */
   async getProof(intentId: string, options: CallOptions = {}): Promise<ProofBundle> {
