@@ -1,5 +1,6 @@
 // Every scenario of the chaos suite, in the order the runner plays them.
 import type { ChaosScenario } from './ChaosScenario.ts'
+import { domainKillUnderTransfers } from './scenarios/domainKillUnderTransfers.ts'
 import { orchestratorKillWhileProving } from './scenarios/orchestratorKillWhileProving.ts'
 
-export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving]
+export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers]
