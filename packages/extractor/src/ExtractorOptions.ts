@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import type { StorefrontLookup } from './egress/StorefrontEgressPolicy.ts'
 
 /** Options of the extractor service and of its routes plugin. Every limit defaults to limits.ts. */
 export type ExtractorOptions = {
@@ -22,6 +23,17 @@ export type ExtractorOptions = {
   redirectsMax?: number
   /** Storefront host names allowed (exact); undefined allows every host. `[]` turns storefronts off. */
   storefrontHostsAllowed?: readonly string[]
+  /** Ports a storefront URL (or a redirect) may name; default 80 and 443. */
+  storefrontPortsAllowed?: readonly number[]
+  /**
+   * Non-public addresses (loopback, private, link-local, …) storefronts may be fetched from;
+   * default none. Entries: a CIDR range (`10.1.0.0/16`, `fd00::/8`) or an address (`10.1.2.3`) on
+   * the allowed ports, or `address:port` (`127.0.0.1:8080`, `[::1]:8080`) for that one port only.
+   * See docs/security.md#storefront-fetches-ssrf.
+   */
+  storefrontPrivateAddressesAllowed?: readonly string[]
+  /** Host name resolver of the storefront fetch guard; default the system resolver (tests inject one). */
+  storefrontLookup?: StorefrontLookup
   /** Largest `POST /extract` body, in bytes. */
   bodyBytesMax?: number
 }

@@ -25,19 +25,13 @@ function openMapping(options: ExtractorOptions, catalogPath: string | null): Evi
 }
 
 /**
- * Opens the sources the options describe (throws CatalogFormatError or MappingFormatError for a
- * bad file at start) and returns them with `close()`, which stops watching the catalog.
+ * Opens the sources the options describe and returns them with `close()`, which stops watching
+ * the catalog. Throws at start: CatalogFormatError or MappingFormatError for a bad file,
+ * InvalidExtractorOptionError for a bad storefront port or private-address entry.
  */
 export function createExtractorDependencies(options: ExtractorOptions, log: ExtractorLog): { dependencies: ExtractorDependencies; close(): void } {
   const catalogPath = options.catalogPath === undefined ? DEMO_CATALOG_PATH : options.catalogPath
-  const catalog =
-    catalogPath === null
-      ? undefined
-      : CatalogSource.open(catalogPath, {
-          ...(options.catalogPollIntervalMs === undefined ? {} : { pollIntervalMs: options.catalogPollIntervalMs }),
-          onReload: (productCount) => log.info({ catalogPath, productCount }, 'catalog reloaded'),
-          onReloadError: (error: CatalogFormatError) => log.error({ catalogPath, code: error.code }, `${error.message}; keeping the last good catalog`),
-        })
+  // The storefront first: its options may be refused, and then no catalog watcher is left running.
   const storefrontOff = options.storefrontHostsAllowed !== undefined && options.storefrontHostsAllowed.length === 0
   const storefront = storefrontOff
     ? undefined
@@ -46,7 +40,18 @@ export function createExtractorDependencies(options: ExtractorOptions, log: Extr
         ...(options.responseBytesMax === undefined ? {} : { responseBytesMax: options.responseBytesMax }),
         ...(options.redirectsMax === undefined ? {} : { redirectsMax: options.redirectsMax }),
         ...(options.storefrontHostsAllowed === undefined ? {} : { hostsAllowed: options.storefrontHostsAllowed }),
+        ...(options.storefrontPortsAllowed === undefined ? {} : { portsAllowed: options.storefrontPortsAllowed }),
+        ...(options.storefrontPrivateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.storefrontPrivateAddressesAllowed }),
+        ...(options.storefrontLookup === undefined ? {} : { lookup: options.storefrontLookup }),
       })
+  const catalog =
+    catalogPath === null
+      ? undefined
+      : CatalogSource.open(catalogPath, {
+          ...(options.catalogPollIntervalMs === undefined ? {} : { pollIntervalMs: options.catalogPollIntervalMs }),
+          onReload: (productCount) => log.info({ catalogPath, productCount }, 'catalog reloaded'),
+          onReloadError: (error: CatalogFormatError) => log.error({ catalogPath, code: error.code }, `${error.message}; keeping the last good catalog`),
+        })
   let mapping: EvidenceMapping
   try {
     mapping = openMapping(options, catalogPath)

@@ -32,5 +32,15 @@ export {
   MappingFormatError,
   type ExtractorErrorCode,
 } from './errors/extractorErrors.ts'
+export {
+  StorefrontSchemeRefusedError,
+  StorefrontPortRefusedError,
+  StorefrontAddressRefusedError,
+  InvalidExtractorOptionError,
+  type StorefrontGuardErrorCode,
+} from './errors/storefrontGuardErrors.ts'
+export { classifyAddress, type AddressClass } from './egress/classifyAddress.ts'
+export { checkStorefrontTarget, type StorefrontTarget } from './egress/checkStorefrontTarget.ts'
+export { createStorefrontEgressPolicy, type StorefrontEgressPolicy, type StorefrontEgressOptions, type StorefrontLookup, type ResolvedAddress } from './egress/StorefrontEgressPolicy.ts'
 export { httpStatusByCode } from './http/httpStatusByCode.ts'
 export * as limits from './limits.ts'

@@ -66,7 +66,7 @@ export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async
       schema: {
         summary: 'Extract evidence for a proposal',
         body: ExtractBody,
-        response: { 200: ExtractReply, 400: ErrorReply, 404: ErrorReply, 502: ErrorReply },
+        response: { 200: ExtractReply, 400: ErrorReply, 404: ErrorReply, 422: ErrorReply, 502: ErrorReply },
       },
     },
     async (request) => ({ evidence: await extractFromSolution(ready, request.body as ExtractRequest) }),

@@ -1,4 +1,10 @@
+import { isVerityError } from '@verity/core'
+import { fetch, type Dispatcher, type Response } from 'undici'
+import { checkStorefrontTarget, type StorefrontTarget } from '../egress/checkStorefrontTarget.ts'
+import { createPinnedDispatcher } from '../egress/createPinnedDispatcher.ts'
+import type { StorefrontEgressPolicy } from '../egress/StorefrontEgressPolicy.ts'
 import { StorefrontReplyError, StorefrontUnavailableError } from '../errors/extractorErrors.ts'
+import { StorefrontSchemeRefusedError } from '../errors/storefrontGuardErrors.ts'
 
 export type FetchLimits = Readonly<{
   /** Whole fetch, redirects and body included. */
@@ -39,50 +45,76 @@ async function readBody(response: Response, url: string, bytesMax: number): Prom
   return new TextDecoder().decode(Buffer.concat(chunks))
 }
 
-async function fetchOnce(url: URL, accept: string, signal: AbortSignal): Promise<Response> {
+async function fetchOnce(target: StorefrontTarget, dispatcher: Dispatcher, accept: string, signal: AbortSignal): Promise<Response> {
   try {
-    return await fetch(url, { redirect: 'manual', signal, headers: { accept, 'user-agent': 'verity-extractor' } })
+    return await fetch(target.url, { dispatcher, redirect: 'manual', signal, headers: { accept, 'user-agent': 'verity-extractor' } })
   } catch (error) {
     if (signal.aborted) throw error
-    throw new StorefrontUnavailableError({ url: url.href, reason: describeNetworkError(error) }, { cause: error })
+    throw new StorefrontUnavailableError({ url: target.url.href, reason: describeNetworkError(error) }, { cause: error })
   }
 }
 
+type Hop = { reply: FetchedReply } | { redirectStatus: number; location: string | null }
+
+/** One request to a checked target, over a dispatcher pinned to its checked addresses. */
+async function fetchHop(target: StorefrontTarget, accept: string, bytesMax: number, signal: AbortSignal): Promise<Hop> {
+  const dispatcher = createPinnedDispatcher(target)
+  try {
+    const response = await fetchOnce(target, dispatcher, accept, signal)
+    if (!REDIRECT_STATUSES.has(response.status)) {
+      const body = await readBody(response, target.url.href, bytesMax)
+      return { reply: { url: target.url.href, status: response.status, contentType: response.headers.get('content-type') ?? '', body } }
+    }
+    await response.body?.cancel()
+    return { redirectStatus: response.status, location: response.headers.get('location') }
+  } finally {
+    dispatcher.destroy().catch(() => undefined)
+  }
+}
+
+/** Where a redirect leads, if we may go there (the guard checks its address before the next hop). */
+function redirectTarget(current: URL, status: number, location: string | null, isUrlAllowed: (url: URL) => boolean): URL {
+  const next = location === null ? null : URL.parse(location, current.href)
+  if (next === null) throw new StorefrontReplyError({ url: current.href, reason: `redirect ${status} without a valid Location` })
+  if (next.protocol !== 'http:' && next.protocol !== 'https:')
+    throw new StorefrontSchemeRefusedError({ url: next.href, scheme: next.protocol, redirectedFrom: current.href })
+  if (!isUrlAllowed(next)) throw new StorefrontReplyError({ url: current.href, reason: `redirect to a host not allowed (${next.host})` })
+  return next
+}
+
 /**
- * GETs `url` within `limits`: redirects are followed by hand, at most `redirectsMax`, only to
- * http(s) URLs that `isUrlAllowed` accepts; the body is read up to `responseBytesMax` bytes; the
- * whole exchange is aborted after `timeoutMs`. Returns any final status (the caller decides what a
- * 404 means). Throws StorefrontUnavailableError (unreachable, time-out) or StorefrontReplyError.
+ * GETs `url` within `limits`, through the storefront fetch guard: before every request (the first
+ * and each redirect) the URL's scheme, port and addresses are checked against `egress`
+ * (checkStorefrontTarget), and the connection goes to the checked addresses only. Redirects are
+ * followed by hand, at most `redirectsMax`, only to http(s) URLs that `isUrlAllowed` accepts; the
+ * body is read up to `responseBytesMax` bytes; the whole exchange is aborted after `timeoutMs`.
+ * Returns any final status (the caller decides what a 404 means). Throws the guard's refusals
+ * (StorefrontSchemeRefusedError, StorefrontPortRefusedError, StorefrontAddressRefusedError),
+ * StorefrontUnavailableError (unreachable, unresolvable, time-out) or StorefrontReplyError.
  */
 export async function fetchBounded(
   url: URL,
-  params: { accept: string; limits: FetchLimits; isUrlAllowed: (url: URL) => boolean },
+  params: { accept: string; limits: FetchLimits; isUrlAllowed: (url: URL) => boolean; egress: StorefrontEgressPolicy },
 ): Promise<FetchedReply> {
-  const { accept, limits, isUrlAllowed } = params
+  const { accept, limits, isUrlAllowed, egress } = params
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs)
   let current = url
+  let redirectedFrom: string | undefined
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const response = await fetchOnce(current, accept, controller.signal)
-      if (!REDIRECT_STATUSES.has(response.status)) {
-        const body = await readBody(response, current.href, limits.responseBytesMax)
-        return { url: current.href, status: response.status, contentType: response.headers.get('content-type') ?? '', body }
-      }
-      await response.body?.cancel()
-      const location = response.headers.get('location')
-      const next = location === null ? undefined : URL.parse(location, current.href)
-      if (next === undefined || next === null)
-        throw new StorefrontReplyError({ url: current.href, reason: `redirect ${response.status} without a valid Location` })
-      if (next.protocol !== 'http:' && next.protocol !== 'https:')
-        throw new StorefrontReplyError({ url: current.href, reason: `redirect to a non-http(s) URL refused (${next.protocol})` })
-      if (!isUrlAllowed(next)) throw new StorefrontReplyError({ url: current.href, reason: `redirect to a host not allowed (${next.host})` })
+      const context = { signal: controller.signal, ...(redirectedFrom === undefined ? {} : { redirectedFrom }) }
+      const target = await checkStorefrontTarget(current, egress, context)
+      const hop = await fetchHop(target, accept, limits.responseBytesMax, controller.signal)
+      if ('reply' in hop) return hop.reply
+      const next = redirectTarget(current, hop.redirectStatus, hop.location, isUrlAllowed)
       if (redirects >= limits.redirectsMax)
         throw new StorefrontReplyError({ url: current.href, reason: `more than ${limits.redirectsMax} redirects` })
+      redirectedFrom = current.href
       current = next
     }
   } catch (error) {
-    if (controller.signal.aborted && !(error instanceof StorefrontReplyError))
+    if (controller.signal.aborted && !isVerityError(error))
       throw new StorefrontUnavailableError({ url: current.href, reason: `no complete reply within ${limits.timeoutMs} ms` }, { cause: error })
     throw error
   } finally {

@@ -1,3 +1,4 @@
+import { createStorefrontEgressPolicy, type StorefrontEgressPolicy, type StorefrontLookup } from '../egress/StorefrontEgressPolicy.ts'
 import { StorefrontReplyError, StorefrontUnavailableError, UnsupportedSolutionError } from '../errors/extractorErrors.ts'
 import { fetchBounded, type FetchedReply, type FetchLimits } from '../http/fetchBounded.ts'
 import { FETCH_TIMEOUT_MS, REDIRECTS_MAX, RESPONSE_BYTES_MAX } from '../limits.ts'
@@ -13,6 +14,15 @@ export type StorefrontSourceOptions = {
   redirectsMax?: number
   /** Host names the extractor may fetch from (exact, case-insensitive); undefined allows every host. */
   hostsAllowed?: readonly string[]
+  /** Ports a storefront URL may name; default 80 and 443 (STOREFRONT_PORTS_ALLOWED_DEFAULT). */
+  portsAllowed?: readonly number[]
+  /**
+   * Non-public addresses that may be fetched (default none): CIDR ranges (`10.1.0.0/16`),
+   * addresses (`10.1.2.3`), or `address:port` (`127.0.0.1:8080`, `[::1]:8080`) for one port only.
+   */
+  privateAddressesAllowed?: readonly string[]
+  /** Host name resolver used by the fetch guard (default the system resolver); tests inject one. */
+  lookup?: StorefrontLookup
 }
 
 /** A product page path: `/products/<handle>` (a locale prefix such as `/en-ca` may come first). */
@@ -47,12 +57,16 @@ function parseReply<T>(reply: FetchedReply, parse: (body: string) => T): T {
  * Products from a storefront over HTTP. For a `/products/<handle>` URL it reads Shopify's product
  * JSON (`<url>.json`, then `<url>.js` when that is 404), and otherwise, or when both are 404, the
  * page itself and its JSON-LD `Product` markup. A `?variant=<id>` query selects a variant.
- * Every fetch is bounded in time, size and redirects (see limits.ts).
+ * Every fetch is bounded in time, size and redirects (see limits.ts), and goes through the
+ * storefront fetch guard: only http(s), allowed ports, public (or explicitly allowed) addresses,
+ * connecting to exactly the address checked (see checkStorefrontTarget).
  */
 export class StorefrontSource implements ProductSource {
   readonly #limits: FetchLimits
   readonly #hostsAllowed: ReadonlySet<string> | undefined
+  readonly #egress: StorefrontEgressPolicy
 
+  /** Throws InvalidExtractorOptionError for a bad port or private-address entry. */
   constructor(options: StorefrontSourceOptions = {}) {
     this.#limits = {
       timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS,
@@ -60,6 +74,11 @@ export class StorefrontSource implements ProductSource {
       redirectsMax: options.redirectsMax ?? REDIRECTS_MAX,
     }
     this.#hostsAllowed = options.hostsAllowed === undefined ? undefined : new Set(options.hostsAllowed.map((host) => host.toLowerCase()))
+    this.#egress = createStorefrontEgressPolicy({
+      ...(options.portsAllowed === undefined ? {} : { portsAllowed: options.portsAllowed }),
+      ...(options.privateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.privateAddressesAllowed }),
+      ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+    })
   }
 
   #isUrlAllowed = (url: URL): boolean => this.#hostsAllowed === undefined || this.#hostsAllowed.has(url.hostname.toLowerCase())
@@ -74,7 +93,7 @@ export class StorefrontSource implements ProductSource {
   }
 
   #fetch(url: URL, accept: string): Promise<FetchedReply> {
-    return fetchBounded(url, { accept, limits: this.#limits, isUrlAllowed: this.#isUrlAllowed })
+    return fetchBounded(url, { accept, limits: this.#limits, isUrlAllowed: this.#isUrlAllowed, egress: this.#egress })
   }
 
   async #readShopify(productPath: string, url: URL): Promise<Product | undefined> {

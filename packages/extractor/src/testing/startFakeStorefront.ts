@@ -7,6 +7,11 @@ export type FakeRoute = (request: IncomingMessage, response: ServerResponse) => 
 
 export type FakeStorefront = {
   url: string
+  /**
+   * `127.0.0.1:<port>`: the entry that lets an extractor fetch from this one server
+   * (`storefrontPrivateAddressesAllowed: [shop.address]`); loopback is refused by default.
+   */
+  address: string
   routes: Map<string, FakeRoute>
   /** Paths requested, in order (query included). */
   requested: string[]
@@ -65,6 +70,7 @@ export async function startFakeStorefront(routes: Record<string, FakeRoute> = {}
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
+    address: `127.0.0.1:${port}`,
     routes: table,
     requested,
     close: () =>

@@ -1,0 +1,73 @@
+import { VerityError } from '@verity/core'
+
+// Failures of the storefront fetch guard (SSRF): a URL the extractor will not fetch, found before
+// any connection is opened. docs/security.md#storefront-fetches-ssrf explains the rules.
+
+/** Where a refused URL came from: the proposal's solution, or a storefront's redirect. */
+function origin(redirectedFrom: string | undefined): string {
+  return redirectedFrom === undefined ? '' : ` (redirected from ${redirectedFrom})`
+}
+
+/** A storefront URL (or a redirect) whose scheme is not http: or https:. */
+export class StorefrontSchemeRefusedError extends VerityError {
+  readonly code = 'STOREFRONT_SCHEME_REFUSED'
+  constructor(readonly fields: { url: string; scheme: string; redirectedFrom?: string }) {
+    super(`storefront URL refused: ${fields.url}${origin(fields.redirectedFrom)}: scheme ${fields.scheme} is not fetched, only http: and https:`)
+  }
+}
+
+/** A storefront URL (or a redirect) on a port that is not in `storefrontPortsAllowed`. */
+export class StorefrontPortRefusedError extends VerityError {
+  readonly code = 'STOREFRONT_PORT_REFUSED'
+  constructor(readonly fields: { url: string; port: number; portsAllowed: readonly number[]; redirectedFrom?: string }) {
+    super(
+      `storefront URL refused: ${fields.url}${origin(fields.redirectedFrom)}: port ${fields.port} is not allowed ` +
+        `(allowed: ${fields.portsAllowed.length === 0 ? 'none' : fields.portsAllowed.join(', ')})`,
+    )
+  }
+}
+
+/**
+ * A storefront URL (or a redirect) whose host is, or resolves to, an address that is not public
+ * (loopback, private, link-local, …) or is a `localhost` name, and that
+ * `storefrontPrivateAddressesAllowed` does not list. The message names the address only when the
+ * URL spelled it: what a name resolves to inside our network is not told to the proposer.
+ */
+export class StorefrontAddressRefusedError extends VerityError {
+  readonly code = 'STOREFRONT_ADDRESS_REFUSED'
+  constructor(
+    readonly fields: {
+      url: string
+      host: string
+      /** The refused address (undefined for a `localhost` name, refused without resolving). */
+      address: string | undefined
+      /** An ipaddr.js range name (`loopback`, `private`, …), `notGlobalUnicast`, or `localhost`. */
+      reason: string
+      /** True when `host` is a name that resolved to `address`, false when the URL spelled the address. */
+      isResolved: boolean
+      redirectedFrom?: string
+    },
+  ) {
+    const what =
+      fields.reason === 'localhost'
+        ? `host ${fields.host} is a localhost name`
+        : fields.isResolved
+          ? `host ${fields.host} resolves to a ${fields.reason} address`
+          : `address ${fields.address ?? fields.host} is ${fields.reason}`
+    super(`storefront URL refused: ${fields.url}${origin(fields.redirectedFrom)}: ${what}; only public addresses are fetched unless storefrontPrivateAddressesAllowed lists one`)
+  }
+}
+
+/** An extractor option (a port list, a private-address entry) has a value we cannot use; found at start. */
+export class InvalidExtractorOptionError extends VerityError {
+  readonly code = 'INVALID_OPTION'
+  constructor(readonly fields: { option: string; value: string; reason: string }) {
+    super(`option ${fields.option}=${JSON.stringify(fields.value)}: ${fields.reason}`)
+  }
+}
+
+export type StorefrontGuardErrorCode =
+  | StorefrontSchemeRefusedError['code']
+  | StorefrontPortRefusedError['code']
+  | StorefrontAddressRefusedError['code']
+  | InvalidExtractorOptionError['code']
