@@ -35,12 +35,6 @@ export const REDIRECTS_MAX = 3
  */
 export const STOREFRONT_PORTS_ALLOWED_DEFAULT: readonly number[] = Object.freeze([80, 443])
 
-/**
- * Ports a storefront URL may name (option `storefrontPortsAllowed`): the web's. Anything else is
- * far more often an internal service (databases, admin consoles) than a shop.
- */
-export const STOREFRONT_PORTS_ALLOWED_DEFAULT: readonly number[] = Object.freeze([80, 443])
-
 /** Largest catalog file, in bytes; a larger file is refused (the last good catalog stays). */
 export const CATALOG_BYTES_MAX = 32 * 1_048_576
 
