@@ -1,6 +1,7 @@
 // Every scenario of the chaos suite, in the order the runner plays them.
 import type { ChaosScenario } from './ChaosScenario.ts'
 import { domainKillUnderTransfers } from './scenarios/domainKillUnderTransfers.ts'
+import { httpFuzzEveryRoute } from './scenarios/httpFuzzEveryRoute.ts'
 import { orchestratorKillWhileProving } from './scenarios/orchestratorKillWhileProving.ts'
 
-export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers]
+export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, httpFuzzEveryRoute]
