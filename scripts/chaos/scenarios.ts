@@ -2,6 +2,8 @@
 import type { ChaosScenario } from './ChaosScenario.ts'
 import { domainKillUnderTransfers } from './scenarios/domainKillUnderTransfers.ts'
 import { httpFuzzEveryRoute } from './scenarios/httpFuzzEveryRoute.ts'
+import { proposalRaceAcrossInstances } from './scenarios/proposalRaceAcrossInstances.ts'
+import { sdlSubmitRace } from './scenarios/sdlSubmitRace.ts'
 import { orchestratorKillWhileProving } from './scenarios/orchestratorKillWhileProving.ts'
 
-export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, httpFuzzEveryRoute]
+export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, httpFuzzEveryRoute, proposalRaceAcrossInstances, sdlSubmitRace]
