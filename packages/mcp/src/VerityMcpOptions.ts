@@ -1,0 +1,29 @@
+import * as limits from './limits.ts'
+import type { McpLimits } from './tools/ToolDependencies.ts'
+
+/** What `verity mcp` is told: where the services are, the agent's key, and the limits. */
+export type VerityMcpOptions = {
+  orchestratorUrl: string
+  domainUrl: string
+  /** The extractor to search (default `<orchestratorUrl>/extractor`, the orchestrator's embedded one). */
+  extractorUrl?: string
+  /** The agent's own key file (`verity keygen`): signs `transfer`. Without it, transfer answers AGENT_KEY_MISSING. */
+  keyPath?: string
+  /** Shard of the agent's vault (default 1). */
+  shard?: number
+  /** Refuse proofs made with the development CRS in verify_proof. */
+  production?: boolean
+  /** CRS directory for verify_proof (default: the build's dev CRS, or Ignition with `production`). */
+  crsPath?: string
+  limits?: Partial<McpLimits>
+}
+
+/** The defaults of every limit, from limits.ts. */
+export const MCP_LIMITS_DEFAULT: Readonly<McpLimits> = Object.freeze({
+  toolOutputBytesMax: limits.TOOL_OUTPUT_BYTES_MAX,
+  searchResultsDefault: limits.SEARCH_RESULTS_DEFAULT,
+  searchResultsMax: limits.SEARCH_RESULTS_MAX,
+  waitTimeoutSDefault: limits.WAIT_TIMEOUT_S_DEFAULT,
+  waitTimeoutSMax: limits.WAIT_TIMEOUT_S_MAX,
+  waitProgressIntervalMs: limits.WAIT_PROGRESS_INTERVAL_MS,
+})

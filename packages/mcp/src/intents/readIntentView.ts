@@ -1,0 +1,74 @@
+import { decodeInputFields, ownerIdOfSignature, type InputValue, type Signature } from '@verity/core'
+import { compileTemplate, formatExpression, type CompiledTemplate } from '@verity/policy'
+import { readSignedIntent, type IntentStatus, type OrchestratorClient } from '@verity/sdk'
+import { constraintApplies, describeConstraint } from './describeConstraint.ts'
+
+/** One constraint of the intent's template, as an agent reads it. */
+export type ConstraintView = {
+  index: number
+  /** The constraint as the template writes it. */
+  expression: string
+  /** The constraint in plain words with the user's values filled in. */
+  in_words: string
+  /** False for an `optional:` constraint whose optional intent fields the user did not give: it is not checked. */
+  applies: boolean
+}
+
+/** What get_intent returns, and the body of the `verity://intents/{id}` resource. */
+export type IntentView = {
+  intent_id: string
+  template_id: string
+  template_name: string
+  status: IntentStatus
+  /** The user who signed the intent (owner id and scheme), or "Unsigned". */
+  signer: { owner_id: string; scheme: string } | 'Unsigned'
+  /** The user's parameters (`intent.attrs`), plain JSON. */
+  attrs: Record<string, unknown>
+  /** The facts a candidate must show, by name and type: what the extractor establishes for a solution. */
+  evidence_fields: Array<{ name: string; type: string }>
+  constraints: ConstraintView[]
+}
+
+/**
+ * Reads an intent, its status and its template from the orchestrator and renders what the user
+ * allowed: each constraint as written and in plain words, with the user's values filled in.
+ * Throws the SDK's ApiError (404 INTENT_NOT_FOUND) or ServiceUnreachableError.
+ */
+export async function readIntentView(orchestrator: OrchestratorClient, intentId: string): Promise<IntentView> {
+  const [signedIntent, status] = await Promise.all([orchestrator.getIntent(intentId), orchestrator.getIntentStatus(intentId)])
+  const intent = readSignedIntent(signedIntent)
+  // The orchestrator serves the canonical source of the template; compiling it here gives the
+  // constraint tree to put into words (and checks it is the template the intent names).
+  const compiled = compileTemplate(await orchestrator.getTemplate(intent.templateId))
+  const attrs = decodeInputFields(intent.attrFields, 'intent')
+  return {
+    intent_id: intent.id,
+    template_id: intent.templateId,
+    template_name: compiled.name,
+    status,
+    signer: signerOf(intent.authorship),
+    attrs: plainAttrs(attrs),
+    evidence_fields: compiled.evidence.map((field) => ({ name: field.name, type: field.type })),
+    constraints: constraintViews(compiled, attrs),
+  }
+}
+
+function constraintViews(compiled: CompiledTemplate, attrs: Record<string, InputValue>): ConstraintView[] {
+  return compiled.requires.map((constraint, index) => ({
+    index,
+    expression: `${constraint.isOptional ? 'optional: ' : ''}${formatExpression(constraint.expr)}`,
+    in_words: describeConstraint(constraint, attrs),
+    applies: constraintApplies(constraint, attrs),
+  }))
+}
+
+function signerOf(authorship: unknown): IntentView['signer'] {
+  if (authorship === 'Unsigned') return 'Unsigned'
+  const signature = authorship as Signature
+  return { owner_id: ownerIdOfSignature(signature), scheme: Object.keys(signature)[0] ?? 'unknown' }
+}
+
+function plainAttrs(attrs: Record<string, InputValue>): Record<string, unknown> {
+  const plain = (value: InputValue): unknown => (Array.isArray(value) ? value.map(plain) : value)
+  return Object.fromEntries(Object.entries(attrs).map(([name, value]) => [name, plain(value)]))
+}

@@ -1,0 +1,29 @@
+import type { Signer } from '@verity/core'
+import type { DomainClient, ExtractorClient, OrchestratorClient } from '@verity/sdk'
+import type { Prover } from '@verity/prover'
+
+/** The limits a server applies (limits.ts defaults, or what `verity mcp` was told). */
+export type McpLimits = {
+  toolOutputBytesMax: number
+  searchResultsDefault: number
+  searchResultsMax: number
+  waitTimeoutSDefault: number
+  waitTimeoutSMax: number
+  waitProgressIntervalMs: number
+}
+
+/** What every tool needs: clients of the services, the agent's signer (if any), the proof verifier. */
+export type ToolDependencies = {
+  orchestrator: OrchestratorClient
+  domain: DomainClient
+  extractor: ExtractorClient
+  /** The agent's own key (`--key`), which signs `transfer`; the server never holds a user's key. */
+  signer: Signer | undefined
+  /** The shard the agent's vault lives on (`--shard`, default 1). */
+  shard: number
+  /** The policy proof verifier, created on first use (loading the circuit takes a moment). */
+  verifier: () => Promise<Pick<Prover, 'verifyPolicy'> & { circuitHash: string }>
+  /** Refuse dev-CRS proofs in verify_proof. */
+  production: boolean
+  limits: McpLimits
+}

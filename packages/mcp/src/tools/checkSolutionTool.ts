@@ -1,0 +1,35 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import { ConstraintFailure, Evidence, IntentId, Metadata, Solution } from './schemas.ts'
+import type { ToolDependencies } from './ToolDependencies.ts'
+import { runTool, toolSuccess } from './toolResult.ts'
+
+export const CHECK_SOLUTION_DESCRIPTION =
+  "A dry run, and your preflight before proposing: the orchestrator extracts the evidence for a candidate solution and evaluates " +
+  "the intent's constraints, without a proof, without storing anything and without using up the intent's one proposal. Returns " +
+  '`ok: true` with the evidence when every constraint holds, or `ok: false` with the reason and each failed constraint (its index, ' +
+  'expression and the values that broke it), so you can pick a better candidate. Call it for every candidate you consider, and ' +
+  'propose only one that passed. A failing candidate is an answer, not an error.'
+
+export function registerCheckSolutionTool(server: McpServer, deps: ToolDependencies): void {
+  server.registerTool(
+    'check_solution',
+    {
+      title: 'Check a candidate (dry run)',
+      description: CHECK_SOLUTION_DESCRIPTION,
+      inputSchema: { intent_id: IntentId, solution: Solution, metadata: Metadata },
+      outputSchema: {
+        ok: z.boolean().describe('true: proposing this solution would satisfy every constraint'),
+        reason: z.string().optional(),
+        evidence: Evidence.nullable().describe('the facts established for the solution (null when extraction failed)'),
+        constraint_failures: z.array(ConstraintFailure).optional(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    ({ intent_id, solution, metadata }) =>
+      runTool(async () => {
+        const check = await deps.orchestrator.checkProposal(intent_id, { solution, metadata: metadata ?? null })
+        return toolSuccess('check_solution', check, deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
+      }),
+  )
+}

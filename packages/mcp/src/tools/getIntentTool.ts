@@ -1,0 +1,40 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import { readIntentView } from '../intents/readIntentView.ts'
+import { IntentId } from './schemas.ts'
+import type { ToolDependencies } from './ToolDependencies.ts'
+import { runTool, toolSuccess } from './toolResult.ts'
+
+export const GET_INTENT_DESCRIPTION =
+  'Reads a signed intent: what the user allowed you to do. Returns its template, the user\'s parameters (attrs), its status ' +
+  '(pending: waiting for a proposal; proving; success; failure; expired), the evidence fields a candidate must show, and every ' +
+  'constraint both as written and in plain words with the user\'s values filled in (e.g. "category is one of \\"t-shirt\\", \\"polo\\""; ' +
+  '"price_cents ≤ 2500"). Call it first, before searching: a solution is accepted only if its evidence satisfies every constraint ' +
+  'whose `applies` is true. An intent has exactly one proposal, so read it carefully.'
+
+export const IntentViewShape = {
+  intent_id: z.string(),
+  template_id: z.string(),
+  template_name: z.string(),
+  status: z.enum(['pending', 'proving', 'success', 'failure', 'expired']),
+  signer: z.union([z.literal('Unsigned'), z.object({ owner_id: z.string(), scheme: z.string() })]),
+  attrs: z.record(z.unknown()).describe("the user's parameters"),
+  evidence_fields: z.array(z.object({ name: z.string(), type: z.string() })),
+  constraints: z.array(
+    z.object({
+      index: z.number().int(),
+      expression: z.string(),
+      in_words: z.string(),
+      applies: z.boolean().describe('false: an optional constraint whose fields the user left out; not checked'),
+    }),
+  ),
+}
+
+export function registerGetIntentTool(server: McpServer, deps: ToolDependencies): void {
+  server.registerTool(
+    'get_intent',
+    { title: 'Read an intent', description: GET_INTENT_DESCRIPTION, inputSchema: { intent_id: IntentId }, outputSchema: IntentViewShape, annotations: { readOnlyHint: true } },
+    ({ intent_id }) =>
+      runTool(async () => toolSuccess('get_intent', await readIntentView(deps.orchestrator, intent_id), deps.limits.toolOutputBytesMax, 'the template is too large to show')),
+  )
+}
