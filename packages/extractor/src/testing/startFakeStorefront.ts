@@ -15,6 +15,8 @@ export type FakeStorefront = {
   routes: Map<string, FakeRoute>
   /** Paths requested, in order (query included). */
   requested: string[]
+  /** TCP connections accepted so far (a refused fetch must not even connect). */
+  readonly connectionCount: number
   close(): Promise<void>
 }
 
@@ -66,6 +68,10 @@ export async function startFakeStorefront(routes: Record<string, FakeRoute> = {}
     }
     route(request, response)
   })
+  let connectionCount = 0
+  server.on('connection', () => {
+    connectionCount += 1
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
@@ -73,6 +79,9 @@ export async function startFakeStorefront(routes: Record<string, FakeRoute> = {}
     address: `127.0.0.1:${port}`,
     routes: table,
     requested,
+    get connectionCount() {
+      return connectionCount
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
