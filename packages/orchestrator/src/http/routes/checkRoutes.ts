@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { stringifyJsonBigint } from '@verity/core'
+import { Type } from 'typebox'
+import { checkProposal } from '../../proposals/checkProposal.ts'
+import type { OrchestratorContext } from '../OrchestratorContext.ts'
+import { errorResponses, IntentIdParams, Proposal } from '../schemas.ts'
+
+const ConstraintFailure = Type.Object({
+  index: Type.Integer({ description: 'zero-based index in `requires`' }),
+  pretty_expr: Type.String(),
+  reason: Type.String({ description: 'shows the values' }),
+})
+
+const ProposalCheckResponse = Type.Object(
+  {
+    ok: Type.Boolean({ description: 'true when every constraint holds for the extracted evidence' }),
+    reason: Type.Optional(Type.String({ description: 'when not ok: the reason a proposal would fail with' })),
+    evidence: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'null when extraction failed' }),
+    constraint_failures: Type.Optional(Type.Array(ConstraintFailure)),
+  },
+  { description: 'what proposing would conclude, without a proof' },
+)
+
+/**
+ * POST /intents/{intent_id}/check (our addition; the spec's endpoints keep their shapes): a dry
+ * run of a proposal for agents. Evidence is extracted and the constraints evaluated; nothing is
+ * proven or stored and the intent keeps its one proposal.
+ */
+export const checkRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> = async (app, { context }) => {
+  app.post(
+    '/intents/:intent_id/check',
+    {
+      schema: {
+        operationId: 'intents_check',
+        tags: ['intents'],
+        summary: 'Dry-run a proposal (no proof, nothing stored)',
+        params: IntentIdParams,
+        body: Proposal,
+        response: { 200: ProposalCheckResponse, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { intent_id: intentId } = request.params as { intent_id: string }
+      const check = await checkProposal(context, intentId, request.body)
+      // Evidence may hold integers beyond 2^53 (bigint): written exactly, not by the schema serializer.
+      return reply.type('application/json; charset=utf-8').serializer((text) => text as string).send(stringifyJsonBigint(check))
+    },
+  )
+}

@@ -1,0 +1,55 @@
+import type { ConstraintFailure } from '@verity/policy'
+import { ExtractorFailedError } from '../errors/extractorErrors.ts'
+import { IntentNotFoundError } from '../errors/intentErrors.ts'
+import { IntentExpiredError, IntentTemplateMissingError, ProposalExistsError } from '../errors/proposalErrors.ts'
+import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
+import { evaluateProposalEvidence, isProposalFailure } from '../jobs/evaluateProposalEvidence.ts'
+import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
+import type { TemplateCache } from '../templates/TemplateCache.ts'
+import { parseProposal } from './parseProposal.ts'
+
+export type CheckProposalDependencies = {
+  store: OrchestratorStore
+  templates: TemplateCache
+  extractEvidence: EvidenceExtractor
+  nowMs: () => number
+}
+
+/** What proposing would conclude, without a proof: the body of POST /intents/{id}/check. */
+export type ProposalCheck =
+  | { ok: true; evidence: Record<string, unknown> }
+  | { ok: false; reason: string; evidence: Record<string, unknown> | null; constraint_failures: ConstraintFailure[] }
+
+/**
+ * A dry run of a proposal (our addition, for agents): extracts the evidence from the extractor in
+ * effect and evaluates the intent's constraints exactly as the proposal job would, but proves
+ * nothing, stores nothing and leaves the intent's one proposal unused. A failing candidate is an
+ * answer (`ok: false` with the reason and each failed constraint). Throws for what makes the
+ * check pointless: no such intent (404), expired or already proposed (409), template gone (400).
+ */
+export async function checkProposal(deps: CheckProposalDependencies, intentId: string, body: unknown): Promise<ProposalCheck> {
+  const proposal = parseProposal(body)
+  const intent = await deps.store.getIntent(intentId)
+  if (intent === undefined) throw new IntentNotFoundError({ intentId })
+  if (intent.status === 'expired' || (intent.status === 'pending' && intent.expiresAtMs <= deps.nowMs())) throw new IntentExpiredError({ intentId })
+  if (intent.status !== 'pending') throw new ProposalExistsError({ intentId })
+  const compiled = await deps.templates.load(deps.store, intent.templateId)
+  if (compiled === undefined) throw new IntentTemplateMissingError({ intentId, templateId: intent.templateId })
+  let evidenceJson: Record<string, unknown>
+  try {
+    evidenceJson = await deps.extractEvidence({
+      intent_id: intent.id,
+      template_id: intent.templateId,
+      solution: proposal.solution,
+      metadata: proposal.metadata,
+      schema: Object.fromEntries(compiled.evidence.map((field) => [field.name, field.type])),
+    })
+  } catch (error) {
+    if (!(error instanceof ExtractorFailedError)) throw error
+    return { ok: false, reason: error.message, evidence: null, constraint_failures: [] }
+  }
+  const evaluated = evaluateProposalEvidence(intent, compiled, evidenceJson)
+  if (isProposalFailure(evaluated))
+    return { ok: false, reason: evaluated.reason, evidence: evaluated.evidence, constraint_failures: evaluated.constraintFailures }
+  return { ok: true, evidence: evidenceJson }
+}
