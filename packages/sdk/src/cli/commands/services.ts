@@ -43,22 +43,51 @@ export const baseLayerCommand: Command = {
 export const extractorCommand: Command = {
   path: ['extractor'],
   summary: 'run the reference evidence extractor (port 8090) over a catalog (default: the demo catalog)',
-  usage: 'verity extractor [--port N] [--host H] [--catalog FILE] [--mapping FILE]',
+  usage:
+    'verity extractor [--port N] [--host H] [--catalog FILE] [--mapping FILE] [--storefront-hosts-allowed H,…] ' +
+    '[--storefront-ports-allowed 80,443] [--storefront-private-addresses-allowed CIDR|ADDR|ADDR:PORT,…]',
   rawArgs: true,
   async run({ positionals, out, signal }) {
-    const { values } = parseServiceArgs(positionals, { port: { type: 'string' }, host: { type: 'string' }, catalog: { type: 'string' }, mapping: { type: 'string' } })
+    const { values } = parseServiceArgs(positionals, {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      catalog: { type: 'string' },
+      mapping: { type: 'string' },
+      'storefront-hosts-allowed': { type: 'string' },
+      'storefront-ports-allowed': { type: 'string' },
+      'storefront-private-addresses-allowed': { type: 'string' },
+    })
     const { startExtractor } = await import('@verity/extractor')
+    const hosts = values['storefront-hosts-allowed']
+    const ports = values['storefront-ports-allowed']
+    const privateAddresses = values['storefront-private-addresses-allowed']
     const extractor = await startExtractor({
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
       ...(values.host === undefined ? {} : { host: values.host }),
       ...(values.catalog === undefined ? {} : { catalogPath: values.catalog }),
       ...(values.mapping === undefined ? {} : { mappingPath: values.mapping }),
-    })
+      ...(hosts === undefined ? {} : { storefrontHostsAllowed: splitList(hosts) }),
+      ...(ports === undefined ? {} : { storefrontPortsAllowed: splitList(ports).map((port) => parseListedPort(port, '--storefront-ports-allowed')) }),
+      ...(privateAddresses === undefined ? {} : { storefrontPrivateAddressesAllowed: splitList(privateAddresses) }),
+    }).catch((error: unknown) => asUsageError(() => {
+      throw error
+    }))
     out.result(`extractor listening on ${extractor.url}`, { extractor: extractor.url })
     await waitForSignal(signal)
     await extractor.close()
     return 0
   },
+}
+
+/** A comma-separated flag value as a list; `""` is the empty list. */
+function splitList(text: string): string[] {
+  return text.split(',').map((item) => item.trim()).filter((item) => item !== '')
+}
+
+function parseListedPort(text: string, flag: string): number {
+  const port = Number(text)
+  if (!/^\d{1,5}$/.test(text) || port < 1 || port > 65_535) throw new UsageError(`${flag}: expected ports 1–65535 separated by commas, got ${JSON.stringify(text)}`)
+  return port
 }
 
 export const domainCommand: Command = {
