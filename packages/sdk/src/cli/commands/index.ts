@@ -4,6 +4,7 @@ import { baseLayerCommand, domainCommand, domainWorkerCommand, extractorCommand,
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
 import { verifyCommand } from './verify.ts'
+import { mcpCommand } from './mcp.ts'
 import { crsDevCommand } from './crs.ts'
 import { mintCommand } from './mint.ts'
 import { nftCreateCommand, nftMintCommand } from './nft.ts'
@@ -46,4 +47,5 @@ export const commands: readonly Command[] = [
   sdlProveCommand,
   sdlSettleCommand,
   sdlListCommand,
+  mcpCommand,
 ]

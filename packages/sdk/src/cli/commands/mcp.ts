@@ -1,0 +1,68 @@
+import type { Command } from '../Command.ts'
+import { DOMAIN_OPTION, ORCHESTRATOR_OPTION, domainUrl, orchestratorUrl } from '../endpoints.ts'
+import { parseShard } from '../parseShard.ts'
+import { waitForSignal } from '../../services/waitForSignal.ts'
+import { parsePort } from './services.ts'
+
+export const mcpCommand: Command = {
+  path: ['mcp'],
+  summary: 'serve the Verity MCP server, so an AI agent can shop within a signed intent (stdio, or --http)',
+  usage:
+    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote]] [--orchestrator URL] [--domain URL] [--extractor URL] [--key FILE] [--shard 1] [--production] [--crs DIR]',
+  optionHelp: {
+    http: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio',
+    port: 'with --http: port (default 8070; 0: any free port)',
+    host: 'with --http: listen address (default 127.0.0.1)',
+    'allow-remote': 'with --http: allow a listen address other than loopback (the tools have no authentication)',
+    extractor: 'extractor to search (default ORCHESTRATOR/extractor)',
+    key: "the agent's own key file: signs `transfer` (without it, transfer is refused)",
+    shard: "shard of the agent's vault (default 1)",
+    production: 'verify_proof refuses proofs made with the development CRS',
+    crs: 'CRS directory for verify_proof',
+  },
+  options: {
+    ...ORCHESTRATOR_OPTION,
+    ...DOMAIN_OPTION,
+    http: { type: 'boolean' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'allow-remote': { type: 'boolean' },
+    extractor: { type: 'string' },
+    key: { type: 'string', short: 'k' },
+    shard: { type: 'string', short: 's' },
+    production: { type: 'boolean' },
+    crs: { type: 'string' },
+  },
+  async run({ values, out, signal }) {
+    // Loaded here: the SDK does not depend on the MCP package (which depends on the SDK).
+    const { serveHttp, serveStdio, limits } = await import('@verity/mcp')
+    const options = {
+      orchestratorUrl: orchestratorUrl(values),
+      domainUrl: domainUrl(values),
+      ...(typeof values.extractor === 'string' ? { extractorUrl: values.extractor } : {}),
+      ...(typeof values.key === 'string' ? { keyPath: values.key } : {}),
+      shard: parseShard(values.shard, 1),
+      production: values.production === true,
+      ...(typeof values.crs === 'string' ? { crsPath: values.crs } : {}),
+    }
+    const log = (error: unknown) => out.info(`mcp: ${error instanceof Error ? error.message : String(error)}`)
+    if (values.http !== true) {
+      // stdout carries the protocol: nothing else is printed there.
+      await serveStdio(options, signal, log)
+      return 0
+    }
+    const running = await serveHttp(
+      {
+        ...options,
+        port: typeof values.port === 'string' ? parsePort(values.port) : limits.HTTP_PORT_DEFAULT,
+        ...(typeof values.host === 'string' ? { host: values.host } : {}),
+        allowRemote: values['allow-remote'] === true,
+      },
+      log,
+    )
+    out.result(`Verity MCP server (Streamable HTTP) at ${running.url}\nPress Ctrl-C to stop.`, { url: running.url })
+    await waitForSignal(signal)
+    await running.close()
+    return 0
+  },
+}
