@@ -7,6 +7,7 @@ export { InvalidInputValueError } from './errors/inputValueErrors.ts'
 export { InvalidKeyFileError, InvalidSignerError } from './errors/keyFileErrors.ts'
 export { coreErrorCodes, type CoreErrorCode } from './errors/coreErrorCodes.ts'
 export * as limits from './limits.ts'
+export { retryWithBackoff, type RetryPolicy, type RetryWithBackoffParameters } from './retry/retryWithBackoff.ts'
 
 export { encodeBase58, decodeBase58 } from './encoding/base58.ts'
 export { encodeBase64Url, decodeBase64Url } from './encoding/base64url.ts'

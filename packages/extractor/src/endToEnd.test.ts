@@ -8,7 +8,6 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { canonicalJsonBytes, Ed25519Signer } from '@verity/core'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
-import { extractorRoutes } from './http/extractorRoutes.ts'
 import { readSseEvents, type SseReader } from './testing/readSseEvents.ts'
 
 const TEMPLATE = `name tee_guard
@@ -65,7 +64,7 @@ describe('end to end: orchestrator with the embedded extractor and the demo cata
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'verity-extractor-e2e-'))
-    orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', embeddedExtractor: extractorRoutes })
+    orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', embeddedExtractor: {} })
     const created = await call('POST', '/templates', TEMPLATE)
     assert.equal(created.status, 200)
     templateId = created.json.template_id
@@ -107,11 +106,11 @@ describe('end to end: orchestrator with the embedded extractor and the demo cata
     assert.deepEqual(outcome.evidence, { category: 't-shirt', tags: ['cotton', 'basics', 'unisex'] })
   })
 
-  test('an unknown product fails with the extractor\'s 404 in the reason', async () => {
+  test('an unknown product fails with the extractor\'s code in the reason', async () => {
     const outcome = await propose('catalog:no-such-product', {})
     assert.equal(outcome.type, 'failure')
     assert.equal(outcome.evidence, null)
-    assert.match(String(outcome.reason), /404/)
+    assert.match(String(outcome.reason), /^evidence extractor \(embedded\) failed: PRODUCT_NOT_FOUND: /)
     assert.match(String(outcome.reason), /product not found: catalog:no-such-product/)
   })
 })

@@ -19,6 +19,28 @@ export const EXTRACTOR_TIMEOUT_MS_DEFAULT = 10_000
 /** Largest extractor reply we read; a bigger one is a failure, not an out-of-memory. */
 export const EXTRACTOR_REPLY_BYTES_MAX = 1_048_576
 
+/**
+ * Tries of one extraction (the first included) while the extractor fails transiently: unreachable,
+ * time-out, HTTP 429/500/503/504 (default). Only then may the proposal fail: a failure event is
+ * about the proposal, not about an extractor that was restarting.
+ */
+export const EXTRACTOR_ATTEMPTS_MAX_DEFAULT = 5
+/** Wait before the second extraction try (default); it doubles per try, up to the maximum below. */
+export const EXTRACTOR_RETRY_DELAY_MS_DEFAULT = 1_000
+/** Longest wait between two extraction tries: 1 + 2 + 4 + 8 s = 15 s of waiting at most by default. */
+export const EXTRACTOR_RETRY_DELAY_MS_MAX = 8_000
+/** Tries of one proof: a crashed prover worker is replaced, and the proof tried once more. */
+export const PROVE_ATTEMPTS_MAX = 2
+/**
+ * Runs of one claimed job when it throws (the store was unreachable for a moment, a bug): each run
+ * redoes the job from the start, JOB_RUN_RETRY_DELAY_MS_MIN then twice as long each time; after the
+ * last, the job fails with an internal-error reason (or, when even that cannot be stored, stays
+ * claimed and is taken up again after its lease).
+ */
+export const JOB_RUN_ATTEMPTS_MAX = 4
+export const JOB_RUN_RETRY_DELAY_MS_MIN = 1_000
+export const JOB_RUN_RETRY_DELAY_MS_MAX = 8_000
+
 /** Largest JSON request body (intents, proposals, config). */
 export const JSON_BODY_BYTES_MAX_DEFAULT = 1_048_576
 /** Largest template source. */
@@ -32,8 +54,11 @@ export const EXTRACTOR_URL_CHARS_MAX = 2_048
 export const JOB_CONCURRENCY_DEFAULT = 2
 /** Intents allowed in `proving` at once; a proposal beyond this is refused with 503. */
 export const JOB_BACKLOG_MAX = 1_000
-/** A job interrupted by this many restarts fails instead of being tried again. */
-export const JOB_ATTEMPTS_MAX = 3
+/**
+ * A job interrupted by this many crashes or lost instances fails instead of being tried again: a
+ * proposal that kills the process each time (a poison job) cannot crash-loop the service forever.
+ */
+export const JOB_ATTEMPTS_MAX = 5
 /** How often the job runner looks at the store for work it was not told about. */
 export const JOB_POLL_INTERVAL_MS = 1_000
 /**
@@ -64,6 +89,11 @@ export const SSE_KEEP_ALIVE_MS_DEFAULT = 15_000
 export const SSE_SUBSCRIBER_QUEUE_MAX = 1_024
 /** Event stream subscribers at once. */
 export const SSE_SUBSCRIBERS_MAX = 256
+/**
+ * Event streams one client address may hold at once (default): a browser tab or two, an agent,
+ * a CLI `events` — a single client cannot take the SSE_SUBSCRIBERS_MAX slots of everyone.
+ */
+export const SSE_CONNECTIONS_PER_CLIENT_MAX_DEFAULT = 32
 /** Events read from the log per replay page. */
 export const SSE_REPLAY_PAGE_MAX = 256
 /** The client's reconnection delay we advertise with `retry:`. */
@@ -73,6 +103,9 @@ assert(SSE_REPLAY_PAGE_MAX <= SSE_SUBSCRIBER_QUEUE_MAX)
 assert(JOB_CONCURRENCY_DEFAULT <= JOB_BACKLOG_MAX)
 assert(JOB_POLL_INTERVAL_MS < JOB_LEASE_MS_DEFAULT)
 assert(EXTRACTOR_TIMEOUT_MS_DEFAULT < JOB_LEASE_MS_DEFAULT)
+assert(EXTRACTOR_RETRY_DELAY_MS_DEFAULT <= EXTRACTOR_RETRY_DELAY_MS_MAX)
+assert(EXTRACTOR_RETRY_DELAY_MS_MAX < JOB_LEASE_MS_DEFAULT)
+assert(JOB_RUN_RETRY_DELAY_MS_MIN <= JOB_RUN_RETRY_DELAY_MS_MAX)
 assert(TEMPLATE_SOURCE_BYTES_MAX <= JSON_BODY_BYTES_MAX_DEFAULT)
 assert(EXPIRY_SWEEP_INTERVAL_MS_DEFAULT < INTENT_TTL_MS_DEFAULT)
 

@@ -6,8 +6,16 @@ import { startOrchestrator } from './startOrchestrator.ts'
 const settings = readOrchestratorSettings(process.argv.slice(2), process.env)
 const orchestrator = await startOrchestrator(settings)
 process.stdout.write(`orchestrator listening on ${orchestrator.url}\n`)
+// SIGTERM/SIGINT drain: no new requests, running proposal jobs finish and are stored, then exit 0.
+// Queued proposals stay in the store and resume on the next start. A second signal ends at once.
 const stop = () => {
-  void orchestrator.close().then(() => process.exit(0))
+  orchestrator.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`orchestrator: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`)
+      process.exit(1)
+    },
+  )
 }
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { FastifyInstance } from 'fastify'
+import type { ExtractorOptions } from '@verity/extractor'
+import { assertBindAllowed } from '@verity/server'
 import { ORCHESTRATOR_DEFAULTS } from './config/readOrchestratorSettings.ts'
 import type { OrchestratorSettings } from './config/OrchestratorSettings.ts'
 import { buildOrchestratorApp } from './http/buildOrchestratorApp.ts'
@@ -9,8 +11,8 @@ import { openOrchestratorStore } from './store/openOrchestratorStore.ts'
 export type StartOrchestratorOptions = Partial<OrchestratorSettings> & {
   /** The prover (default: @verity/prover's policy prover with `crsPath` and `proverThreads`). */
   proving?: PolicyProving
-  /** The default extractor mounted under /extractor (default @verity/extractor); null mounts none. */
-  embeddedExtractor?: FastifyPluginAsync | null
+  /** Options of the embedded default extractor (default `{}`: the demo catalog); null embeds none. */
+  embeddedExtractor?: ExtractorOptions | null
 }
 
 export type RunningOrchestrator = {
@@ -47,6 +49,8 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
     })
   try {
     app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor })
+    // Checked before anything is bound: no tokens → loopback only (docs/security.md).
+    assertBindAllowed({ service: 'orchestrator', host: settings.host, tokenCount: app.orchestrator.tokens.size })
     await app.listen({ port: settings.port, host: settings.host })
   } catch (error) {
     await app?.close().catch(() => undefined)

@@ -53,7 +53,10 @@ export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance
           ? error.message
           : 'internal error'
     const code = status < 500 ? rpcErrorCodes.INVALID_REQUEST : rpcErrorCodes.INTERNAL_ERROR
-    void reply.code(status).type('application/json').send(stringifyJsonBigint({ jsonrpc: '2.0', id: null, error: { code, message } }))
+    // data.code as on every other error (docs/base-layer-rpc.md).
+    const dataCode = unsupported ? 'UNSUPPORTED_MEDIA_TYPE' : status < 500 ? 'INVALID_REQUEST' : 'INTERNAL_ERROR'
+    const body = { jsonrpc: '2.0', id: null, error: { code, message, data: { code: dataCode } } }
+    void reply.code(status).type('application/json').send(stringifyJsonBigint(body))
   })
 
   void app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } })

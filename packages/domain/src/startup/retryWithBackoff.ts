@@ -1,7 +1,7 @@
-// Retries an operation while the base layer is unreachable: exponential delay between
-// BASE_LAYER_RETRY_DELAY_MS_MIN and _MAX, a log line per attempt, stoppable with a signal.
-import { setTimeout as sleep } from 'node:timers/promises'
-import { isVerityError } from '@verity/core'
+// Retries an operation while the base layer is unreachable: @verity/core's back-off with no
+// attempt limit, delays between BASE_LAYER_RETRY_DELAY_MS_MIN and _MAX, a log line per attempt,
+// stoppable with a signal.
+import { isVerityError, retryWithBackoff as retry } from '@verity/core'
 import { BASE_LAYER_RETRY_DELAY_MS_MAX, BASE_LAYER_RETRY_DELAY_MS_MIN } from '../limits.ts'
 
 export type RetryOptions = {
@@ -18,16 +18,13 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 export async function retryWithBackoff<T>(operation: () => Promise<T>, options: RetryOptions): Promise<T> {
-  const delayMsMax = options.delayMsMax ?? BASE_LAYER_RETRY_DELAY_MS_MAX
-  let delayMs = options.delayMsMin ?? BASE_LAYER_RETRY_DELAY_MS_MIN
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await operation()
-    } catch (error) {
-      if (!isUnreachable(error)) throw error
-      options.log.warn({ attempt, retryInMs: delayMs, reason: (error as Error).message }, `${options.what}: base layer unreachable, retrying`)
-      await sleep(delayMs, undefined, options.signal === undefined ? {} : { signal: options.signal })
-      delayMs = Math.min(delayMs * 2, delayMsMax)
-    }
-  }
+  return retry(operation, {
+    attemptsMax: Infinity,
+    delayMsMin: options.delayMsMin ?? BASE_LAYER_RETRY_DELAY_MS_MIN,
+    delayMsMax: options.delayMsMax ?? BASE_LAYER_RETRY_DELAY_MS_MAX,
+    isRetryable: isUnreachable,
+    onRetry: ({ attempt, delayMs, error }) =>
+      options.log.warn({ attempt, retryInMs: delayMs, reason: (error as Error).message }, `${options.what}: base layer unreachable, retrying`),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  })
 }

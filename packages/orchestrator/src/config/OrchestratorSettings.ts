@@ -11,6 +11,10 @@ export type OrchestratorSettings = {
   allowUnsignedIntents: boolean
   extractorTimeoutMs: number
   extractorReplyBytesMax: number
+  /** Tries of one extraction, the first included, while the extractor fails transiently (unreachable, time-out, 429/500/503/504). */
+  extractorAttemptsMax: number
+  /** Wait before the second try; doubles per try up to EXTRACTOR_RETRY_DELAY_MS_MAX. */
+  extractorRetryDelayMs: number
   jsonBodyBytesMax: number
   sseKeepAliveMs: number
   expirySweepIntervalMs: number
@@ -22,4 +26,17 @@ export type OrchestratorSettings = {
   /** Prover worker threads. */
   proverThreads: number
   logLevel: string
+  /** A tokens file (docs/security.md): named tokens with scope admin or operator; undefined: none. */
+  tokensFile: string | undefined
+  /** The all-scopes token of VERITY_ADMIN_TOKEN (environment only: a flag would show in the process list). */
+  adminToken: string | undefined
+  /** Who may create templates (POST /templates): `open` (anyone, as the spec's clients expect) or `token` (operator or admin). */
+  templateCreation: 'open' | 'token'
+  /** Mutating requests one client address may send per window (429 beyond). */
+  rateLimitMax: number
+  rateLimitWindowMs: number
+  /** Event streams (GET /events) one client address may hold at once (429 beyond); the total is SSE_SUBSCRIBERS_MAX. */
+  sseConnectionsPerClientMax: number
+  /** Proposals in `proving` at once; one more is refused with 503 PROOF_QUEUE_FULL. */
+  jobBacklogMax: number
 }

@@ -1,3 +1,4 @@
+import { ADMIN_TOKEN_ENV } from '@verity/server'
 import { InvalidOptionError } from '../errors/configErrors.ts'
 import { ORCHESTRATOR_APP_DEFAULTS } from '../http/buildOrchestratorApp.ts'
 import type { OrchestratorSettings } from './OrchestratorSettings.ts'
@@ -5,7 +6,7 @@ import type { OrchestratorSettings } from './OrchestratorSettings.ts'
 /** Default data directory, relative to the working directory. */
 export const DATA_DIR_DEFAULT = '.verity/orchestrator'
 
-type OptionSpec = { key: keyof OrchestratorSettings; flag: string; env: string; kind: 'int' | 'duration' | 'bool' | 'string' | 'database-url' }
+type OptionSpec = { key: keyof OrchestratorSettings; flag: string; env: string; kind: 'int' | 'duration' | 'bool' | 'string' | 'database-url' | 'template-creation' }
 
 /** Every startup option: its flag, its VERITY_* variable and its kind. Flags win over variables. */
 export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
@@ -17,6 +18,8 @@ export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'allowUnsignedIntents', flag: '--allow-unsigned-intents', env: 'VERITY_ALLOW_UNSIGNED_INTENTS', kind: 'bool' },
   { key: 'extractorTimeoutMs', flag: '--extractor-timeout', env: 'VERITY_EXTRACTOR_TIMEOUT', kind: 'duration' },
   { key: 'extractorReplyBytesMax', flag: '--extractor-reply-bytes-max', env: 'VERITY_EXTRACTOR_REPLY_BYTES_MAX', kind: 'int' },
+  { key: 'extractorAttemptsMax', flag: '--extractor-attempts-max', env: 'VERITY_EXTRACTOR_ATTEMPTS_MAX', kind: 'int' },
+  { key: 'extractorRetryDelayMs', flag: '--extractor-retry-delay', env: 'VERITY_EXTRACTOR_RETRY_DELAY', kind: 'duration' },
   { key: 'jsonBodyBytesMax', flag: '--body-bytes-max', env: 'VERITY_BODY_BYTES_MAX', kind: 'int' },
   { key: 'sseKeepAliveMs', flag: '--sse-keep-alive', env: 'VERITY_SSE_KEEP_ALIVE', kind: 'duration' },
   { key: 'expirySweepIntervalMs', flag: '--expiry-sweep-interval', env: 'VERITY_EXPIRY_SWEEP_INTERVAL', kind: 'duration' },
@@ -25,6 +28,12 @@ export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'crsPath', flag: '--crs-path', env: 'VERITY_CRS_PATH', kind: 'string' },
   { key: 'proverThreads', flag: '--prover-threads', env: 'VERITY_PROVER_THREADS', kind: 'int' },
   { key: 'logLevel', flag: '--log-level', env: 'VERITY_LOG_LEVEL', kind: 'string' },
+  { key: 'tokensFile', flag: '--tokens-file', env: 'VERITY_TOKENS_FILE', kind: 'string' },
+  { key: 'templateCreation', flag: '--template-creation', env: 'VERITY_TEMPLATE_CREATION', kind: 'template-creation' },
+  { key: 'rateLimitMax', flag: '--rate-limit-max', env: 'VERITY_RATE_LIMIT_MAX', kind: 'int' },
+  { key: 'rateLimitWindowMs', flag: '--rate-limit-window', env: 'VERITY_RATE_LIMIT_WINDOW', kind: 'duration' },
+  { key: 'sseConnectionsPerClientMax', flag: '--sse-connections-per-client-max', env: 'VERITY_SSE_CONNECTIONS_PER_CLIENT_MAX', kind: 'int' },
+  { key: 'jobBacklogMax', flag: '--job-backlog-max', env: 'VERITY_JOB_BACKLOG_MAX', kind: 'int' },
 ]
 
 /** Defaults of the settings that are not app settings. */
@@ -65,6 +74,9 @@ export function readOrchestratorSettings(argv: readonly string[], env: Readonly<
     }
     settings[spec.key] = parseOptionValue(spec, flag, value)
   }
+  // The admin token comes from the environment only (a flag would show in the process list).
+  const adminToken = env[ADMIN_TOKEN_ENV]
+  if (adminToken !== undefined && adminToken !== '') settings.adminToken = adminToken
   return settings as OrchestratorSettings
 }
 
@@ -74,6 +86,9 @@ function parseOptionValue(spec: OptionSpec, option: string, value: string): unkn
   const reject = (reason: string) => new InvalidOptionError({ option, value, reason })
   switch (spec.kind) {
     case 'string':
+      return value
+    case 'template-creation':
+      if (value !== 'open' && value !== 'token') throw reject('expected open or token')
       return value
     case 'database-url':
       if (!/^postgres(ql)?:\/\//.test(value)) throw reject('expected a PostgreSQL URL postgres://user@host:port/database')

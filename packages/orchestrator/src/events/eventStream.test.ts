@@ -52,6 +52,23 @@ describe('expiry and the event stream', () => {
     }
   })
 
+  test('HEAD /events answers at once with the stream headers and holds no subscriber slot', async () => {
+    const heads = await Promise.all(Array.from({ length: 300 }, () => fetch(`${orchestrator.url}/events`, { method: 'HEAD' })))
+    for (const head of heads) {
+      assert.equal(head.status, 200)
+      assert.match(head.headers.get('content-type') ?? '', /^text\/event-stream/)
+      assert.equal(await head.text(), '')
+    }
+    assert.equal(orchestrator.app.orchestrator.hub.subscriberCount, 0)
+    const stream = await readEventStream(orchestrator.url)
+    try {
+      const id = await submit()
+      assert.equal((await stream.waitFor((event) => event.data.intent_id === id)).event, 'expired')
+    } finally {
+      stream.close()
+    }
+  })
+
   test('a client that reconnects with Last-Event-ID gets exactly what it missed', async () => {
     const first = await readEventStream(orchestrator.url)
     const seen = await submit()

@@ -1,15 +1,10 @@
 import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import type { ExtractRequest } from '@verity/extractor'
 import { extractEndpointOf } from '../config/parseExtractorUrl.ts'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
 
-/** The request of DESIGN §4: `POST {url}/extract`. `schema` maps each evidence field to its type. */
-export type ExtractRequest = {
-  intent_id: string
-  template_id: string
-  solution: string
-  metadata: unknown
-  schema: Record<string, string>
-}
+/** The request of DESIGN §4 (`POST {url}/extract`), as the reference extractor defines it. */
+export type { ExtractRequest }
 
 export type CallExtractorParameters = {
   baseUrl: string
@@ -20,15 +15,22 @@ export type CallExtractorParameters = {
 
 /** How many characters of a non-2xx reply body we quote in the failure reason. */
 const ERROR_BODY_QUOTE_CHARS_MAX = 200
+/**
+ * Statuses that say the extractor (not the proposal) is in trouble right now: too many requests,
+ * an internal error, unavailable, a gateway time-out. 502 is not among them: the reference
+ * extractor answers 502 when a storefront the proposal names cannot be read.
+ */
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 500, 503, 504])
 
 /**
  * Asks the evidence extractor for the evidence of a proposal. Returns the `evidence` object of
  * its reply (plain JSON; integers beyond 2^53 as bigint). Throws ExtractorFailedError naming the
- * cause: unreachable, time-out, non-2xx, a reply larger than `replyBytesMax`, or a malformed reply.
+ * cause: unreachable, time-out, non-2xx, a reply larger than `replyBytesMax`, or a malformed reply;
+ * unreachable, time-out and the TRANSIENT_STATUSES are marked transient.
  */
 export async function callExtractor(params: CallExtractorParameters): Promise<Record<string, unknown>> {
   const url = extractEndpointOf(params.baseUrl)
-  const fail = (reason: string) => new ExtractorFailedError({ url, reason })
+  const fail = (reason: string, transient = false) => new ExtractorFailedError({ url, reason, transient })
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), params.timeoutMs)
   let status: number
@@ -45,14 +47,14 @@ export async function callExtractor(params: CallExtractorParameters): Promise<Re
     text = await readBounded(response, params.replyBytesMax, fail)
   } catch (error) {
     if (error instanceof ExtractorFailedError) throw error
-    if (controller.signal.aborted) throw fail(`no complete reply within ${params.timeoutMs} ms (time-out)`)
-    throw fail(`unreachable (${describeFetchError(error)})`)
+    if (controller.signal.aborted) throw fail(`no complete reply within ${params.timeoutMs} ms (time-out)`, true)
+    throw fail(`unreachable (${describeFetchError(error)})`, true)
   } finally {
     clearTimeout(timer)
   }
   if (status < 200 || status > 299) {
     const quote = text.length > ERROR_BODY_QUOTE_CHARS_MAX ? `${text.slice(0, ERROR_BODY_QUOTE_CHARS_MAX)}…` : text
-    throw fail(`answered HTTP ${status}${quote.trim() === '' ? '' : `: ${quote.trim()}`}`)
+    throw fail(`answered HTTP ${status}${quote.trim() === '' ? '' : `: ${quote.trim()}`}`, TRANSIENT_STATUSES.has(status))
   }
   let reply: unknown
   try {

@@ -1,4 +1,6 @@
+import type { ClientConnectionCounter } from '@verity/server'
 import type { EventHub } from '../events/EventHub.ts'
+import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
 import type { JobRunner } from '../jobs/JobRunner.ts'
 import type { PolicyProving } from '../jobs/PolicyProving.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
@@ -14,6 +16,12 @@ export type OrchestratorContext = {
   nowMs: () => number
   intentTtlMs: number
   allowUnsignedIntents: boolean
+  /** Proposals in `proving` at once before one more is refused (503 PROOF_QUEUE_FULL). */
+  jobBacklogMax: number
+  /** Event streams per client address (429 CLIENT_CONNECTIONS_EXCEEDED beyond). */
+  sseClients: ClientConnectionCounter
   /** The extractor base URL in effect (the configured one, or the embedded default). */
   extractorUrl: () => Promise<string>
+  /** Asks the extractor in effect (configured over HTTP, or the embedded one in-process) for evidence. */
+  extractEvidence: EvidenceExtractor
 }

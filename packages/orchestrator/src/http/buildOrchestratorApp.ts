@@ -6,8 +6,20 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import { parseJsonBigint } from '@verity/core'
-import { extractorRoutes } from '@verity/extractor'
+import {
+  applyServerTimeouts,
+  authorizeRequests,
+  ClientConnectionCounter,
+  limitMutatingRequests,
+  loadTokenRegistry,
+  LOG_REDACT_PATHS,
+  RATE_LIMIT_MAX_DEFAULT,
+  RATE_LIMIT_WINDOW_MS_DEFAULT,
+  type TokenRegistry,
+} from '@verity/server'
+import { createExtractorDependencies, extractorRoutes, type ExtractorOptions } from '@verity/extractor'
 import type { OrchestratorSettings } from '../config/OrchestratorSettings.ts'
+import { createEvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
 import { EventHub } from '../events/EventHub.ts'
 import { ExpirySweeper } from '../expiry/ExpirySweeper.ts'
 import { JobRunner } from '../jobs/JobRunner.ts'
@@ -17,8 +29,10 @@ import * as limits from '../limits.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import { TemplateCache } from '../templates/TemplateCache.ts'
 import { handleError } from './handleError.ts'
+import { orchestratorRouteScopes } from './orchestratorRouteScopes.ts'
 import type { OrchestratorContext } from './OrchestratorContext.ts'
 import { RequestError } from './RequestError.ts'
+import { checkRoutes } from './routes/checkRoutes.ts'
 import { configRoutes } from './routes/configRoutes.ts'
 import { eventRoutes } from './routes/eventRoutes.ts'
 import { intentRoutes } from './routes/intentRoutes.ts'
@@ -34,13 +48,25 @@ export type OrchestratorAppDependencies = {
   settings?: Partial<OrchestratorAppSettings>
   /** Clock in ms since the epoch (tests pass their own). */
   nowMs?: () => number
-  /** The default extractor mounted under /extractor (default: @verity/extractor's routes); null mounts none. */
-  embeddedExtractor?: FastifyPluginAsync | null
+  /**
+   * The default extractor: @verity/extractor opened with these options (default `{}`: the demo
+   * catalog), mounted under /extractor for outside callers and called in-process by proposal jobs;
+   * null embeds none.
+   */
+  embeddedExtractor?: ExtractorOptions | null
   logger?: FastifyServerOptions['logger']
 }
 
 /** The parts running behind the routes, exposed for the process that owns the app. */
-export type OrchestratorRuntime = { hub: EventHub; runner: JobRunner; sweeper: ExpirySweeper; context: OrchestratorContext; owner: string }
+export type OrchestratorRuntime = {
+  hub: EventHub
+  runner: JobRunner
+  sweeper: ExpirySweeper
+  context: OrchestratorContext
+  owner: string
+  /** The operator tokens this instance accepts (startOrchestrator refuses a non-loopback host when there are none). */
+  tokens: TokenRegistry
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,12 +81,21 @@ export const ORCHESTRATOR_APP_DEFAULTS: OrchestratorAppSettings = Object.freeze(
   allowUnsignedIntents: false,
   extractorTimeoutMs: limits.EXTRACTOR_TIMEOUT_MS_DEFAULT,
   extractorReplyBytesMax: limits.EXTRACTOR_REPLY_BYTES_MAX,
+  extractorAttemptsMax: limits.EXTRACTOR_ATTEMPTS_MAX_DEFAULT,
+  extractorRetryDelayMs: limits.EXTRACTOR_RETRY_DELAY_MS_DEFAULT,
   jsonBodyBytesMax: limits.JSON_BODY_BYTES_MAX_DEFAULT,
   sseKeepAliveMs: limits.SSE_KEEP_ALIVE_MS_DEFAULT,
   expirySweepIntervalMs: limits.EXPIRY_SWEEP_INTERVAL_MS_DEFAULT,
   jobConcurrency: limits.JOB_CONCURRENCY_DEFAULT,
   jobLeaseMs: limits.JOB_LEASE_MS_DEFAULT,
   logLevel: 'info',
+  tokensFile: undefined,
+  adminToken: undefined,
+  templateCreation: 'open',
+  rateLimitMax: RATE_LIMIT_MAX_DEFAULT,
+  rateLimitWindowMs: RATE_LIMIT_WINDOW_MS_DEFAULT,
+  sseConnectionsPerClientMax: limits.SSE_CONNECTIONS_PER_CLIENT_MAX_DEFAULT,
+  jobBacklogMax: limits.JOB_BACKLOG_MAX,
 })
 
 /**
@@ -72,11 +107,18 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   const settings: OrchestratorAppSettings = { ...ORCHESTRATOR_APP_DEFAULTS, ...deps.settings }
   const nowMs = deps.nowMs ?? Date.now
   const app = Fastify({
-    logger: deps.logger ?? { level: settings.logLevel },
+    logger: deps.logger ?? { level: settings.logLevel, redact: [...LOG_REDACT_PATHS] },
     bodyLimit: settings.jsonBodyBytesMax,
     forceCloseConnections: true,
   })
   app.setErrorHandler(handleError)
+  // Abuse limits and operator tokens (docs/security.md): hooks in place before any route exists.
+  applyServerTimeouts(app.server)
+  const tokens = loadTokenRegistry({ tokensFile: settings.tokensFile, adminToken: settings.adminToken })
+  await limitMutatingRequests(app, settings)
+  authorizeRequests(app, { registry: tokens, routeScopes: orchestratorRouteScopes(settings.templateCreation) })
+  if (tokens.size === 0) app.log.warn('no operator token configured: PUT /config and DELETE /templates are open to anyone who can reach this address')
+  else app.log.info({ tokens: tokens.describe() }, 'operator tokens loaded')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     if ((text as string).trim() === '') return done(new RequestError({ code: 'BAD_REQUEST', reason: 'the JSON body is empty' }))
@@ -93,6 +135,15 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     return `http://127.0.0.1:${address?.port ?? settings.port}/extractor`
   }
   const extractorUrl = async () => (await deps.store.getExtractorUrl()) || defaultExtractorUrl()
+  const embeddedOptions = deps.embeddedExtractor === undefined ? {} : deps.embeddedExtractor
+  const embedded = embeddedOptions === null ? undefined : createExtractorDependencies(embeddedOptions, app.log)
+  if (embedded !== undefined) app.addHook('onClose', async () => embedded.close())
+  const extractEvidence = createEvidenceExtractor({
+    configuredUrl: () => deps.store.getExtractorUrl(),
+    embedded: embedded?.dependencies,
+    timeoutMs: settings.extractorTimeoutMs,
+    replyBytesMax: settings.extractorReplyBytesMax,
+  })
   const hub = new EventHub({
     store: deps.store,
     subscribersMax: limits.SSE_SUBSCRIBERS_MAX,
@@ -105,17 +156,23 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     store: deps.store,
     templates,
     proving: deps.proving,
-    extractorUrl,
-    extractorTimeoutMs: settings.extractorTimeoutMs,
-    extractorReplyBytesMax: settings.extractorReplyBytesMax,
+    extractEvidence,
+    extractorRetry: {
+      attemptsMax: settings.extractorAttemptsMax,
+      delayMsMin: settings.extractorRetryDelayMs,
+      delayMsMax: Math.max(settings.extractorRetryDelayMs, limits.EXTRACTOR_RETRY_DELAY_MS_MAX),
+    },
+    proveAttemptsMax: limits.PROVE_ATTEMPTS_MAX,
     nowMs,
+    log: app.log,
   }
   // Names this instance in job leases (the pid helps an operator find a stuck one).
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   const runner = new JobRunner({
     store: deps.store,
     owner,
-    runJob: (job) => runProposalJob(jobDeps, job),
+    runJob: (job, signal) => runProposalJob(jobDeps, job, signal),
+    runRetry: { attemptsMax: limits.JOB_RUN_ATTEMPTS_MAX, delayMsMin: limits.JOB_RUN_RETRY_DELAY_MS_MIN, delayMsMax: limits.JOB_RUN_RETRY_DELAY_MS_MAX },
     failJob: (intentId, reason) => abandonProposalJob(jobDeps, intentId, reason),
     onEvent: (event) => hub.publish([event]),
     onError: (error, intentId) => app.log.error({ err: error, intentId }, 'proposal job failed unexpectedly'),
@@ -141,9 +198,12 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     nowMs,
     intentTtlMs: settings.intentTtlMs,
     allowUnsignedIntents: settings.allowUnsignedIntents,
+    jobBacklogMax: settings.jobBacklogMax,
+    sseClients: new ClientConnectionCounter({ what: 'event streams', connectionsMax: settings.sseConnectionsPerClientMax }),
     extractorUrl,
+    extractEvidence,
   }
-  app.decorate('orchestrator', { hub, runner, sweeper, context, owner })
+  app.decorate('orchestrator', { hub, runner, sweeper, context, owner, tokens })
   app.addHook('onReady', async () => {
     await hub.start()
     runner.start()
@@ -172,11 +232,10 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     // Our JSON bodies are checked by the domain parsers, whose messages name the field; the body
     // schemas document them. Scoped to our routes so the embedded extractor keeps its own checks.
     routesApp.setValidatorCompiler((route) => (route.httpPart === 'body' ? () => true : TypeBoxValidatorCompiler(route as never)))
-    for (const routes of [configRoutes, eventRoutes, intentRoutes, templateRoutes, proofRoutes])
+    for (const routes of [configRoutes, eventRoutes, intentRoutes, checkRoutes, templateRoutes, proofRoutes])
       await routesApp.register(routes, { context })
     await routesApp.register(licenseRoutes)
   })
-  const embeddedExtractor = deps.embeddedExtractor === undefined ? extractorRoutes : deps.embeddedExtractor
-  if (embeddedExtractor !== null) await app.register(embeddedExtractor, { prefix: '/extractor' })
+  if (embedded !== undefined) await app.register(extractorRoutes, { prefix: '/extractor', dependencies: embedded.dependencies })
   return app
 }

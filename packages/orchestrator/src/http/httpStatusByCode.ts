@@ -1,3 +1,5 @@
+import { httpStatusByServerCode } from '@verity/server'
+
 /**
  * The one table from error codes to HTTP statuses. Codes of our own errors and of the libraries we
  * call (core, policy, prover). A VerityError whose code is not listed is answered as 400 (it is a
@@ -36,6 +38,9 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   // config and events
   INVALID_EXTRACTOR_URL: 400,
   TOO_MANY_SUBSCRIBERS: 503,
+  // operator tokens and abuse limits (@verity/server): TOKEN_REQUIRED 401, TOKEN_INVALID 401,
+  // TOKEN_SCOPE_INSUFFICIENT 403, RATE_LIMITED 429, CLIENT_CONNECTIONS_EXCEEDED 429
+  ...httpStatusByServerCode,
 })
 
 /** Status for a VerityError code not in the table. */

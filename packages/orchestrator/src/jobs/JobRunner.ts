@@ -1,12 +1,22 @@
+import { retryWithBackoff, type RetryPolicy } from '@verity/core'
 import type { ClaimedJob, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
 
 export type JobRunnerOptions = {
   store: OrchestratorStore
   /** Names this instance in job leases; unique per running instance. */
   owner: string
-  /** Runs one claimed job to its end; resolves with the event it wrote. */
-  runJob: (job: ClaimedJob) => Promise<StoredEvent | undefined>
-  /** Ends a job whose run threw (a bug or a store error) as a failure, so it never stays `proving`. */
+  /**
+   * Runs one claimed job to its end; resolves with the event it wrote. `signal` aborts when the
+   * runner stops: a job waiting to retry something should give up (throw) and leave its intent in
+   * `proving`, to resume on the next start.
+   */
+  runJob: (job: ClaimedJob, signal: AbortSignal) => Promise<StoredEvent | undefined>
+  /**
+   * How a run that threw (the store unreachable for a moment, a bug) is run again; when the tries
+   * are used up the job is ended by `failJob`.
+   */
+  runRetry: RetryPolicy
+  /** Ends a job whose runs kept throwing as a failure, so it never stays `proving`. */
   failJob: (intentId: string, reason: string) => Promise<StoredEvent | undefined>
   onEvent: (event: StoredEvent) => void
   onError: (error: unknown, intentId: string) => void
@@ -27,6 +37,8 @@ export type JobRunnerOptions = {
 export class JobRunner {
   readonly #options: JobRunnerOptions
   readonly #active = new Map<string, Promise<void>>()
+  /** Aborted by stop(): a run waiting to be retried gives up its wait (its job resumes on the next start). */
+  #stopController = new AbortController()
   #pollTimer: NodeJS.Timeout | undefined
   #renewTimer: NodeJS.Timeout | undefined
   #isFilling = false
@@ -43,6 +55,7 @@ export class JobRunner {
 
   start(): void {
     this.#isStopped = false
+    this.#stopController = new AbortController()
     this.#pollTimer = setInterval(() => this.notify(), this.#options.pollIntervalMs)
     this.#pollTimer.unref()
     this.#renewTimer = setInterval(() => void this.#renewLeases(), Math.max(1, Math.floor(this.#options.leaseMs / 3)))
@@ -56,9 +69,14 @@ export class JobRunner {
     void this.#fill()
   }
 
-  /** Stops taking jobs and waits for the running ones (unfinished work resumes on the next start). */
+  /**
+   * Stops taking jobs and waits for the running ones to finish (a drain: a running proof is
+   * completed and stored). A run waiting to be retried stops waiting; its job stays claimed in the
+   * store and resumes on the next start, so a clean stop loses no proposal.
+   */
   async stop(): Promise<void> {
     this.#isStopped = true
+    this.#stopController.abort(new Error('the job runner is stopping'))
     clearInterval(this.#pollTimer)
     await Promise.allSettled([...this.#active.values()])
     clearInterval(this.#renewTimer)
@@ -110,22 +128,33 @@ export class JobRunner {
 
   #launch(job: ClaimedJob): void {
     const { intentId } = job
-    const run = (async () => {
-      let event: StoredEvent | undefined
-      try {
-        event = await this.#options.runJob(job)
-      } catch (error) {
-        this.#options.onError(error, intentId)
-        event = await this.#options.failJob(intentId, 'internal error while processing the proposal').catch((inner) => {
-          this.#options.onError(inner, intentId)
-          return undefined
-        })
-      }
-      if (event !== undefined) this.#options.onEvent(event)
-    })().finally(() => {
+    const run = this.#runToEnd(job).finally(() => {
       this.#active.delete(intentId)
       this.notify()
     })
     this.#active.set(intentId, run)
+  }
+
+  /** Runs a job, again with back-off while it throws; then fails it, unless the runner is stopping. */
+  async #runToEnd(job: ClaimedJob): Promise<void> {
+    const { intentId } = job
+    const signal = this.#stopController.signal
+    let event: StoredEvent | undefined
+    try {
+      event = await retryWithBackoff(() => this.#options.runJob(job, signal), {
+        ...this.#options.runRetry,
+        isRetryable: () => !signal.aborted,
+        onRetry: ({ error }) => this.#options.onError(error, intentId),
+        signal,
+      })
+    } catch (error) {
+      this.#options.onError(error, intentId)
+      if (signal.aborted) return
+      event = await this.#options.failJob(intentId, 'internal error while processing the proposal').catch((inner) => {
+        this.#options.onError(inner, intentId)
+        return undefined
+      })
+    }
+    if (event !== undefined) this.#options.onEvent(event)
   }
 }

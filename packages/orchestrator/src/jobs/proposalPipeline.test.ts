@@ -19,7 +19,7 @@ describe('proposal pipeline failures (real extractor process on loopback)', () =
   before(async () => {
     extractor = await startTestExtractor()
     orchestrator = await startTestOrchestrator({
-      settings: { extractorTimeoutMs: 500, extractorReplyBytesMax: 4_096 },
+      settings: { extractorTimeoutMs: 500, extractorReplyBytesMax: 4_096, extractorAttemptsMax: 3, extractorRetryDelayMs: 10 },
     })
     templateId = (await orchestrator.request('POST', '/templates', PRICE_TEMPLATE)).json.template_id
     assert.equal((await orchestrator.request('PUT', '/config', { evidence_extractor_url: `${extractor.url}/` })).status, 200)
@@ -81,28 +81,41 @@ describe('proposal pipeline failures (real extractor process on loopback)', () =
   })
 
   test('an extractor that errs, stalls, babbles or floods gives a failure naming the cause', async () => {
-    const cases: [ExtractorBehaviour | undefined, RegExp][] = [
-      [{ kind: 'status', status: 503, body: 'catalog offline' }, /answered HTTP 503: catalog offline/],
-      [undefined, /answered HTTP 404/],
-      [{ kind: 'slow', delayMs: 5_000, evidence: {} }, /time-out/],
-      [{ kind: 'raw', body: '<html>oops' }, /not valid JSON/],
-      [{ kind: 'raw', body: '{"facts": {}}' }, /no "evidence" object/],
-      [{ kind: 'huge', bytes: 10_000 }, /larger than 4096 bytes/],
+    const cases: [ExtractorBehaviour | undefined, RegExp, number][] = [
+      [{ kind: 'status', status: 503, body: 'catalog offline' }, /answered HTTP 503: catalog offline \(after 3 tries\)$/, 3],
+      [{ kind: 'status', status: 400, body: 'bad solution' }, /answered HTTP 400: bad solution$/, 1],
+      [undefined, /answered HTTP 404/, 1],
+      [{ kind: 'slow', delayMs: 5_000, evidence: {} }, /time-out\) \(after 3 tries\)$/, 3],
+      [{ kind: 'raw', body: '<html>oops' }, /not valid JSON/, 1],
+      [{ kind: 'raw', body: '{"facts": {}}' }, /no "evidence" object/, 1],
+      [{ kind: 'huge', bytes: 10_000 }, /larger than 4096 bytes/, 1],
     ]
-    for (const [behaviour, reason] of cases) {
-      const { event } = await propose(behaviour)
+    for (const [behaviour, reason, tries] of cases) {
+      const { solution, event } = await propose(behaviour)
       assert.equal(event.event, 'failure')
       assert.match(String(event.data.reason), reason)
       assert.equal(event.data.evidence, null)
       assert.deepEqual(event.data.constraint_failures, [])
+      assert.equal(extractor.requests.filter((request) => request.solution === solution).length, tries, String(reason))
     }
   })
 
-  test('an extractor that is down gives a failure saying it is unreachable', async () => {
+  test('an extractor that is restarting (503, then evidence) is retried: the outcome is about the proposal', async () => {
+    const { solution, event } = await propose(
+      { kind: 'flaky', failures: 2, status: 503, evidence: { price_cents: 250, color: 'blue' } },
+      { max_price_cents: 100 },
+    )
+    assert.equal(extractor.requests.filter((request) => request.solution === solution).length, 3)
+    assert.equal(event.event, 'failure')
+    assert.deepEqual(event.data.evidence, { price_cents: 250, color: 'blue' })
+    assert.deepEqual((event.data.constraint_failures as { index: number }[]).map((failure) => failure.index), [0])
+  })
+
+  test('an extractor that stays down gives a failure saying it is unreachable, after every try', async () => {
     await orchestrator.request('PUT', '/config', { evidence_extractor_url: `http://127.0.0.1:${await closedPort()}` })
     try {
       const { event } = await propose({ kind: 'evidence', evidence: {} })
-      assert.match(String(event.data.reason), /unreachable \(ECONNREFUSED\)/)
+      assert.match(String(event.data.reason), /unreachable \(ECONNREFUSED\) \(after 3 tries\)$/)
     } finally {
       await orchestrator.request('PUT', '/config', { evidence_extractor_url: extractor.url })
     }

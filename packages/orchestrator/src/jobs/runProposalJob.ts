@@ -1,55 +1,71 @@
-import { isVerityError, parseJsonBigint, stringifyJsonBigint, type InputValue } from '@verity/core'
-import { evaluateTemplate, type CompiledTemplate, type ConstraintFailure } from '@verity/policy'
-import { ExtractorFailedError } from '../errors/extractorErrors.ts'
-import { callExtractor } from '../extractor/callExtractor.ts'
-import { decodeAttrs } from '../intents/decodeAttrs.ts'
-import { parseSignedIntent } from '../intents/parseSignedIntent.ts'
+import { parseJsonBigint, retryWithBackoff, stringifyJsonBigint, type RetryPolicy } from '@verity/core'
+import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
 import { JOB_ATTEMPTS_MAX } from '../limits.ts'
 import type { Proposal } from '../proposals/parseProposal.ts'
-import type { ClaimedJob, IntentRecord, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
+import type { ClaimedJob, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
+import { evaluateProposalEvidence, isProposalFailure, type ProposalFailure } from './evaluateProposalEvidence.ts'
+import { extractProposalEvidence } from './extractProposalEvidence.ts'
 import type { PolicyProving } from './PolicyProving.ts'
 
 export type ProposalJobDependencies = {
   store: OrchestratorStore
   templates: TemplateCache
   proving: PolicyProving
-  /** The extractor base URL in effect now (configured, or the default embedded one). */
-  extractorUrl: () => Promise<string>
-  extractorTimeoutMs: number
-  extractorReplyBytesMax: number
+  /** The extractor in effect now (configured over HTTP, or the embedded one in-process). */
+  extractEvidence: EvidenceExtractor
+  /** How transient extractor faults are retried. */
+  extractorRetry: RetryPolicy
+  /** Tries of one proof (a crashed prover worker is replaced between tries). */
+  proveAttemptsMax: number
   nowMs: () => number
+  log?: { warn(object: object, message: string): void }
 }
-
-type Failure = { reason: string; evidence: Record<string, unknown> | null; constraintFailures: ConstraintFailure[] }
-type Evaluated = { attrs: Record<string, InputValue>; evidence: Record<string, InputValue> }
 
 /**
  * Runs the job of one intent in `proving`: extract evidence, check and evaluate it, prove, and
- * store the outcome with its `success` or `failure` event in one transaction. Every way this can
- * go wrong ends in a `failure` with a reason; the intent never stays in `proving`. Returns the
- * event written, or undefined when the intent was not (or no longer) in `proving`.
+ * store the outcome with its `success` or `failure` event in one transaction. A transient fault
+ * (extractor unreachable, prover crash) is retried first: a failure is about the proposal. The
+ * intent never stays in `proving` unless this throws (the store is unreachable, or `signal`
+ * aborted a wait between retries because the runner is stopping), which the job runner handles. Returns the event written, or undefined when the intent was not (or no
+ * longer) in `proving`.
  */
-export async function runProposalJob(deps: ProposalJobDependencies, job: ClaimedJob): Promise<StoredEvent | undefined> {
+export async function runProposalJob(deps: ProposalJobDependencies, job: ClaimedJob, signal?: AbortSignal): Promise<StoredEvent | undefined> {
   const { intentId, attempt } = job
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined || intent.status !== 'proving' || intent.proposalJson === null) return undefined
   const proposal = parseJsonBigint(intent.proposalJson) as Proposal
-  const fail = (failure: Failure) =>
+  const fail = (failure: ProposalFailure) =>
     deps.store.finishJob(intentId, { kind: 'failure', eventJson: failureEventJson(intentId, proposal, failure) }, deps.nowMs())
   if (attempt > JOB_ATTEMPTS_MAX)
     return fail(failureOf(`processing was interrupted ${attempt - 1} times (orchestrator restarts or lost instances); giving up`))
   const compiled = await deps.templates.load(deps.store, intent.templateId)
   if (compiled === undefined) return fail(failureOf(`template ${intent.templateId} no longer exists`))
 
-  const extracted = await extractEvidence(deps, intent, proposal, compiled)
-  if ('reason' in extracted) return fail(extracted)
-  const evaluated = evaluateEvidence(intent, compiled, extracted.evidenceJson)
-  if ('reason' in evaluated) return fail(evaluated)
+  const extracted = await extractProposalEvidence({
+    extractEvidence: deps.extractEvidence,
+    retry: deps.extractorRetry,
+    intentId,
+    templateId: intent.templateId,
+    proposal,
+    compiled,
+    ...(signal === undefined ? {} : { signal }),
+    onRetry: ({ attempt: tries, delayMs, error }) =>
+      deps.log?.warn({ intentId, tries, retryInMs: delayMs, reason: (error as Error).message }, 'evidence extractor failed transiently; retrying'),
+  })
+  if (isProposalFailure(extracted)) return fail(extracted)
+  const evaluated = evaluateProposalEvidence(intent, compiled, extracted.evidenceJson)
+  if (isProposalFailure(evaluated)) return fail(evaluated)
 
   let proof: Record<string, unknown>
   try {
-    proof = await deps.proving.prove({ intentId, templateId: intent.templateId, compiled, ...evaluated })
+    proof = await retryWithBackoff(() => deps.proving.prove({ intentId, templateId: intent.templateId, compiled, ...evaluated }), {
+      attemptsMax: deps.proveAttemptsMax,
+      delayMsMin: 0,
+      delayMsMax: 0,
+      isRetryable: () => true,
+      onRetry: ({ error }) => deps.log?.warn({ intentId, reason: (error as Error).message }, 'proof generation failed; trying once more'),
+    })
   } catch (error) {
     const reason = `proof generation failed: ${error instanceof Error ? error.message : String(error)}`
     return fail({ reason, evidence: extracted.evidenceJson, constraintFailures: [] })
@@ -63,57 +79,11 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
   )
 }
 
-/** Asks the extractor; an extractor failure becomes a Failure naming the cause. */
-async function extractEvidence(
-  deps: ProposalJobDependencies,
-  intent: IntentRecord,
-  proposal: Proposal,
-  compiled: CompiledTemplate,
-): Promise<{ evidenceJson: Record<string, unknown> } | Failure> {
-  try {
-    const evidenceJson = await callExtractor({
-      baseUrl: await deps.extractorUrl(),
-      request: {
-        intent_id: intent.id,
-        template_id: intent.templateId,
-        solution: proposal.solution,
-        metadata: proposal.metadata,
-        schema: Object.fromEntries(compiled.evidence.map((field) => [field.name, field.type])),
-      },
-      timeoutMs: deps.extractorTimeoutMs,
-      replyBytesMax: deps.extractorReplyBytesMax,
-    })
-    return { evidenceJson }
-  } catch (error) {
-    if (error instanceof ExtractorFailedError) return failureOf(error.message)
-    throw error
-  }
-}
-
-/** Decodes and checks the evidence and evaluates the template: the inputs to prove, or a Failure. */
-function evaluateEvidence(intent: IntentRecord, compiled: CompiledTemplate, evidenceJson: Record<string, unknown>): Evaluated | Failure {
-  try {
-    const attrs = decodeAttrs(parseSignedIntent(parseJsonBigint(intent.signedIntentJson)).attrFields, 'intent')
-    const evidence = decodeAttrs(evidenceJson, 'evidence')
-    const result = evaluateTemplate(compiled, attrs, evidence)
-    if (result.ok) return { attrs, evidence }
-    return {
-      reason: result.failures.map((failure) => `Constraint[${failure.index}] failed: ${failure.reason}`).join('; '),
-      evidence: evidenceJson,
-      constraintFailures: result.failures,
-    }
-  } catch (error) {
-    if (!isVerityError(error)) throw error
-    const reason = error.message.startsWith('input data error') ? error.message : `input data error: ${error.message}`
-    return { reason, evidence: evidenceJson, constraintFailures: [] }
-  }
-}
-
-function failureOf(reason: string): Failure {
+function failureOf(reason: string): ProposalFailure {
   return { reason, evidence: null, constraintFailures: [] }
 }
 
-function failureEventJson(intentId: string, proposal: Proposal, failure: Failure): string {
+function failureEventJson(intentId: string, proposal: Proposal, failure: ProposalFailure): string {
   return stringifyJsonBigint({
     type: 'failure',
     intent_id: intentId,
@@ -124,7 +94,7 @@ function failureEventJson(intentId: string, proposal: Proposal, failure: Failure
   })
 }
 
-/** Ends the job of a `proving` intent as a failure with `reason` (used when its run threw). */
+/** Ends the job of a `proving` intent as a failure with `reason` (used when its runs kept throwing). */
 export async function abandonProposalJob(
   deps: Pick<ProposalJobDependencies, 'store' | 'nowMs'>,
   intentId: string,

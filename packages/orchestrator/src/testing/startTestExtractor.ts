@@ -8,6 +8,8 @@ export type ExtractorBehaviour =
   | { kind: 'raw'; body: string }
   | { kind: 'slow'; delayMs: number; evidence: Record<string, unknown> }
   | { kind: 'huge'; bytes: number }
+  /** Answers `status` to the first `failures` requests, then `evidence`. */
+  | { kind: 'flaky'; failures: number; status: number; evidence: Record<string, unknown> }
 
 export type TestExtractor = {
   url: string
@@ -40,6 +42,12 @@ export async function startTestExtractor(): Promise<TestExtractor> {
       return
     }
     switch (behaviour.kind) {
+      case 'flaky': {
+        const seen = requests.filter((candidate) => candidate.solution === body.solution).length
+        if (seen <= behaviour.failures) response.writeHead(behaviour.status, { 'content-type': 'text/plain' }).end('restarting')
+        else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ evidence: behaviour.evidence }))
+        return
+      }
       case 'evidence':
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ evidence: behaviour.evidence }))
         return

@@ -2,6 +2,14 @@ import type { FastifyPluginAsync } from 'fastify'
 import { SSE_RETRY_MS } from '../../limits.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
 
+/** Headers of the event stream (also the answer to HEAD /events). */
+const EVENT_STREAM_HEADERS = Object.freeze({
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+})
+
 /**
  * GET /events: Server-Sent Events. Each event has `id:` (its seq in the durable log), `event:`
  * (the type) and `data:` (the OrchestratorEvent JSON). `Last-Event-ID` (header, or the
@@ -23,17 +31,17 @@ export const eventRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> =
       },
     },
     async (request, reply) => {
+      // HEAD (fastify answers it with this handler) says what GET would send, without opening a stream.
+      if (request.method === 'HEAD') return reply.code(200).headers(EVENT_STREAM_HEADERS).send()
       const header = request.headers['last-event-id']
       const query = (request.query as { last_event_id?: string }).last_event_id
       const cursorSeq = parseCursor(typeof header === 'string' ? header : query)
+      // One slot per stream for this client, given back when the stream closes (or is refused).
+      const release = context.sseClients.acquire(request.ip)
+      reply.raw.once('close', release)
       const subscriber = await context.hub.subscribe(reply.raw, cursorSeq)
       reply.hijack()
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      })
+      reply.raw.writeHead(200, EVENT_STREAM_HEADERS)
       reply.raw.write(`retry: ${SSE_RETRY_MS}\n\n`)
       subscriber.start()
     },

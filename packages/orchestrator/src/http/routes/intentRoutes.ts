@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { IntentNotFoundError } from '../../errors/intentErrors.ts'
 import { submitIntent } from '../../intents/submitIntent.ts'
-import { JOB_BACKLOG_MAX } from '../../limits.ts'
 import { submitProposal } from '../../proposals/submitProposal.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
 import { errorResponses, IntentIdParams, IntentStatusResponse, Proposal, SignedIntent } from '../schemas.ts'
@@ -74,7 +73,7 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
     async (request, reply) => {
       const { intent_id: intentId } = request.params as { intent_id: string }
       await submitProposal(
-        { store: context.store, nowMs: context.nowMs, backlogMax: JOB_BACKLOG_MAX, onAccepted: () => context.runner.notify() },
+        { store: context.store, nowMs: context.nowMs, backlogMax: context.jobBacklogMax, onAccepted: () => context.runner.notify() },
         intentId,
         request.body,
       )
