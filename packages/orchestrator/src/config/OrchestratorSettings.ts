@@ -39,4 +39,10 @@ export type OrchestratorSettings = {
   sseConnectionsPerClientMax: number
   /** Proposals in `proving` at once; one more is refused with 503 PROOF_QUEUE_FULL. */
   jobBacklogMax: number
+  /** Embedded extractor: storefront hosts it may fetch (exact names); undefined: any host, `[]`: no storefronts. */
+  storefrontHostsAllowed: readonly string[] | undefined
+  /** Embedded extractor: ports a storefront URL may name (default 80, 443). */
+  storefrontPortsAllowed: readonly number[]
+  /** Embedded extractor: non-public addresses it may fetch (CIDR, address, or address:port); default none (docs/security.md). */
+  storefrontPrivateAddressesAllowed: readonly string[]
 }

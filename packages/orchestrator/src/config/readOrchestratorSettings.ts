@@ -6,7 +6,7 @@ import type { OrchestratorSettings } from './OrchestratorSettings.ts'
 /** Default data directory, relative to the working directory. */
 export const DATA_DIR_DEFAULT = '.verity/orchestrator'
 
-type OptionSpec = { key: keyof OrchestratorSettings; flag: string; env: string; kind: 'int' | 'duration' | 'bool' | 'string' | 'database-url' | 'template-creation' }
+type OptionSpec = { key: keyof OrchestratorSettings; flag: string; env: string; kind: 'int' | 'duration' | 'bool' | 'string' | 'database-url' | 'template-creation' | 'list' | 'port-list' }
 
 /** Every startup option: its flag, its VERITY_* variable and its kind. Flags win over variables. */
 export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
@@ -34,6 +34,9 @@ export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'rateLimitWindowMs', flag: '--rate-limit-window', env: 'VERITY_RATE_LIMIT_WINDOW', kind: 'duration' },
   { key: 'sseConnectionsPerClientMax', flag: '--sse-connections-per-client-max', env: 'VERITY_SSE_CONNECTIONS_PER_CLIENT_MAX', kind: 'int' },
   { key: 'jobBacklogMax', flag: '--job-backlog-max', env: 'VERITY_JOB_BACKLOG_MAX', kind: 'int' },
+  { key: 'storefrontHostsAllowed', flag: '--storefront-hosts-allowed', env: 'VERITY_STOREFRONT_HOSTS_ALLOWED', kind: 'list' },
+  { key: 'storefrontPortsAllowed', flag: '--storefront-ports-allowed', env: 'VERITY_STOREFRONT_PORTS_ALLOWED', kind: 'port-list' },
+  { key: 'storefrontPrivateAddressesAllowed', flag: '--storefront-private-addresses-allowed', env: 'VERITY_STOREFRONT_PRIVATE_ADDRESSES_ALLOWED', kind: 'list' },
 ]
 
 /** Defaults of the settings that are not app settings. */
@@ -87,6 +90,13 @@ function parseOptionValue(spec: OptionSpec, option: string, value: string): unkn
   switch (spec.kind) {
     case 'string':
       return value
+    case 'list': // comma-separated; entries are checked by the embedded extractor at start
+      return value.split(',').map((item) => item.trim()).filter((item) => item !== '')
+    case 'port-list': {
+      const ports = value.split(',').map((item) => item.trim())
+      if (ports.some((port) => !/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65_535)) throw reject('expected ports 1-65535 separated by commas')
+      return ports.map(Number)
+    }
     case 'template-creation':
       if (value !== 'open' && value !== 'token') throw reject('expected open or token')
       return value

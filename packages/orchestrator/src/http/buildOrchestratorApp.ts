@@ -17,7 +17,7 @@ import {
   RATE_LIMIT_WINDOW_MS_DEFAULT,
   type TokenRegistry,
 } from '@verity/server'
-import { createExtractorDependencies, extractorRoutes, type ExtractorOptions } from '@verity/extractor'
+import { createExtractorDependencies, extractorRoutes, limits as extractorLimits, type ExtractorOptions } from '@verity/extractor'
 import type { OrchestratorSettings } from '../config/OrchestratorSettings.ts'
 import { createEvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
 import { EventHub } from '../events/EventHub.ts'
@@ -96,6 +96,9 @@ export const ORCHESTRATOR_APP_DEFAULTS: OrchestratorAppSettings = Object.freeze(
   rateLimitWindowMs: RATE_LIMIT_WINDOW_MS_DEFAULT,
   sseConnectionsPerClientMax: limits.SSE_CONNECTIONS_PER_CLIENT_MAX_DEFAULT,
   jobBacklogMax: limits.JOB_BACKLOG_MAX,
+  storefrontHostsAllowed: undefined,
+  storefrontPortsAllowed: extractorLimits.STOREFRONT_PORTS_ALLOWED_DEFAULT,
+  storefrontPrivateAddressesAllowed: [],
 })
 
 /**
@@ -135,7 +138,13 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     return `http://127.0.0.1:${address?.port ?? settings.port}/extractor`
   }
   const extractorUrl = async () => (await deps.store.getExtractorUrl()) || defaultExtractorUrl()
-  const embeddedOptions = deps.embeddedExtractor === undefined ? {} : deps.embeddedExtractor
+  // The storefront fetch guard's settings (flags) apply to the embedded extractor; options given in code win.
+  const storefrontOptions: ExtractorOptions = {
+    ...(settings.storefrontHostsAllowed === undefined ? {} : { storefrontHostsAllowed: settings.storefrontHostsAllowed }),
+    storefrontPortsAllowed: settings.storefrontPortsAllowed,
+    storefrontPrivateAddressesAllowed: settings.storefrontPrivateAddressesAllowed,
+  }
+  const embeddedOptions = deps.embeddedExtractor === null ? null : { ...storefrontOptions, ...deps.embeddedExtractor }
   const embedded = embeddedOptions === null ? undefined : createExtractorDependencies(embeddedOptions, app.log)
   if (embedded !== undefined) app.addHook('onClose', async () => embedded.close())
   const extractEvidence = createEvidenceExtractor({
