@@ -42,4 +42,10 @@ export type DomainConfig = {
   provingWorkers?: boolean
   /** how often incoming credits are pulled from the base layer, in ms */
   creditsPullIntervalMs: number
+  /** tokens file (`tokens_file`, docs/security.md): who may call the operator routes; absent → only VERITY_ADMIN_TOKEN, if set */
+  tokensFile?: string
+  /** mutating requests one client address may send per window (`limits.rate_limit_max`, default RATE_LIMIT_MAX_DEFAULT) */
+  rateLimitMax?: number
+  /** the rate-limit window in ms (`limits.rate_limit_window_ms`, default RATE_LIMIT_WINDOW_MS_DEFAULT) */
+  rateLimitWindowMs?: number
 }

@@ -1,5 +1,6 @@
 // Reads domain.yaml: the spec's keys (`shard`, `keypair`, `rpc_url`, `app.api_port`) and ours
-// (`data_dir`, `database_url`, `proving_workers`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`).
+// (`data_dir`, `database_url`, `proving_workers`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`,
+// `tokens_file`, `limits.rate_limit_max`, `limits.rate_limit_window_ms`).
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
@@ -48,7 +49,8 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
   if (!isRecord(app)) return fail('`app` must be a mapping')
   const apiPort = app.api_port ?? API_PORT_DEFAULT
   if (typeof apiPort !== 'number' || !Number.isInteger(apiPort) || apiPort < 0 || apiPort > 65_535) fail('`app.api_port` must be a port number')
-  const apiHost = app.api_host ?? '0.0.0.0'
+  // Loopback unless the operator says otherwise: a public bind also needs tokens (docs/security.md).
+  const apiHost = app.api_host ?? '127.0.0.1'
   if (typeof apiHost !== 'string') fail('`app.api_host` must be a string')
   const dataDir = raw.data_dir ?? './data'
   if (typeof dataDir !== 'string') fail('`data_dir` must be a path')
@@ -73,6 +75,11 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
     if (typeof raw.proving_workers !== 'boolean') fail('`proving_workers` must be true or false')
     config.provingWorkers = raw.proving_workers as boolean
   }
+  if (raw.tokens_file !== undefined && raw.tokens_file !== null) {
+    if (typeof raw.tokens_file !== 'string' || raw.tokens_file === '') fail('`tokens_file` must be the path of a tokens file')
+    config.tokensFile = resolve(where.baseDir, raw.tokens_file as string)
+  }
+  Object.assign(config, parseLimits(raw.limits, fail))
   // `keypair` may also hold the key itself (base58 of 32 bytes) instead of a file path.
   if (isInlineKey(raw.keypair as string)) config.keypairInline = raw.keypair as string
   return config
@@ -102,6 +109,21 @@ function parseGuardrails(value: unknown, baseDir: string, fail: (reason: string)
     names.add(item.name)
     return { name: item.name, templateFile: resolve(baseDir, item.template_file), intent: (item.intent as Raw | undefined) ?? {} }
   })
+}
+
+function parseLimits(value: unknown, fail: (reason: string) => never): Pick<DomainConfig, 'rateLimitMax' | 'rateLimitWindowMs'> {
+  if (value === undefined || value === null) return {}
+  if (!isRecord(value)) return fail('`limits` must be a mapping')
+  const limits: Pick<DomainConfig, 'rateLimitMax' | 'rateLimitWindowMs'> = {}
+  for (const [key, field] of [['rate_limit_max', 'rateLimitMax'], ['rate_limit_window_ms', 'rateLimitWindowMs']] as const) {
+    const item = value[key]
+    if (item === undefined) continue
+    if (typeof item !== 'number' || !Number.isSafeInteger(item) || item < 1) fail(`\`limits.${key}\` must be an integer ≥ 1`)
+    limits[field] = item as number
+  }
+  const unknown = Object.keys(value).filter((key) => key !== 'rate_limit_max' && key !== 'rate_limit_window_ms')
+  if (unknown.length > 0) fail(`\`limits.${unknown[0]}\` is not a known limit (rate_limit_max, rate_limit_window_ms)`)
+  return limits
 }
 
 function parseProver(value: unknown, baseDir: string, fail: (reason: string) => never): DomainConfig['prover'] {

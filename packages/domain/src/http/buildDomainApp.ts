@@ -5,10 +5,21 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance } from 'fastify'
+import {
+  applyServerTimeouts,
+  authorizeRequests,
+  limitMutatingRequests,
+  LOG_REDACT_PATHS,
+  RATE_LIMIT_MAX_DEFAULT,
+  RATE_LIMIT_WINDOW_MS_DEFAULT,
+  TokenRegistry,
+  type RateLimitSettings,
+} from '@verity/server'
 import type { DomainApi } from '../DomainApi.ts'
 import { InvalidRequestError } from '../errors/domainErrors.ts'
 import { GUARDRAIL_INPUT_BYTES_MAX, REQUEST_BODY_BYTES_MAX } from '../limits.ts'
 import { handleError } from './errorHandler.ts'
+import { DOMAIN_ROUTE_SCOPES } from './domainRouteScopes.ts'
 import { addIntegerKeywords, openApiIntegers } from './integerKeywords.ts'
 import { intentRoutes } from './intentRoutes.ts'
 import { sdlRoutes } from './sdlRoutes.ts'
@@ -19,13 +30,17 @@ export type BuildDomainAppOptions = {
   /** pino level; default from VERITY_LOG_LEVEL read by the caller, else `info` */
   logLevel?: string
   bodyBytesMax?: number
+  /** the tokens the operator routes accept (DOMAIN_ROUTE_SCOPES); empty or absent → those routes are open (loopback only) */
+  tokens?: TokenRegistry
+  /** per-client rate limit of the mutating routes (defaults: RATE_LIMIT_MAX_DEFAULT per RATE_LIMIT_WINDOW_MS_DEFAULT) */
+  rateLimit?: Partial<RateLimitSettings>
 }
 
 /** Returns the app without listening. */
 export async function buildDomainApp(options: BuildDomainAppOptions): Promise<FastifyInstance> {
   const bodyBytesMax = options.bodyBytesMax ?? REQUEST_BODY_BYTES_MAX
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: { level: options.logLevel ?? 'info', redact: [...LOG_REDACT_PATHS] },
     bodyLimit: bodyBytesMax,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false }, plugins: [addIntegerKeywords as never] },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -48,6 +63,13 @@ export async function buildDomainApp(options: BuildDomainAppOptions): Promise<Fa
   app.setSerializerCompiler(() => (data) => stringifyJsonBigint(data))
   app.setReplySerializer((payload) => stringifyJsonBigint(payload))
   app.setErrorHandler(handleError)
+  // Abuse limits and operator tokens (docs/security.md), in place before any route exists.
+  applyServerTimeouts(app.server)
+  await limitMutatingRequests(app as unknown as FastifyInstance, {
+    rateLimitMax: options.rateLimit?.rateLimitMax ?? RATE_LIMIT_MAX_DEFAULT,
+    rateLimitWindowMs: options.rateLimit?.rateLimitWindowMs ?? RATE_LIMIT_WINDOW_MS_DEFAULT,
+  })
+  authorizeRequests(app as unknown as FastifyInstance, { registry: options.tokens ?? new TokenRegistry([]), routeScopes: DOMAIN_ROUTE_SCOPES })
 
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,8 @@
 // The one place where failures meet HTTP statuses. Codes of deliberate failures (VerityError)
 // not listed here are client errors (400): every law the ledger enforces is about the request.
 
+import { httpStatusByServerCode } from '@verity/server'
+
 export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze({
   // domain
   VAULT_NOT_FOUND: 404,
@@ -28,6 +30,9 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   FST_ERR_CTP_EMPTY_JSON_BODY: 400,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
   FST_ERR_VALIDATION: 400,
+  // operator tokens and abuse limits (@verity/server): TOKEN_REQUIRED 401, TOKEN_INVALID 401,
+  // TOKEN_SCOPE_INSUFFICIENT 403, RATE_LIMITED 429, CLIENT_CONNECTIONS_EXCEEDED 429
+  ...httpStatusByServerCode,
 })
 
 /** Status for a deliberate failure's code. */

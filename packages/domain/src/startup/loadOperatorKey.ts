@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { Ed25519Signer } from '@verity/core'
+import { PRIVATE_DIRECTORY_MODE } from '@verity/server'
 import { DomainConfigError } from '../errors/domainErrors.ts'
 
 export function loadOperatorKey(path: string, options: { inline?: string; generateWhenMissing: boolean; log: { info(o: object, m: string): void } }): Ed25519Signer {
@@ -11,7 +12,7 @@ export function loadOperatorKey(path: string, options: { inline?: string; genera
   if (!existsSync(path)) {
     if (!options.generateWhenMissing) throw new DomainConfigError({ path, reason: 'the operator key file does not exist (it must hold a key funded on the base layer)' })
     const signer = Ed25519Signer.generate()
-    mkdirSync(dirname(path), { recursive: true })
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
     signer.toKeyFile(path)
     options.log.info({ path, operator: signer.ownerId }, 'generated an operator key for the embedded base layer')
     return signer

@@ -2,6 +2,7 @@
 // (remote or embedded) and the prover, make sure the shard's domain agreement is active, resume
 // the SDL pipeline and listen.
 import { mkdirSync } from 'node:fs'
+import { ADMIN_TOKEN_ENV, assertBindAllowed, loadTokenRegistry, PRIVATE_DIRECTORY_MODE } from '@verity/server'
 import type { Signer } from '@verity/core'
 import type { BaseLayerClient } from '@verity/base-layer'
 import { assertTemplateFitsCircuit, createCircuitProver, loadCircuit, POLICY_CIRCUIT } from '@verity/prover'
@@ -37,7 +38,7 @@ export type StartDomainOptions = {
   dataDir?: string
   /** PostgreSQL store (`--database-url`); wins over VERITY_DATABASE_URL and `database_url`; absent → SQLite in the data directory */
   databaseUrl?: string
-  /** environment variables read at startup (VERITY_DATABASE_URL); default process.env */
+  /** environment variables read at startup (VERITY_DATABASE_URL, VERITY_ADMIN_TOKEN); default process.env */
   env?: Readonly<Record<string, string | undefined>>
   /** pino level; default env VERITY_LOG_LEVEL, else info */
   logLevel?: string
@@ -84,7 +85,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   if (config.provingWorkers === true && config.databaseUrl === undefined) {
     throw new DomainConfigError({ path: options.configPath ?? 'domain.yaml', reason: '`proving_workers` needs PostgreSQL: workers claim SDLs from the database (set `database_url`)' })
   }
-  mkdirSync(config.dataDir, { recursive: true })
+  mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
+  const tokens = loadTokenRegistry({ tokensFile: config.tokensFile, adminToken: (options.env ?? process.env)[ADMIN_TOKEN_ENV] })
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
   // With PostgreSQL this takes the shard: a second process for it on the same database stops here (SHARD_LOCKED).
   const store = await openDomainStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, shard: config.shard })
@@ -99,8 +101,17 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     const circuits = createCircuitProver({ ...config.prover })
     const prover = createSdlProver({ circuits, guardrails, guardrailProver: guardrails.length > 0 ? createGuardrailProver(circuits) : null })
     const deferred = deferredDomainApi()
-    app = await buildDomainApp({ domain: deferred.api, logLevel })
+    app = await buildDomainApp({
+      domain: deferred.api,
+      logLevel,
+      tokens,
+      rateLimit: { ...(config.rateLimitMax === undefined ? {} : { rateLimitMax: config.rateLimitMax }), ...(config.rateLimitWindowMs === undefined ? {} : { rateLimitWindowMs: config.rateLimitWindowMs }) },
+    })
     const log = app.log
+    // Checked before anything is bound (and before the base layer is touched): no tokens → loopback only.
+    assertBindAllowed({ service: 'domain', host: config.apiHost, tokenCount: tokens.size })
+    if (tokens.size === 0) log.warn('no operator token configured: /intents/submit and the /sdls mutations are open to anyone who can reach this address')
+    else log.info({ tokens: tokens.describe() }, 'operator tokens loaded')
     if (store instanceof PostgresDomainStore) {
       store.onShardLost((reason) => log.error({ shard: config.shard, reason }, 'this domain process lost its shard: writes are refused (503 SHARD_LOCK_LOST); restart it'))
     }

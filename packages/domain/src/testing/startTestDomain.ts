@@ -37,6 +37,12 @@ export type TestDomainOptions = {
   databaseUrl?: string
   /** leave proving to proving workers (needs databaseUrl) */
   provingWorkers?: boolean
+  /** a tokens file protecting the operator routes (config tokens_file) */
+  tokensFile?: string
+  /** per-client rate limit of the mutating routes (config limits.rate_limit_max, per minute here) */
+  rateLimitMax?: number
+  /** environment read at startup (default {}: nothing from the test runner's environment) */
+  env?: Record<string, string>
 }
 
 export async function request(url: string, method: string, body?: unknown, contentType = 'application/json'): Promise<TestResponse> {
@@ -70,12 +76,14 @@ export async function startTestDomain(options: TestDomainOptions = {}): Promise<
     ...(options.rpcUrl === undefined ? {} : { rpcUrl: options.rpcUrl }),
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     ...(options.provingWorkers === undefined ? {} : { provingWorkers: options.provingWorkers }),
+    ...(options.tokensFile === undefined ? {} : { tokensFile: options.tokensFile }),
+    ...(options.rateLimitMax === undefined ? {} : { rateLimitMax: options.rateLimitMax, rateLimitWindowMs: 60_000 }),
   }
   if (options.operator !== undefined) options.operator.toKeyFile(config.keypairPath)
   // env: {} so that a VERITY_DATABASE_URL in the test runner's environment cannot move test domains to PostgreSQL.
   let running: RunningDomain
   try {
-    running = await startDomain({ config, env: {}, logLevel: process.env.VERITY_DOMAIN_TEST_LOG ?? 'silent', ...(options.baseLayer ? { baseLayer: options.baseLayer } : {}) })
+    running = await startDomain({ config, env: options.env ?? {}, logLevel: process.env.VERITY_DOMAIN_TEST_LOG ?? 'silent', ...(options.baseLayer ? { baseLayer: options.baseLayer } : {}) })
   } catch (error) {
     if (options.dir === undefined) rmSync(dir, { recursive: true, force: true })
     throw error
