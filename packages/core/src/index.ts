@@ -7,6 +7,17 @@ export { InvalidInputValueError } from './errors/inputValueErrors.ts'
 export { InvalidKeyFileError, InvalidSignerError } from './errors/keyFileErrors.ts'
 export { coreErrorCodes, type CoreErrorCode } from './errors/coreErrorCodes.ts'
 export * as limits from './limits.ts'
+export {
+  attestEvidence,
+  checkEvidenceAttestation,
+  evidenceAttestationBytes,
+  EVIDENCE_ATTESTATION_TAG,
+  ATTESTATION_SOURCES_MAX,
+  type AttestationCheck,
+  type AttestedExtraction,
+  type EvidenceAttestation,
+  type EvidenceSource,
+} from './attestation/evidenceAttestation.ts'
 export { retryWithBackoff, type RetryPolicy, type RetryWithBackoffParameters } from './retry/retryWithBackoff.ts'
 
 export { encodeBase58, decodeBase58 } from './encoding/base58.ts'
