@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { Ed25519Signer, formatAddress } from '@verity/core'
+import { signVerifiable } from '@verity/ledger'
+import { DomainClient } from '@verity/sdk'
+import { serveHttp, type RunningMcpHttp } from './transports/serveHttp.ts'
+import { callError, callOk, startMcpDevnet, VERITY_BIN, type McpDevnet } from './testing/startMcpDevnet.ts'
+
+// An agent drives `verity mcp` with the MCP SDK's own Client against a real devnet (orchestrator
+// with its embedded extractor, domain, base layer): over Streamable HTTP (in process) and over
+// stdio (the `verity mcp` command in a child process). One real policy proof per transport.
+
+const TOOLS = ['check_solution', 'get_intent', 'get_proof', 'get_sdl', 'get_vault', 'propose_solution', 'search_catalog', 'transfer', 'verify_proof', 'wait_for_outcome']
+
+let devnet: McpDevnet
+let http: RunningMcpHttp
+let httpClient: Client
+let stdioClient: Client
+
+before(async () => {
+  devnet = await startMcpDevnet()
+  http = await serveHttp({ port: 0, orchestratorUrl: devnet.stack.orchestrator.url, domainUrl: devnet.stack.domain.url, keyPath: devnet.stack.operatorKeyPath })
+  httpClient = new Client({ name: 'test-agent', version: '1.0.0' })
+  await httpClient.connect(new StreamableHTTPClientTransport(new URL(http.url)))
+  stdioClient = new Client({ name: 'test-agent', version: '1.0.0' })
+  await stdioClient.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [VERITY_BIN, 'mcp', '--orchestrator', devnet.stack.orchestrator.url, '--domain', devnet.stack.domain.url],
+      env: { ...(process.env as Record<string, string>), VERITY_LOG_LEVEL: 'silent' },
+      stderr: 'pipe',
+    }),
+  )
+})
+
+after(async () => {
+  await httpClient?.close()
+  await stdioClient?.close()
+  await http?.close()
+  await devnet?.close()
+})
+
+/** The loop of the shop_within_intent prompt: read, search, check a failing and a passing candidate, propose, wait, verify. */
+async function shopWithinIntent(client: Client, intentId: string): Promise<void> {
+  const intent = await callOk(client, 'get_intent', { intent_id: intentId })
+  assert.equal(intent.status, 'pending')
+  assert.equal(intent.template_name, 'clothing_purchase_guard')
+  const words = intent.constraints.map((constraint: { in_words: string }) => constraint.in_words)
+  assert.ok(words.includes('category is one of "t-shirt", "polo"'), words.join('\n'))
+  assert.ok(words.includes('price_cents ≤ 2500'), words.join('\n'))
+  assert.ok(words.includes('size is "M"'), words.join('\n'))
+  assert.equal(intent.constraints.find((constraint: { index: number }) => constraint.index === 6).applies, false, 'no brands were given')
+
+  const found = await callOk(client, 'search_catalog', { category: ['t-shirt', 'polo'], options: { Size: 'M', Color: 'White' }, attributes: { audience: 'unisex' }, price_cents_max: 2500 })
+  assert.deepEqual(found.results.map((hit: { solution: string }) => hit.solution), ['catalog:tee-classic-white-m'])
+
+  const failing = await callOk(client, 'check_solution', { intent_id: intentId, solution: 'catalog:polo-pique-navy-m' })
+  assert.equal(failing.ok, false)
+  assert.deepEqual(failing.constraint_failures.map((failure: { index: number }) => failure.index), [3, 4, 5])
+  assert.match(failing.constraint_failures[1].reason, /evidence\.price_cents = 3499/)
+  assert.match(failing.constraint_failures[2].reason, /"Navy"/)
+  assert.equal(failing.evidence.color, 'Navy')
+
+  const passing = await callOk(client, 'check_solution', { intent_id: intentId, solution: 'catalog:tee-classic-white-m' })
+  assert.deepEqual(passing, { ok: true, evidence: passing.evidence })
+  assert.equal(passing.evidence.price_cents, 1999)
+
+  // The checks used nothing up: the intent's one proposal still goes through.
+  const proposed = await callOk(client, 'propose_solution', { intent_id: intentId, solution: 'catalog:tee-classic-white-m', wait: true, timeout_s: 300 })
+  assert.equal(proposed.accepted, true)
+  assert.equal(proposed.outcome.status, 'success', JSON.stringify(proposed.outcome))
+  assert.equal(proposed.outcome.evidence.color, 'White')
+
+  const again = await callOk(client, 'wait_for_outcome', { intent_id: intentId })
+  assert.equal(again.status, 'success')
+  assert.equal(again.timed_out, false)
+  assert.equal((await callError(client, 'propose_solution', { intent_id: intentId, solution: 'catalog:tee-classic-white-m' })).code, 'PROPOSAL_EXISTS')
+  assert.equal((await callError(client, 'check_solution', { intent_id: intentId, solution: 'catalog:tee-classic-white-m' })).code, 'PROPOSAL_EXISTS')
+
+  const verified = await callOk(client, 'verify_proof', { intent_id: intentId })
+  assert.equal(verified.valid, true, verified.reason)
+  assert.equal(verified.intent_id, intentId)
+  assert.equal(verified.solution, 'catalog:tee-classic-white-m')
+  assert.equal(verified.crs, 'dev')
+  assert.equal(verified.checks_passed.length, 6)
+}
+
+describe('an agent shops within a signed intent', { timeout: 600_000 }, () => {
+  test('over Streamable HTTP, with a resource-updated notification when the intent changes', async () => {
+    assert.deepEqual((await httpClient.listTools()).tools.map((tool) => tool.name).sort(), TOOLS)
+    const intentId = await devnet.createIntent()
+    const updates: string[] = []
+    httpClient.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updates.push(notification.params.uri))
+    await httpClient.subscribeResource({ uri: `verity://intents/${intentId}` })
+    await shopWithinIntent(httpClient, intentId)
+    assert.ok(updates.includes(`verity://intents/${intentId}`), `notifications: ${JSON.stringify(updates)}`)
+    const resource = await httpClient.readResource({ uri: `verity://intents/${intentId}` })
+    assert.equal(JSON.parse((resource.contents[0] as { text: string }).text).status, 'success')
+  })
+
+  test('over stdio, through the `verity mcp` command', async () => {
+    assert.deepEqual((await stdioClient.listTools()).tools.map((tool) => tool.name).sort(), TOOLS)
+    await shopWithinIntent(stdioClient, await devnet.createIntent())
+  })
+
+  test('the prompt shop_within_intent walks get_intent → search → check → propose → verify', async () => {
+    const prompt = await stdioClient.getPrompt({ name: 'shop_within_intent', arguments: { intent_id: 'abc' } })
+    const text = (prompt.messages[0]?.content as { text: string }).text
+    const order = ['get_intent', 'search_catalog', 'check_solution', 'propose_solution', 'verify_proof'].map((tool) => text.indexOf(tool))
+    assert.ok(order.every((position, index) => position >= 0 && (index === 0 || position > order[index - 1]!)), text)
+  })
+})
+
+describe('domain tools', { timeout: 120_000 }, () => {
+  const operator = () => Ed25519Signer.fromKeyFile(devnet.stack.operatorKeyPath)
+  const issuer = Ed25519Signer.generate()
+  const token = () => formatAddress(issuer.ownerId, 1)
+
+  before(async () => {
+    // An issuer mints a token to the agent's vault (the operator key), as the README tour does.
+    const domain = new DomainClient(devnet.stack.domain.url)
+    const operation = { Create: { metadata: { name: 'Demo Dollar', symbol: 'DMD' }, credited: [{ address: formatAddress(operator().ownerId, 1), amount: 10_000n }] } }
+    await domain.execute([signVerifiable(issuer, 'FungibleTokenMint', { new_nonce: await domain.nextNonce(issuer.ownerId), shard: 1, operation })])
+  })
+
+  test("a transfer signed with the agent's key, seen in both vaults and in the nonce", async () => {
+    const alice = Ed25519Signer.generate()
+    const before = await callOk(httpClient, 'get_vault', {})
+    assert.equal(before.owner_id, operator().ownerId)
+    const sent = await callOk(httpClient, 'transfer', { to: formatAddress(alice.ownerId, 1), token: token(), amount: 1_234 })
+    assert.deepEqual(sent, { from: formatAddress(operator().ownerId, 1), to: formatAddress(alice.ownerId, 1), token: token(), amount: '1234', nonce: before.next_nonce, applied: 1 })
+    const aliceVault = await callOk(httpClient, 'get_vault', { owner_id: alice.ownerId })
+    assert.equal(aliceVault.exists, true)
+    assert.match(JSON.stringify(aliceVault.vault), /1234/)
+    assert.equal((await callOk(httpClient, 'get_vault', {})).next_nonce, before.next_nonce + 1)
+    assert.deepEqual((await callOk(httpClient, 'get_sdl', {})).sdls, [])
+  })
+
+  test("a broken rule comes back as a tool error with the domain's code; no key, no transfer", async () => {
+    const alice = Ed25519Signer.generate()
+    const overdraft = await callError(httpClient, 'transfer', { to: formatAddress(alice.ownerId, 1), token: token(), amount: '99999' })
+    assert.deepEqual([overdraft.code, overdraft.status], ['OVERDRAFT', 400])
+    assert.match(overdraft.message, /exceeds balance/)
+    assert.equal((await callError(stdioClient, 'transfer', { to: formatAddress(alice.ownerId, 1), amount: 1 })).code, 'AGENT_KEY_MISSING')
+    assert.equal((await callOk(stdioClient, 'get_vault', { owner_id: alice.ownerId })).exists, false)
+    assert.equal((await callError(httpClient, 'transfer', { to: formatAddress(alice.ownerId, 1), amount: 1, nfts: [1] })).code, 'INVALID_ARGUMENTS')
+    assert.match((await callError(httpClient, 'transfer', { to: 'not-an-address', amount: 1 })).message, /address/i)
+  })
+})
