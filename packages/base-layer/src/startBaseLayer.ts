@@ -42,7 +42,14 @@ export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promi
     ...(genesis === undefined ? {} : { genesis }),
     ...(settings.agreementActivationDelayMs === undefined ? {} : { agreementActivationDelayMs: settings.agreementActivationDelayMs }),
   })
-  const app = buildBaseLayerApp({ node, logLevel: settings.logLevel })
+  const app = buildBaseLayerApp({
+    node,
+    logLevel: settings.logLevel,
+    rateLimit: {
+      ...(settings.rateLimitMax === undefined ? {} : { rateLimitMax: settings.rateLimitMax }),
+      ...(settings.rateLimitWindowMs === undefined ? {} : { rateLimitWindowMs: settings.rateLimitWindowMs }),
+    },
+  })
   try {
     await node.ready()
     await app.listen({ port: settings.port, host: settings.host })

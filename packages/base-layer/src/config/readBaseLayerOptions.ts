@@ -18,6 +18,10 @@ export type BaseLayerOptions = {
   /** CRS file for proof verification; absent: the prover's default (the dev CRS) */
   crsPath?: string
   logLevel: string
+  /** JSON-RPC calls one client address may send per window (`--rate-limit-max`, VERITY_RATE_LIMIT_MAX) */
+  rateLimitMax?: number
+  /** the window, in ms (`--rate-limit-window-ms`, VERITY_RATE_LIMIT_WINDOW_MS) */
+  rateLimitWindowMs?: number
 }
 
 type Env = Record<string, string | undefined>
@@ -39,6 +43,8 @@ export function readBaseLayerOptions(argv: readonly string[] = [], env: Env = {}
       genesis: { type: 'string' },
       'activation-delay-ms': { type: 'string' },
       crs: { type: 'string' },
+      'rate-limit-max': { type: 'string' },
+      'rate-limit-window-ms': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -56,6 +62,10 @@ export function readBaseLayerOptions(argv: readonly string[] = [], env: Env = {}
   if (delay !== undefined) options.agreementActivationDelayMs = readInteger('activation-delay-ms', delay, 0, Number.MAX_SAFE_INTEGER)
   const databaseUrl = values['database-url'] ?? env.VERITY_DATABASE_URL
   if (databaseUrl !== undefined && databaseUrl !== '') options.databaseUrl = readDatabaseUrl(databaseUrl)
+  const rateLimitMax = values['rate-limit-max'] ?? env.VERITY_RATE_LIMIT_MAX
+  if (rateLimitMax !== undefined) options.rateLimitMax = readInteger('rate-limit-max', rateLimitMax, 0, Number.MAX_SAFE_INTEGER, 1)
+  const rateLimitWindowMs = values['rate-limit-window-ms'] ?? env.VERITY_RATE_LIMIT_WINDOW_MS
+  if (rateLimitWindowMs !== undefined) options.rateLimitWindowMs = readInteger('rate-limit-window-ms', rateLimitWindowMs, 0, Number.MAX_SAFE_INTEGER, 1)
   const crsPath = values.crs ?? env.VERITY_CRS_PATH
   if (crsPath !== undefined) options.crsPath = crsPath
   return options
@@ -73,9 +83,9 @@ function readDatabaseUrl(text: string): string {
   return text
 }
 
-function readInteger(name: string, text: string | undefined, fallback: number, max: number): number {
+function readInteger(name: string, text: string | undefined, fallback: number, max: number, min = 0): number {
   if (text === undefined) return fallback
-  if (!/^[0-9]+$/.test(text) || Number(text) > max)
-    throw new InvalidOptionError({ option: name, reason: `expected an integer from 0 to ${max}, got ${JSON.stringify(text)}` })
+  if (!/^[0-9]+$/.test(text) || Number(text) > max || Number(text) < min)
+    throw new InvalidOptionError({ option: name, reason: `expected an integer from ${min} to ${max}, got ${JSON.stringify(text)}` })
   return Number(text)
 }

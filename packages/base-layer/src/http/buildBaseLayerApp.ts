@@ -1,7 +1,16 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { isVerityError, parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import {
+  applyServerTimeouts,
+  httpStatusByServerCode,
+  limitMutatingRequests,
+  LOG_REDACT_PATHS,
+  RATE_LIMIT_MAX_DEFAULT,
+  RATE_LIMIT_WINDOW_MS_DEFAULT,
+  type RateLimitSettings,
+} from '@verity/server'
 import { RpcParseError } from '../errors/requestErrors.ts'
 import { RPC_BODY_BYTES_MAX } from '../limits.ts'
 import type { BaseLayerNode } from '../node/BaseLayerNode.ts'
@@ -15,6 +24,8 @@ export type BaseLayerAppOptions = {
   logLevel?: string
   /** largest request body, in bytes (default RPC_BODY_BYTES_MAX) */
   bodyBytesMax?: number
+  /** per-client rate limit of JSON-RPC calls (POST /), defaults RATE_LIMIT_MAX_DEFAULT per RATE_LIMIT_WINDOW_MS_DEFAULT */
+  rateLimit?: Partial<RateLimitSettings>
 }
 
 /** A body that arrived but is not JSON; answered with a JSON-RPC parse error (-32700). */
@@ -30,7 +41,14 @@ class UnparsedBody {
  */
 export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance {
   const bodyBytesMax = options.bodyBytesMax ?? RPC_BODY_BYTES_MAX
-  const app = Fastify({ logger: { level: options.logLevel ?? 'info' }, bodyLimit: bodyBytesMax })
+  const app = Fastify({ logger: { level: options.logLevel ?? 'info', redact: [...LOG_REDACT_PATHS] }, bodyLimit: bodyBytesMax })
+  // Abuse limits (docs/security.md). Every method that changes state is operator-signed, so the
+  // base layer needs no tokens; its one route is rate-limited per client like every mutating route.
+  applyServerTimeouts(app.server)
+  void limitMutatingRequests(app, {
+    rateLimitMax: options.rateLimit?.rateLimitMax ?? RATE_LIMIT_MAX_DEFAULT,
+    rateLimitWindowMs: options.rateLimit?.rateLimitWindowMs ?? RATE_LIMIT_WINDOW_MS_DEFAULT,
+  })
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: bodyBytesMax }, (_request, body, done) => {
     try {
@@ -41,6 +59,12 @@ export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance
   })
 
   app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, request, reply) => {
+    const limitStatus = isVerityError(error) ? httpStatusByServerCode[error.code] : undefined
+    if (limitStatus !== undefined) {
+      // RATE_LIMITED (429, Retry-After already set): a JSON-RPC error whose data.code names it.
+      void reply.code(limitStatus).type('application/json').send(stringifyJsonBigint({ jsonrpc: '2.0', id: null, error: rpcErrorOf(error) }))
+      return
+    }
     const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
     const unsupported = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
     if (!tooLarge && !unsupported) request.log.error({ err: error }, 'unexpected error')
@@ -64,14 +88,17 @@ export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance
   app.get('/openapi.json', async () => app.swagger())
   app.get('/health', async () => ({ status: 'ok' }))
 
-  app.post('/', async (request, reply) => {
-    const body = request.body
-    const response =
-      body instanceof UnparsedBody
-        ? { jsonrpc: '2.0', id: null, error: rpcErrorOf(new RpcParseError({ reason: body.reason })) }
-        : await handleRpcRequest(options.node, body, (error, method) => request.log.error({ err: error, method }, 'unexpected error in a JSON-RPC method'))
-    if (response === undefined) return reply.code(204).send()
-    return reply.code(200).type('application/json').send(stringifyJsonBigint(response))
+  // Registered as a plugin so that it loads after the rate limiter, whose hook it must carry.
+  void app.register(async (rpc) => {
+    rpc.post('/', async (request, reply) => {
+      const body = request.body
+      const response =
+        body instanceof UnparsedBody
+          ? { jsonrpc: '2.0', id: null, error: rpcErrorOf(new RpcParseError({ reason: body.reason })) }
+          : await handleRpcRequest(options.node, body, (error, method) => request.log.error({ err: error, method }, 'unexpected error in a JSON-RPC method'))
+      if (response === undefined) return reply.code(204).send()
+      return reply.code(200).type('application/json').send(stringifyJsonBigint(response))
+    })
   })
   return app
 }

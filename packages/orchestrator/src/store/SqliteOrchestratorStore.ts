@@ -45,7 +45,7 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
   constructor(dataDir: string | ':memory:') {
     let path = ':memory:'
     if (dataDir !== ':memory:') {
-      mkdirSync(dataDir, { recursive: true })
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
       path = join(dataDir, SQLITE_FILE_NAME)
     }
     this.#db = new Database(path)

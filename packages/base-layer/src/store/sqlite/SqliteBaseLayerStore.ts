@@ -32,7 +32,7 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
   /** Opens (creating if needed) the database at `path` and migrates it; `':memory:'` for a throw-away store. */
   constructor(path: string, options: { clock?: () => number } = {}) {
     try {
-      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
       this.#db = new Database(path)
     } catch (error) {
       throw new StoreUnavailableError({ service: 'base layer', backend: 'sqlite', target: path, reason: (error as Error).message }, { cause: error })
