@@ -23,6 +23,8 @@ export async function runScenario(scenario: ChaosScenario, settings: ChaosSettin
     await Promise.race([scenario.run(context), abandoned])
   } catch (caught) {
     error = caught instanceof Error ? caught : new Error(String(caught))
+    const exits = context.unexpectedExits()
+    if (exits.length > 0) error.message += `\n${exits.join('\n')}`
   } finally {
     clearTimeout(timer)
     await context.cleanup()

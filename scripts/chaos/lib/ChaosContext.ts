@@ -29,7 +29,11 @@ export type ChaosContext = {
   log(line: string): void
 }
 
-export type OwnedChaosContext = ChaosContext & { cleanup(): Promise<void> }
+export type OwnedChaosContext = ChaosContext & {
+  /** Reports of the scenario's processes that exited without being stopped or killed by it. */
+  unexpectedExits(): string[]
+  cleanup(): Promise<void>
+}
 
 export function createChaosContext(parameters: { name: string; settings: ChaosSettings; budgetMs: number; seed: number; log: (line: string) => void }): OwnedChaosContext {
   const adminToken = process.env.VERITY_ADMIN_TOKEN ?? randomBytes(24).toString('base64url')
@@ -56,6 +60,7 @@ export function createChaosContext(parameters: { name: string; settings: ChaosSe
       cleanups.push(step)
     },
     log: (line) => parameters.log(`[${parameters.name}] ${line}`),
+    unexpectedExits: () => [...processes].flatMap((service) => service.unexpectedExit() ?? []),
     async cleanup() {
       // Processes first (they hold files in the temp dirs and connections to throwaway databases).
       await Promise.all([...processes].map((service) => service.killHard()))

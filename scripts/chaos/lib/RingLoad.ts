@@ -34,12 +34,15 @@ export class RingLoad {
   readonly lastAcknowledgedBatch: unknown[][]
   acknowledgedTransfers = 0
   failedRequests = 0
+  /** The last failed request's status and reply (or connection error), for messages. */
+  lastFailure = 'none'
   /** Batches whose request failed but which the domain had applied (found out from the nonce). */
   appliedUnacknowledged = 0
   /** Statuses other than 200 and 503, by status (a 5xx other than 503 is a finding). */
   readonly otherStatuses = new Map<number, number>()
   #stopped = false
   #writers: Promise<void>[] = []
+  #failure: Error | undefined
 
   constructor(
     readonly client: ServiceClient,
@@ -54,13 +57,25 @@ export class RingLoad {
 
   start(): void {
     this.#stopped = false
-    this.#writers = this.ring.writers.map((_, index) => this.#write(index))
+    // A writer's failure stops all writers and is rethrown by stop(); never an unhandled rejection.
+    this.#writers = this.ring.writers.map((_, index) =>
+      this.#write(index).catch((error: Error) => {
+        this.#failure ??= error
+        this.#stopped = true
+      }),
+    )
+  }
+
+  /** The first failure of a writer (it stopped every writer), if any. */
+  failure(): Error | undefined {
+    return this.#failure
   }
 
   /** Stops the writers after their request in flight; rethrows the first writer's failure. */
   async stop(): Promise<void> {
     this.#stopped = true
     await Promise.all(this.#writers)
+    if (this.#failure !== undefined) throw this.#failure
   }
 
   async #write(index: number): Promise<void> {
@@ -72,12 +87,14 @@ export class RingLoad {
       try {
         const reply = await this.client.post('/intents/execute', batch)
         status = reply.status
+        if (status !== 200) this.lastFailure = `${status} ${reply.text.slice(0, 300)}`
         if (status !== 200 && status !== 503) {
           this.otherStatuses.set(status, (this.otherStatuses.get(status) ?? 0) + 1)
           throw new Error(`writer ${index}: POST /intents/execute answered ${status}: ${reply.text.slice(0, 300)}`)
         }
       } catch (error) {
         if ((error as Error).message.startsWith(`writer ${index}:`)) throw error
+        this.lastFailure = (error as Error).message
         status = 0
       }
       if (status === 200) {

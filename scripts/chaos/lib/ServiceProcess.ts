@@ -37,6 +37,8 @@ export type ServiceProcess = {
   /** The last characters the process wrote (stdout and stderr interleaved). */
   output(): string
   isRunning(): boolean
+  /** When the process exited without being stopped or killed by us: its exit and last output. */
+  unexpectedExit(): string | undefined
   /** SIGKILL to the whole process group; resolves once the process is gone. */
   killHard(): Promise<void>
   /** SIGTERM, then SIGKILL after SERVICE_STOP_GRACE_MS; resolves with the exit code (null if killed). */
@@ -60,6 +62,7 @@ export async function startService(options: StartServiceOptions): Promise<Servic
   child.stderr!.on('data', keep)
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const isRunning = () => child.exitCode === null && child.signalCode === null
+  let isEndedByUs = false
   const killGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal)
@@ -68,6 +71,7 @@ export async function startService(options: StartServiceOptions): Promise<Servic
     }
   }
   const killHard = async () => {
+    isEndedByUs = true
     killGroup('SIGKILL')
     await exited
   }
@@ -82,9 +86,11 @@ export async function startService(options: StartServiceOptions): Promise<Servic
     child,
     output: () => output,
     isRunning,
+    unexpectedExit: () => (isRunning() || isEndedByUs ? undefined : `verity ${options.kind} (pid ${child.pid}) exited by itself (${child.signalCode ?? child.exitCode}); its last output:\n${output}`),
     killHard,
     async stop() {
       if (!isRunning()) return child.exitCode
+      isEndedByUs = true
       killGroup('SIGTERM')
       const timer = setTimeout(() => killGroup('SIGKILL'), SERVICE_STOP_GRACE_MS)
       const code = await exited
