@@ -5,6 +5,7 @@ import { limits as ledgerLimits } from '@verity/ledger'
 import type { BenchResults } from './lib/BenchResults.ts'
 import { figure, missingFigure, type Figure, type Limit } from './lib/Figure.ts'
 import { median, percentile } from './lib/stats.ts'
+import { mcpFigures } from './mcpFigures.ts'
 import type { CircuitResult } from './proverCircuits.ts'
 
 /** The project's goals. */
@@ -22,7 +23,7 @@ const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + 
 
 export function buildFigures(results: BenchResults): Figure[] {
   const limits = sharedLimits(results)
-  return [...rawFigures(results), ...orchestratorFigures(results, limits), ...postgresFigures(results, limits), ...domainFigures(results, limits), ...proverFigures(results)]
+  return [...rawFigures(results), ...orchestratorFigures(results, limits), ...postgresFigures(results, limits), ...domainFigures(results, limits), ...proverFigures(results), ...mcpFigures(results)]
 }
 
 type SharedLimits = { ed25519?: Limit; emptyP50?: Limit; emptyP99?: Limit; sqlite?: Limit; policyProveMs?: Limit; sdlProof?: CircuitResult }

@@ -1,5 +1,6 @@
 // Everything one run measured, as plain data (written to results.json beside the figures).
 import type { DomainTransfersResult } from '../domainTransfers.ts'
+import type { McpToolCallsResult } from '../mcpToolCalls.ts'
 import type { IntentsResult } from '../orchestratorIntents.ts'
 import type { PostgresScaleOutResult } from '../orchestratorPostgres.ts'
 import type { ProposalsResult } from '../orchestratorProposals.ts'
@@ -23,6 +24,8 @@ export type BenchResults = {
   sse?: SseFanoutResult
   transfers?: DomainTransfersResult
   sdl?: SdlProvingResult
+  /** check_solution through the MCP server against the plain SDK call. */
+  mcp?: McpToolCallsResult
   /** Measurements that failed, by name, with the error. */
   errors: Record<string, string>
 }

@@ -33,6 +33,8 @@ export type BenchSettings = {
   sdlSizes: number[]
   /** Proofs per circuit in the prover measurement. */
   proofsPerCircuit: number
+  /** Timed check_solution calls per path (plain SDK, MCP over stdio, MCP over HTTP). */
+  mcpCalls: number
 }
 
 export const FULL: BenchSettings = {
@@ -52,6 +54,7 @@ export const FULL: BenchSettings = {
   fixedRateSeconds: 8,
   sdlSizes: [1, 16, 100],
   proofsPerCircuit: 3,
+  mcpCalls: 300,
 }
 
 export const QUICK: BenchSettings = {
@@ -71,4 +74,5 @@ export const QUICK: BenchSettings = {
   fixedRateSeconds: 2,
   sdlSizes: [1],
   proofsPerCircuit: 1,
+  mcpCalls: 100,
 }
