@@ -9,6 +9,8 @@ export type RequestOptions = {
   body?: unknown
   timeoutMs?: number
   signal?: AbortSignal
+  /** Sent as `Authorization: Bearer <token>` (operator routes; docs/security.md). */
+  token?: string | undefined
 }
 
 export type HttpResponse = { status: number; contentType: string; text: string }
@@ -21,6 +23,7 @@ export async function request(baseUrl: string, path: string, options: RequestOpt
   const method = options.method ?? 'GET'
   const url = `${baseUrl.replace(/\/$/, '')}${path}`
   const headers: Record<string, string> = {}
+  if (options.token !== undefined && options.token !== '') headers.authorization = `Bearer ${options.token}`
   let body: string | Uint8Array | undefined
   if (options.body instanceof Uint8Array) {
     headers['content-type'] = 'application/octet-stream'

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Ed25519Signer } from '@verity/core'
+import { ADMIN_TOKEN_ENV, ensurePrivateDirectory, generateToken, PRIVATE_DIRECTORY_MODE, readTokensFile, writeTokensFile } from '@verity/server'
 import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
 import { startDomain, type RunningDomain } from '@verity/domain'
 import { startExtractor, type RunningExtractor } from '@verity/extractor'
@@ -33,6 +34,8 @@ export type RunningStack = {
   domain: RunningDomain
   /** The operator key file of the domain (shard 1). */
   operatorKeyPath: string
+  /** The tokens file (mode 0600) every service accepts and the CLI sends from (docs/security.md). */
+  tokensPath: string
   close(): Promise<void>
 }
 
@@ -57,12 +60,20 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     started.push(baseLayer)
     const extractor = await startExtractor({ port: ports.extractor, host, logLevel })
     started.push(extractor)
-    const orchestrator = await startOrchestrator({ port: ports.orchestrator, host, logLevel, dataDir: join(dataDir, 'orchestrator') })
+    const adminToken = process.env[ADMIN_TOKEN_ENV]
+    const orchestrator = await startOrchestrator({
+      port: ports.orchestrator,
+      host,
+      logLevel,
+      dataDir: join(dataDir, 'orchestrator'),
+      tokensFile: files.tokensPath,
+      ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
+    })
     started.push(orchestrator)
     writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host })
     const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...(options.signal ? { signal: options.signal } : {}) })
     started.push(domain)
-    return { dataDir, baseLayer, extractor, orchestrator, domain, operatorKeyPath: files.operatorKeyPath, close: closeAll }
+    return { dataDir, baseLayer, extractor, orchestrator, domain, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error
@@ -70,7 +81,12 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
 }
 
 function writeStackFiles(dataDir: string) {
-  mkdirSync(join(dataDir, 'keys'), { recursive: true })
+  ensurePrivateDirectory(dataDir)
+  mkdirSync(join(dataDir, 'keys'), { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
+  // One admin token for the devnet, created on first start and reused after (mode 0600).
+  const tokensPath = join(dataDir, 'tokens.json')
+  if (!existsSync(tokensPath)) writeTokensFile(tokensPath, [{ name: 'devnet-admin', scope: 'admin', token: generateToken() }])
+  else readTokensFile(tokensPath)
   const operatorKeyPath = join(dataDir, 'keys', 'operator.json')
   if (!existsSync(operatorKeyPath)) Ed25519Signer.generate().toKeyFile(operatorKeyPath)
   const operator = Ed25519Signer.fromKeyFile(operatorKeyPath)
@@ -82,7 +98,7 @@ function writeStackFiles(dataDir: string) {
     }
     writeFileSync(genesisPath, `${JSON.stringify(genesis, null, 2)}\n`)
   }
-  return { operatorKeyPath, genesisPath, domainYamlPath: join(dataDir, 'domain.yaml') }
+  return { operatorKeyPath, genesisPath, tokensPath, domainYamlPath: join(dataDir, 'domain.yaml') }
 }
 
 // domain.yaml is rewritten on every start so it follows the ports given to `up`.
@@ -93,6 +109,7 @@ function writeDomainYaml(path: string, settings: { rpcUrl: string; port: number;
     'keypair: keys/operator.json',
     `rpc_url: ${settings.rpcUrl}`,
     'data_dir: domain',
+    'tokens_file: tokens.json',
     'app:',
     `  api_port: ${settings.port}`,
     `  api_host: ${settings.host}`,

@@ -1,3 +1,4 @@
+import { clientToken } from '../clientToken.ts'
 import { existsSync } from 'node:fs'
 import { formatAddress, parseAddress } from '@verity/core'
 import type { CommandContext } from '../Command.ts'
@@ -16,7 +17,7 @@ export const SIGNED = { ...DOMAIN_OPTION, key: { type: 'string', short: 'k' }, s
 /** The --key signer, the --shard (default 1) and a client of the --domain. */
 export function signing({ values }: CommandContext) {
   if (typeof values.key !== 'string') throw new UsageError('--key FILE is required')
-  return { signer: loadSigner(values.key), shard: parseShard(values.shard, 1), client: new DomainClient(domainUrl(values)) }
+  return { signer: loadSigner(values.key), shard: parseShard(values.shard, 1), client: new DomainClient(domainUrl(values), { token: clientToken() }) }
 }
 
 /** Checks an address flag and returns it in canonical form. */

@@ -1,3 +1,4 @@
+import { clientToken } from '../clientToken.ts'
 import { randomUUID } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { stringifyJsonBigint } from '@verity/core'
@@ -22,7 +23,7 @@ export const templatePushCommand: Command = {
   options: { ...ORCHESTRATOR_OPTION },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
-    const id = await new OrchestratorClient(orchestratorUrl(values)).submitTemplate(readTextFile(positionals[0]!, 'template'))
+    const id = await new OrchestratorClient(orchestratorUrl(values), { token: clientToken() }).submitTemplate(readTextFile(positionals[0]!, 'template'))
     out.result(id, { template_id: id })
     return 0
   },
@@ -64,7 +65,7 @@ export const intentCreateCommand: Command = {
     const id = typeof values.id === 'string' ? values.id : randomUUID()
     const signer = values.unsigned === true ? 'Unsigned' : loadSigner(values.key as string)
     const body = signIntent({ id, templateId: values.template, fields, signer, shape })
-    await new OrchestratorClient(orchestratorUrl(values)).submitIntent(body)
+    await new OrchestratorClient(orchestratorUrl(values), { token: clientToken() }).submitIntent(body)
     out.result(id, { intent_id: id, intent: body })
     return 0
   },
@@ -77,7 +78,7 @@ export const intentShowCommand: Command = {
   options: { ...ORCHESTRATOR_OPTION },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
-    const intent = await new OrchestratorClient(orchestratorUrl(values)).getIntent(positionals[0]!)
+    const intent = await new OrchestratorClient(orchestratorUrl(values), { token: clientToken() }).getIntent(positionals[0]!)
     out.result(JSON.stringify(intent, null, 2), intent)
     return 0
   },
@@ -90,7 +91,7 @@ export const intentStatusCommand: Command = {
   options: { ...ORCHESTRATOR_OPTION },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
-    const status = await new OrchestratorClient(orchestratorUrl(values)).getIntentStatus(positionals[0]!)
+    const status = await new OrchestratorClient(orchestratorUrl(values), { token: clientToken() }).getIntentStatus(positionals[0]!)
     out.result(status, { intent_id: positionals[0], status })
     return 0
   },
@@ -153,7 +154,7 @@ export const proofGetCommand: Command = {
   positionals: [1, 1],
   async run({ positionals, values, out }) {
     if (typeof values.out !== 'string') throw new UsageError('--out FILE is required')
-    const proof = await new OrchestratorClient(orchestratorUrl(values)).getProof(positionals[0]!)
+    const proof = await new OrchestratorClient(orchestratorUrl(values), { token: clientToken() }).getProof(positionals[0]!)
     writeFileSync(values.out, `${stringifyJsonBigint(proof)}\n`)
     out.result(`proof written to ${values.out}`, { path: values.out })
     return 0

@@ -1,3 +1,4 @@
+import { clientToken } from '../clientToken.ts'
 import { writeFileSync } from 'node:fs'
 import { stringifyJsonBigint } from '@verity/core'
 import type { Command, Output } from '../Command.ts'
@@ -40,7 +41,7 @@ export const proposeCommand: Command = {
       throw new UsageError('--proof-out and --timeout need --wait')
     const metadata = parseMetadata(values.metadata)
     const timeoutS = values.timeout === undefined ? PROPOSE_WAIT_TIMEOUT_S_DEFAULT : parseTimeout(values.timeout)
-    const client = new OrchestratorClient(orchestratorUrl(values))
+    const client = new OrchestratorClient(orchestratorUrl(values), { token: clientToken() })
     const proposal = { solution: values.solution, metadata }
     if (values.wait !== true) {
       await client.propose(intentId, proposal)

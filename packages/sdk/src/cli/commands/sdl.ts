@@ -1,3 +1,4 @@
+import { clientToken } from '../clientToken.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { SdlState } from '@verity/ledger'
 import type { Command, CommandContext } from '../Command.ts'
@@ -13,7 +14,7 @@ export const sdlListCommand: Command = {
   usage: 'verity sdl list [--domain URL]',
   options: { ...DOMAIN_OPTION },
   async run({ values, out }) {
-    const sdls = await new DomainClient(domainUrl(values)).listSdls()
+    const sdls = await new DomainClient(domainUrl(values), { token: clientToken() }).listSdls()
     out.result(sdls.length === 0 ? 'no SDLs yet' : sdls.map(([hash, state]) => `${hash}  ${formatState(state)}`).join('\n'), sdls)
     return 0
   },
@@ -25,7 +26,7 @@ export const sdlSubmitCommand: Command = {
   usage: 'verity sdl submit [--domain URL]',
   options: { ...DOMAIN_OPTION },
   async run({ values, out }) {
-    const hash = await new DomainClient(domainUrl(values)).submitSdl()
+    const hash = await new DomainClient(domainUrl(values), { token: clientToken() }).submitSdl()
     out.result(hash ?? 'nothing pending', { hash })
     return 0
   },
@@ -42,7 +43,7 @@ export const sdlProveCommand: Command = {
   options: { ...DOMAIN_OPTION, input: { type: 'string' }, 'no-wait': { type: 'boolean' } },
   positionals: [1, 1],
   async run({ positionals, values, out, signal }) {
-    const client = new DomainClient(domainUrl(values))
+    const client = new DomainClient(domainUrl(values), { token: clientToken() })
     const hash = positionals[0]!
     const input = typeof values.input === 'string' ? new TextEncoder().encode(readTextFile(values.input, 'guardrail input')) : undefined
     await client.proveSdl(hash, input)
@@ -63,7 +64,7 @@ export const sdlSettleCommand: Command = {
   options: { ...DOMAIN_OPTION },
   positionals: [1, 1],
   async run({ positionals, values, out, signal }) {
-    const client = new DomainClient(domainUrl(values))
+    const client = new DomainClient(domainUrl(values), { token: clientToken() })
     const hash = positionals[0]!
     await client.submitProof(hash)
     const state = await waitForSdl(client, hash, (s) => s === 'BaseLayerApplied' || s === 'BaseLayerFailed', out, signal)

@@ -40,6 +40,7 @@ export const upCommand: Command = {
       base_layer: stack.baseLayer.url,
       extractor: stack.extractor.url,
       operator_key: stack.operatorKeyPath,
+      tokens: stack.tokensPath,
       data_dir: stack.dataDir,
     }
     out.result(
@@ -50,6 +51,7 @@ export const upCommand: Command = {
         `  base layer    ${urls.base_layer}   (JSON-RPC)`,
         `  extractor     ${urls.extractor}   (demo catalog)`,
         `  operator key  ${urls.operator_key}`,
+        `  tokens        ${urls.tokens}   (mode 0600; the CLI sends its admin token to operator routes)`,
         'Press Ctrl-C to stop.',
       ].join('\n'),
       urls,

@@ -1,3 +1,4 @@
+import { clientToken } from '../clientToken.ts'
 import { formatAddress, stringifyJsonBigint } from '@verity/core'
 import { jsonValue } from '@verity/ledger'
 import type { Command } from '../Command.ts'
@@ -21,7 +22,7 @@ export const vaultShowCommand: Command = {
     const finalized = values.finalized === true
     const vault = finalized
       ? await new (await import('@verity/base-layer')).HttpBaseLayerClient(baseLayerUrl(values)).getVault(formatAddress(ownerId, parseShard(values.shard, 1)))
-      : await new DomainClient(domainUrl(values)).getVault(ownerId)
+      : await new DomainClient(domainUrl(values), { token: clientToken() }).getVault(ownerId)
     const where = finalized ? 'the base layer' : 'this domain'
     if (vault === null || vault === undefined) {
       out.result(`no vault for ${ownerId} on ${where}`, { owner_id: ownerId, vault: null })
@@ -41,7 +42,7 @@ export const nonceCommand: Command = {
   positionals: [1, 1],
   async run({ positionals, values, out }) {
     const ownerId = ownerIdOf(positionals[0]!)
-    const nonce = await new DomainClient(domainUrl(values)).nextNonce(ownerId)
+    const nonce = await new DomainClient(domainUrl(values), { token: clientToken() }).nextNonce(ownerId)
     out.result(String(nonce), { owner_id: ownerId, next_nonce: nonce })
     return 0
   },
