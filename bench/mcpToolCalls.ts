@@ -66,7 +66,7 @@ export async function measureMcpToolCalls(settings: BenchSettings): Promise<McpT
     const calls = settings.mcpCalls
     // Interleaved, one call of each path per round, so a change of load on the shared machine
     // weighs on all three alike.
-    const [sdk, stdioMs, httpMs] = await timeInterleaved([viaSdk, viaTool(stdio), viaTool(httpClient)], calls)
+    const [sdk = [], stdioMs = [], httpMs = []] = await timeInterleaved([viaSdk, viaTool(stdio), viaTool(httpClient)], calls)
     return {
       calls,
       sdkP50Ms: percentile(sdk, 50),
