@@ -20,6 +20,11 @@ export async function openMigratedPool(options: OpenMigratedPoolOptions): Promis
   // An idle connection that the server drops (restart, failover) is discarded by the pool and the
   // next query opens a new one; without a listener the error would crash the process.
   pool.on('error', () => undefined)
+  // The pool listens for errors only on idle connections. A connection the server ends while it
+  // is checked out (between two statements of a transaction, say) would emit 'error' with no
+  // listener and crash the process (found by the chaos suite: PostgreSQL restarted under an
+  // orchestrator). With this listener the work on it fails instead, and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   let client: pg.PoolClient
   try {
     client = await pool.connect()
