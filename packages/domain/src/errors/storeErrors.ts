@@ -28,3 +28,14 @@ export class ShardLockLostError extends VerityError {
     super(`shard ${fields.shard}: this domain process no longer holds the shard (${fields.reason}); writes are refused, restart it`)
   }
 }
+
+/**
+ * The store's disk (or its quota) is full: the write was not made, nothing acknowledged is
+ * affected, and the same request succeeds once space is freed (507 Insufficient Storage).
+ */
+export class StorageFullError extends VerityError {
+  readonly code = 'STORAGE_FULL'
+  constructor(readonly fields: { target: string; reason: string }, options?: { cause?: unknown }) {
+    super(`the domain's storage at ${fields.target} is full (${fields.reason}): nothing was written; free disk space and retry`, options)
+  }
+}

@@ -19,6 +19,7 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   // storage: the database is down, or this process lost its shard to another sequencer
   STORE_UNAVAILABLE: 503,
   SHARD_LOCK_LOST: 503,
+  STORAGE_FULL: 507,
   // ledger: replay protection is a conflict with the vault's state, not a malformed request
   NONCE_MISMATCH: 409,
   // prover: the local state accepted what the SDL circuit's rules refuse — a bug, not bad input

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { StorageFullError } from '../../errors/storeErrors.ts'
 import { describeStoreContract } from '../storeContract.ts'
 import { SqliteDomainStore } from './SqliteDomainStore.ts'
 
@@ -60,6 +61,42 @@ describe('SqliteDomainStore', () => {
         pendingSeqMax: 99,
       }))
       assert.equal((await store.listPending(10)).length, 1, 'a failed SDL insert consumes nothing')
+      await store.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('SqliteDomainStore on a full disk', () => {
+  test('a write past the space left is refused with STORAGE_FULL, writes nothing, and succeeds once space is back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verity-store-full-'))
+    const path = join(dir, 'domain.sqlite')
+    // A quota of a few pages stands for a full disk: SQLite answers SQLITE_FULL either way.
+    const PAGE_COUNT_MAX = 16
+    const bulky = (index: number) => ({ balance: BigInt(index), shard: 1, data: { note: 'x'.repeat(3_000) } })
+    const write = (store: SqliteDomainStore, index: number) =>
+      store.commitBatch({ vaults: new Map([[`vault-${index}`, bulky(index)]]), nonces: new Map([[`vault-${index}`, BigInt(index + 1)]]), pending: [] })
+    try {
+      let store = new SqliteDomainStore(path, { pageCountMax: PAGE_COUNT_MAX })
+      let written = 0
+      let refusal: unknown
+      for (; written < 100; written++) {
+        refusal = await write(store, written).then(() => undefined, (error: unknown) => error)
+        if (refusal !== undefined) break
+      }
+      assert.ok(refusal instanceof StorageFullError, `expected StorageFullError, got ${String(refusal)}`)
+      assert.equal(refusal.code, 'STORAGE_FULL')
+      assert.match(refusal.message, /storage at .*domain\.sqlite is full .*nothing was written; free disk space and retry/)
+      assert.ok(written > 0, 'the quota let nothing through')
+      assert.equal((await store.readVaults([`vault-${written}`])).size, 0, 'the refused batch left nothing behind')
+      assert.equal((await store.readNonces([`vault-${written}`])).size, 0)
+      await store.close()
+
+      store = new SqliteDomainStore(path)
+      await write(store, written)
+      const vaults = await store.readVaults(Array.from({ length: written + 1 }, (_, index) => `vault-${index}`))
+      assert.equal(vaults.size, written + 1, 'every write acknowledged before and after the full disk is there')
       await store.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -6,6 +6,7 @@ import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, S
 import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
 import { sdlRecordValues } from '../sdlRecordValues.ts'
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
+import { StorageFullError } from '../../errors/storeErrors.ts'
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS vaults (address TEXT PRIMARY KEY, vault TEXT NOT NULL);
@@ -53,8 +54,15 @@ function sdlOfRow(row: SdlRow): SdlRecord {
   }
 }
 
+export type SqliteDomainStoreOptions = {
+  nowMs?: () => number
+  /** Largest database file, in SQLite pages (PRAGMA max_page_count): a quota, written past it is STORAGE_FULL. Default: SQLite's. */
+  pageCountMax?: number
+}
+
 export class SqliteDomainStore implements DomainStore {
   readonly #db: Database.Database
+  readonly #path: string
   readonly #now: () => number
   // Prepared once: the hot path (a batch) runs these on every request.
   readonly #selectVault: Database.Statement<[string], { vault: string }>
@@ -65,12 +73,14 @@ export class SqliteDomainStore implements DomainStore {
   readonly #putMeta: Database.Statement
 
   /** Opens (creating when absent) the store at `path`; `:memory:` for a throw-away store. */
-  constructor(path: string, options: { nowMs?: () => number } = {}) {
+  constructor(path: string, options: SqliteDomainStoreOptions = {}) {
+    this.#path = path
     this.#db = new Database(path)
     this.#db.pragma('journal_mode = WAL')
     this.#db.pragma('synchronous = FULL')
     this.#db.pragma('foreign_keys = ON')
     this.#db.exec(SCHEMA)
+    if (options.pageCountMax !== undefined) this.#db.pragma(`max_page_count = ${Math.trunc(options.pageCountMax)}`)
     this.#now = options.nowMs ?? Date.now
     this.#selectVault = this.#db.prepare('SELECT vault FROM vaults WHERE address = ?')
     this.#selectNonce = this.#db.prepare('SELECT next_nonce FROM nonces WHERE address = ?')
@@ -107,12 +117,14 @@ export class SqliteDomainStore implements DomainStore {
 
   async commitBatch(write: BatchWrite): Promise<void> {
     const [putVault, putNonce, addPending, putMeta] = [this.#putVault, this.#putNonce, this.#addPending, this.#putMeta]
-    this.#db.transaction(() => {
-      for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
-      for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
-      for (const record of write.pending) addPending.run(encodeStoredJson(record))
-      for (const [key, value] of write.meta ?? []) putMeta.run(key, value)
-    })()
+    this.#write(() =>
+      this.#db.transaction(() => {
+        for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
+        for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
+        for (const record of write.pending) addPending.run(encodeStoredJson(record))
+        for (const [key, value] of write.meta ?? []) putMeta.run(key, value)
+      })(),
+    )
   }
 
   async listPending(limit: number): Promise<PendingEntry[]> {
@@ -128,11 +140,13 @@ export class SqliteDomainStore implements DomainStore {
     )
     const consume = this.#db.prepare('DELETE FROM pending WHERE seq <= ?')
     const putMeta = this.#putMeta
-    this.#db.transaction(() => {
-      insert.run(...sdlRecordValues(record))
-      consume.run(create.pendingSeqMax)
-      for (const [key, value] of create.meta ?? []) putMeta.run(key, value)
-    })()
+    this.#write(() =>
+      this.#db.transaction(() => {
+        insert.run(...sdlRecordValues(record))
+        consume.run(create.pendingSeqMax)
+        for (const [key, value] of create.meta ?? []) putMeta.run(key, value)
+      })(),
+    )
   }
 
   async getSdl(hash: string): Promise<SdlRecord | null> {
@@ -171,7 +185,7 @@ export class SqliteDomainStore implements DomainStore {
       values.push(patch.guardrailInput === null ? null : Buffer.from(patch.guardrailInput))
     }
     values.push(hash)
-    this.#db.prepare(`UPDATE sdls SET ${sets.join(', ')} WHERE hash = ?`).run(...values)
+    this.#write(() => this.#db.prepare(`UPDATE sdls SET ${sets.join(', ')} WHERE hash = ?`).run(...values))
   }
 
   async getMeta(key: string): Promise<string | null> {
@@ -179,7 +193,18 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   async setMeta(key: string, value: string): Promise<void> {
-    this.#putMeta.run(key, value)
+    this.#write(() => this.#putMeta.run(key, value))
+  }
+
+  // A full disk (or quota) is an operating condition, not a bug: the transaction was rolled back,
+  // and the caller gets a typed error that says so (507) instead of an internal error (500).
+  #write(run: () => unknown): void {
+    try {
+      run()
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_FULL') throw new StorageFullError({ target: this.#path, reason: (error as Error).message }, { cause: error })
+      throw error
+    }
   }
 
   async close(): Promise<void> {
