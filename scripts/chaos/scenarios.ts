@@ -5,6 +5,7 @@ import { httpFuzzEveryRoute } from './scenarios/httpFuzzEveryRoute.ts'
 import { proposalRaceAcrossInstances } from './scenarios/proposalRaceAcrossInstances.ts'
 import { sdlSubmitRace } from './scenarios/sdlSubmitRace.ts'
 import { postgresRestartUnderServices } from './scenarios/postgresRestartUnderServices.ts'
+import { fullDisk } from './scenarios/fullDisk.ts'
 import { orchestratorKillWhileProving } from './scenarios/orchestratorKillWhileProving.ts'
 
-export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, postgresRestartUnderServices, httpFuzzEveryRoute, proposalRaceAcrossInstances, sdlSubmitRace]
+export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, postgresRestartUnderServices, httpFuzzEveryRoute, proposalRaceAcrossInstances, sdlSubmitRace, fullDisk]

@@ -38,8 +38,10 @@ export class RingLoad {
   lastFailure = 'none'
   /** Batches whose request failed but which the domain had applied (found out from the nonce). */
   appliedUnacknowledged = 0
-  /** Statuses other than 200 and 503, by status (a 5xx other than 503 is a finding). */
+  /** Statuses that stopped the load (neither 200 nor a refusal status), by status. */
   readonly otherStatuses = new Map<number, number>()
+  /** Refusals received, by status. */
+  readonly refusals = new Map<number, number>()
   #stopped = false
   #writers: Promise<void>[] = []
   #failure: Error | undefined
@@ -49,6 +51,8 @@ export class RingLoad {
     readonly ring: TransferRing,
     readonly deadline: Deadline,
     readonly random: (bound: number) => number,
+    /** Statuses that mean "not now, nothing applied" (retried after asking for the nonce); any other non-200 stops the load. */
+    readonly refusalStatuses: readonly number[] = [503],
   ) {
     this.next = ring.writers.map(() => 1n)
     this.acknowledged = ring.writers.map(() => 0n)
@@ -88,7 +92,8 @@ export class RingLoad {
         const reply = await this.client.post('/intents/execute', batch)
         status = reply.status
         if (status !== 200) this.lastFailure = `${status} ${reply.text.slice(0, 300)}`
-        if (status !== 200 && status !== 503) {
+        if (this.refusalStatuses.includes(status)) this.refusals.set(status, (this.refusals.get(status) ?? 0) + 1)
+        if (status !== 200 && !this.refusalStatuses.includes(status)) {
           this.otherStatuses.set(status, (this.otherStatuses.get(status) ?? 0) + 1)
           throw new Error(`writer ${index}: POST /intents/execute answered ${status}: ${reply.text.slice(0, 300)}`)
         }
