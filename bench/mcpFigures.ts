@@ -36,5 +36,14 @@ export function mcpFigures(results: BenchResults): Figure[] {
       goal: { text: goalText, pass: overhead(mcp.httpP50Ms) <= MCP_OVERHEAD_P50_MS_MAX },
       note: note(mcp.httpP50Ms, mcp.httpP95Ms),
     }),
+    figure({
+      ...base,
+      id: 'mcp.memory.overhead.p50',
+      name: "check_solution tool call overhead, server's own (in-memory link), p50",
+      value: overhead(mcp.inMemoryP50Ms),
+      limit,
+      goal: { text: goalText, pass: overhead(mcp.inMemoryP50Ms) <= MCP_OVERHEAD_P50_MS_MAX },
+      note: note(mcp.inMemoryP50Ms, mcp.inMemoryP95Ms),
+    }),
   ]
 }

@@ -2,7 +2,8 @@
 // agent's preflight: extract evidence, evaluate the constraints, no proof) against
 // OrchestratorClient.checkProposal with the same proposal, sequentially, on one orchestrator (a
 // child process, embedded extractor). Through `verity mcp` over stdio (a child process, the
-// default transport) and over Streamable HTTP (in this process, as a second loopback hop).
+// default transport), over Streamable HTTP (in this process, as a second loopback hop), and
+// linked in memory in this process (the server's own cost, without any transport).
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,8 +12,9 @@ import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Ed25519Signer } from '@verity/core'
-import { serveHttp } from '@verity/mcp'
+import { createToolDependencies, createVerityMcpServer, serveHttp } from '@verity/mcp'
 import { OrchestratorClient, signIntent } from '@verity/sdk'
 import { CLOTHING_FIELDS, CLOTHING_TEMPLATE } from './lib/benchTemplates.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
@@ -28,6 +30,9 @@ export type McpToolCallsResult = {
   stdioP95Ms: number
   httpP50Ms: number
   httpP95Ms: number
+  /** The server's own cost: client and server in this process, linked in memory (no pipe, no HTTP). */
+  inMemoryP50Ms: number
+  inMemoryP95Ms: number
 }
 
 const WARMUP_CALLS = 20
@@ -55,6 +60,12 @@ export async function measureMcpToolCalls(settings: BenchSettings): Promise<McpT
     clients.push(httpClient)
     await httpClient.connect(new StreamableHTTPClientTransport(new URL(http.url)))
 
+    const memory = new Client({ name: 'bench', version: '1.0.0' })
+    clients.push(memory)
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await createVerityMcpServer(createToolDependencies({ orchestratorUrl: url, domainUrl: url }).deps).connect(serverSide)
+    await memory.connect(clientSide)
+
     const args = { intent_id: intentId, ...PROPOSAL }
     const viaTool = (client: Client) => async () => {
       const result = await client.callTool({ name: 'check_solution', arguments: args })
@@ -66,7 +77,7 @@ export async function measureMcpToolCalls(settings: BenchSettings): Promise<McpT
     const calls = settings.mcpCalls
     // Interleaved, one call of each path per round, so a change of load on the shared machine
     // weighs on all three alike.
-    const [sdk = [], stdioMs = [], httpMs = []] = await timeInterleaved([viaSdk, viaTool(stdio), viaTool(httpClient)], calls)
+    const [sdk = [], stdioMs = [], httpMs = [], memoryMs = []] = await timeInterleaved([viaSdk, viaTool(stdio), viaTool(httpClient), viaTool(memory)], calls)
     return {
       calls,
       sdkP50Ms: percentile(sdk, 50),
@@ -75,6 +86,8 @@ export async function measureMcpToolCalls(settings: BenchSettings): Promise<McpT
       stdioP95Ms: percentile(stdioMs, 95),
       httpP50Ms: percentile(httpMs, 50),
       httpP95Ms: percentile(httpMs, 95),
+      inMemoryP50Ms: percentile(memoryMs, 50),
+      inMemoryP95Ms: percentile(memoryMs, 95),
     }
   } finally {
     for (const client of clients) await client.close().catch(() => undefined)
