@@ -21,6 +21,13 @@ export type ExtractorOptions = {
   responseBytesMax?: number
   /** Most redirects one storefront fetch follows. */
   redirectsMax?: number
+  /**
+   * The extractor's Ed25519 identity: a key file (created, mode 0600, when missing). With one, every
+   * reply carries an `attestation` signed with it (docs/proofs.md, "The trust chain"); without one
+   * (the default of the library; `verity extractor` and `verity up` always set one), replies are
+   * unattested.
+   */
+  keyFile?: string
   /** Storefront host names allowed (exact); undefined allows every host. `[]` turns storefronts off. */
   storefrontHostsAllowed?: readonly string[]
   /** Ports a storefront URL (or a redirect) may name; default 80 and 443. */

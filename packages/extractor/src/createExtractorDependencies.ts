@@ -1,3 +1,5 @@
+import type { Ed25519Signer } from '@verity/core'
+import { loadOrCreateKeyFile } from '@verity/server'
 import { existsSync } from 'node:fs'
 import { CatalogSource } from './catalog/CatalogSource.ts'
 import type { CatalogFormatError } from './errors/extractorErrors.ts'
@@ -59,11 +61,18 @@ export function createExtractorDependencies(options: ExtractorOptions, log: Extr
     catalog?.close()
     throw error
   }
+  let signer: Ed25519Signer | undefined
+  if (options.keyFile !== undefined) {
+    const loaded = loadOrCreateKeyFile(options.keyFile)
+    signer = loaded.signer
+    if (loaded.created) log.info({ keyFile: options.keyFile, extractorKey: signer.publicKeyBase58 }, 'created the extractor key')
+  }
   return {
     dependencies: {
       ...(catalog === undefined ? {} : { catalog }),
       ...(storefront === undefined ? {} : { storefront }),
       mapping,
+      ...(signer === undefined ? {} : { signer }),
     },
     close: () => catalog?.close(),
   }

@@ -1,3 +1,4 @@
+import type { Ed25519Signer, EvidenceSource } from '@verity/core'
 import { InvalidExtractRequestError, ProductNotFoundError, UnsupportedSolutionError, VariantNotFoundError } from './errors/extractorErrors.ts'
 import type { EvidenceMapping } from './evidence/EvidenceMapping.ts'
 import { extractEvidence, type Evidence } from './evidence/extractEvidence.ts'
@@ -15,11 +16,12 @@ export type ExtractRequest = Readonly<{
   schema: Readonly<Record<string, string>>
 }>
 
-/** What extraction needs: a source per solution scheme, and the field mapping rules. */
+/** What extraction needs: a source per solution scheme, the field mapping rules, and the key that attests replies (optional). */
 export type ExtractorDependencies = Readonly<{
   catalog?: ProductSource
   storefront?: ProductSource
   mapping: EvidenceMapping
+  signer?: Ed25519Signer
 }>
 
 function sourceFor(deps: ExtractorDependencies, solution: string): ProductSource {
@@ -41,6 +43,14 @@ function sourceFor(deps: ExtractorDependencies, solution: string): ProductSource
  * @example await extractFromSolution(deps, { solution: 'catalog:tee-classic', metadata: { options: { Color: 'White', Size: 'M' } }, schema: { price_cents: 'int' } })
  */
 export async function extractFromSolution(deps: ExtractorDependencies, request: ExtractRequest): Promise<Evidence> {
+  return (await extractWithSources(deps, request)).evidence
+}
+
+/** extractFromSolution, also returning the documents fetched to establish the evidence. */
+export async function extractWithSources(
+  deps: ExtractorDependencies,
+  request: ExtractRequest,
+): Promise<{ evidence: Evidence; sources: readonly EvidenceSource[] }> {
   const { solution } = request
   if (typeof solution !== 'string' || solution.trim().length === 0)
     throw new InvalidExtractRequestError({ field: 'solution', reason: 'expected a non-empty string' })
@@ -53,5 +63,5 @@ export async function extractFromSolution(deps: ExtractorDependencies, request: 
   const selections = [match.selection, metadataSelection]
   const candidates = selectVariants(match.product, selections)
   if (candidates.length === 0) throw new VariantNotFoundError({ solution, selection: describeSelections(selections) })
-  return extractEvidence({ product: match.product, candidates, schema, mapping: deps.mapping })
+  return { evidence: extractEvidence({ product: match.product, candidates, schema, mapping: deps.mapping }), sources: match.sources ?? [] }
 }

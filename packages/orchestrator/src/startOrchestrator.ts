@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { ExtractorOptions } from '@verity/extractor'
 import { assertBindAllowed } from '@verity/server'
@@ -48,7 +49,7 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
       threads: settings.proverThreads,
     })
   try {
-    app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor })
+    app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor: embeddedExtractorOf(settings, embeddedExtractor) })
     // Checked before anything is bound: no tokens → loopback only (docs/security.md).
     assertBindAllowed({ service: 'orchestrator', host: settings.host, tokenCount: app.orchestrator.tokens.size })
     await app.listen({ port: settings.port, host: settings.host })
@@ -75,4 +76,10 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>
+}
+
+/** The embedded extractor's options: as given, with its attestation key file defaulting to one in the data directory. */
+function embeddedExtractorOf(settings: OrchestratorSettings, given: ExtractorOptions | null | undefined): ExtractorOptions | null {
+  if (given === null) return null
+  return { keyFile: settings.extractorKeyFile ?? join(settings.dataDir, 'extractor-key.json'), ...given }
 }

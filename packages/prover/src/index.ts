@@ -2,6 +2,7 @@
 export { createProver, type Prover } from './createProver.ts'
 export { createCircuitProver, type CircuitProver, type ProverOptions } from './createCircuitProver.ts'
 export { provePolicy, verifyPolicy, randomSalt, POLICY_CIRCUIT, type ProvePolicyParameters, type VerifyPolicyParameters } from './policy/provePolicy.ts'
+export { attestationSalt, newAttestationSaltNonce, ATTESTATION_SALT_TAG, ATTESTATION_SALT_NONCE_BYTES } from './policy/attestationSalt.ts'
 export { encodePolicyInputs, policyPublicInputs, policyTemplateHash, type EncodedPolicyInputs, type PolicyPublicInputs } from './policy/encodePolicyInputs.ts'
 export { assertTemplateFitsCircuit, compilePolicyProgram } from './policy/compilePolicyProgram.ts'
 export type { PolicyProgram, PolicyItem, FieldSlot } from './policy/PolicyProgram.ts'

@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
 import { createExtractorDependencies } from '../createExtractorDependencies.ts'
 import { InvalidExtractRequestError } from '../errors/extractorErrors.ts'
-import { extractFromSolution, type ExtractorDependencies, type ExtractRequest } from '../extractFromSolution.ts'
+import { extractAttested } from '../extractAttested.ts'
+import type { ExtractorDependencies, ExtractRequest } from '../extractFromSolution.ts'
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
 import { REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
 import { registerCatalogSearchRoute } from './catalogSearchRoute.ts'
@@ -29,6 +30,13 @@ const ExtractBody = Type.Object(
 
 const ExtractReply = Type.Object({
   evidence: Type.Record(Type.String(), Type.Unknown(), { description: 'the fields the extractor could establish, as plain JSON' }),
+  attestation: Type.Optional(
+    Type.Unknown({
+      description:
+        'our addition: the extractor\'s signed statement over the request, the evidence, the time and the documents fetched ' +
+        '({version, extracted_at_ms, sources: [{url, status, body_sha256}], signature: {Ed25519: {pub_key, signature}}}; docs/proofs.md)',
+    }),
+  ),
 })
 
 const ErrorReply = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) })
@@ -69,7 +77,7 @@ export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async
         response: { 200: ExtractReply, 400: ErrorReply, 404: ErrorReply, 422: ErrorReply, 502: ErrorReply },
       },
     },
-    async (request) => ({ evidence: await extractFromSolution(ready, request.body as ExtractRequest) }),
+    async (request) => extractAttested(ready, request.body as ExtractRequest),
   )
   registerCatalogSearchRoute(app, ready)
 }

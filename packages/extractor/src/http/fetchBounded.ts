@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { isVerityError } from '@verity/core'
 import { fetch, type Dispatcher, type Response } from 'undici'
 import { checkStorefrontTarget, type StorefrontTarget } from '../egress/checkStorefrontTarget.ts'
@@ -13,7 +14,8 @@ export type FetchLimits = Readonly<{
   redirectsMax: number
 }>
 
-export type FetchedReply = Readonly<{ url: string; status: number; contentType: string; body: string }>
+/** A final (non-redirect) reply; `bodySha256` is the hex SHA-256 of the body bytes as received (for attestations). */
+export type FetchedReply = Readonly<{ url: string; status: number; contentType: string; body: string; bodySha256: string }>
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
@@ -22,13 +24,13 @@ function describeNetworkError(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message
 }
 
-async function readBody(response: Response, url: string, bytesMax: number): Promise<string> {
+async function readBody(response: Response, url: string, bytesMax: number): Promise<{ text: string; sha256: string }> {
   const declared = Number(response.headers.get('content-length') ?? 0)
   if (declared > bytesMax) {
     await response.body?.cancel()
     throw new StorefrontReplyError({ url, reason: `reply of ${declared} bytes, at most ${bytesMax}` })
   }
-  if (response.body === null) return ''
+  if (response.body === null) return { text: '', sha256: createHash('sha256').digest('hex') }
   const chunks: Uint8Array[] = []
   let bytes = 0
   const reader = response.body.getReader()
@@ -42,7 +44,8 @@ async function readBody(response: Response, url: string, bytesMax: number): Prom
     }
     chunks.push(value)
   }
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  const bytesRead = Buffer.concat(chunks)
+  return { text: new TextDecoder().decode(bytesRead), sha256: createHash('sha256').update(bytesRead).digest('hex') }
 }
 
 async function fetchOnce(target: StorefrontTarget, dispatcher: Dispatcher, accept: string, signal: AbortSignal): Promise<Response> {
@@ -63,7 +66,8 @@ async function fetchHop(target: StorefrontTarget, accept: string, bytesMax: numb
     const response = await fetchOnce(target, dispatcher, accept, signal)
     if (!REDIRECT_STATUSES.has(response.status)) {
       const body = await readBody(response, target.url.href, bytesMax)
-      return { reply: { url: target.url.href, status: response.status, contentType: response.headers.get('content-type') ?? '', body } }
+      const contentType = response.headers.get('content-type') ?? ''
+      return { reply: { url: target.url.href, status: response.status, contentType, body: body.text, bodySha256: body.sha256 } }
     }
     await response.body?.cancel()
     return { redirectStatus: response.status, location: response.headers.get('location') }

@@ -1,8 +1,12 @@
+import type { EvidenceSource } from '@verity/core'
 import type { Product } from './Product.ts'
 import type { VariantSelection } from './selectVariants.ts'
 
-/** A product found for a solution, with the variant selection the solution itself carries (if any). */
-export type ProductMatch = Readonly<{ product: Product; selection: VariantSelection }>
+/**
+ * A product found for a solution, with the variant selection the solution itself carries (if any)
+ * and the documents fetched to find it (URL, HTTP status, SHA-256 of the body; none for a catalog).
+ */
+export type ProductMatch = Readonly<{ product: Product; selection: VariantSelection; sources?: readonly EvidenceSource[] }>
 
 /**
  * Where products come from. `findProduct` gets the whole `solution` string of its scheme

@@ -1,3 +1,4 @@
+import type { EvidenceSource } from '@verity/core'
 import { createStorefrontEgressPolicy, type StorefrontEgressPolicy, type StorefrontLookup } from '../egress/StorefrontEgressPolicy.ts'
 import { StorefrontReplyError, StorefrontUnavailableError, UnsupportedSolutionError } from '../errors/extractorErrors.ts'
 import { fetchBounded, type FetchedReply, type FetchLimits } from '../http/fetchBounded.ts'
@@ -92,13 +93,16 @@ export class StorefrontSource implements ProductSource {
     return url
   }
 
-  #fetch(url: URL, accept: string): Promise<FetchedReply> {
-    return fetchBounded(url, { accept, limits: this.#limits, isUrlAllowed: this.#isUrlAllowed, egress: this.#egress })
+  /** Fetches one document and records it in `sources` (URL, status, body hash) for the attestation. */
+  async #fetch(url: URL, accept: string, sources: EvidenceSource[]): Promise<FetchedReply> {
+    const reply = await fetchBounded(url, { accept, limits: this.#limits, isUrlAllowed: this.#isUrlAllowed, egress: this.#egress })
+    sources.push({ url: reply.url, status: reply.status, body_sha256: reply.bodySha256 })
+    return reply
   }
 
-  async #readShopify(productPath: string, url: URL): Promise<Product | undefined> {
+  async #readShopify(productPath: string, url: URL, sources: EvidenceSource[]): Promise<Product | undefined> {
     for (const attempt of SHOPIFY_ATTEMPTS) {
-      const reply = await this.#fetch(new URL(`${productPath}${attempt.suffix}`, url.origin), attempt.accept)
+      const reply = await this.#fetch(new URL(`${productPath}${attempt.suffix}`, url.origin), attempt.accept, sources)
       if (isMissing(reply)) continue
       assertSuccess(reply)
       return parseReply(reply, (body) => attempt.parse(JSON.parse(body), reply.url))
@@ -106,8 +110,8 @@ export class StorefrontSource implements ProductSource {
     return undefined
   }
 
-  async #readPage(url: URL): Promise<Product | undefined> {
-    const reply = await this.#fetch(url, 'text/html')
+  async #readPage(url: URL, sources: EvidenceSource[]): Promise<Product | undefined> {
+    const reply = await this.#fetch(url, 'text/html', sources)
     if (isMissing(reply)) return undefined
     assertSuccess(reply)
     const product = parseReply(reply, (body) => parseJsonLdProduct(body, reply.url))
@@ -120,8 +124,9 @@ export class StorefrontSource implements ProductSource {
     const variantId = url.searchParams.get('variant')
     const selection = variantId === null || variantId === '' ? {} : { variantId }
     const productPath = PRODUCT_PATH.exec(url.pathname)?.[1]
-    const product = (productPath === undefined ? undefined : await this.#readShopify(productPath, url)) ?? (await this.#readPage(url))
-    return product === undefined ? undefined : { product, selection }
+    const sources: EvidenceSource[] = []
+    const product = (productPath === undefined ? undefined : await this.#readShopify(productPath, url, sources)) ?? (await this.#readPage(url, sources))
+    return product === undefined ? undefined : { product, selection, sources }
   }
 }
 

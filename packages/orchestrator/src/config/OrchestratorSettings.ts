@@ -21,6 +21,8 @@ export type OrchestratorSettings = {
   jobConcurrency: number
   /** How long a job claim holds without renewal; a dead instance's jobs are reclaimed after it. */
   jobLeaseMs: number
+  /** Key file of the embedded extractor's attestations (created when missing); undefined: `<dataDir>/extractor-key.json`. */
+  extractorKeyFile: string | undefined
   /** CRS file for the prover (undefined: the prover's default dev CRS). */
   crsPath: string | undefined
   /** Prover worker threads. */

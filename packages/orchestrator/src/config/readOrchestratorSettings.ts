@@ -25,6 +25,7 @@ export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'expirySweepIntervalMs', flag: '--expiry-sweep-interval', env: 'VERITY_EXPIRY_SWEEP_INTERVAL', kind: 'duration' },
   { key: 'jobConcurrency', flag: '--job-concurrency', env: 'VERITY_JOB_CONCURRENCY', kind: 'int' },
   { key: 'jobLeaseMs', flag: '--job-lease', env: 'VERITY_JOB_LEASE', kind: 'duration' },
+  { key: 'extractorKeyFile', flag: '--extractor-key-file', env: 'VERITY_EXTRACTOR_KEY_FILE', kind: 'string' },
   { key: 'crsPath', flag: '--crs-path', env: 'VERITY_CRS_PATH', kind: 'string' },
   { key: 'proverThreads', flag: '--prover-threads', env: 'VERITY_PROVER_THREADS', kind: 'int' },
   { key: 'logLevel', flag: '--log-level', env: 'VERITY_LOG_LEVEL', kind: 'string' },
@@ -46,6 +47,7 @@ export const ORCHESTRATOR_DEFAULTS: OrchestratorSettings = Object.freeze({
   dataDir: DATA_DIR_DEFAULT,
   databaseUrl: undefined,
   crsPath: undefined,
+  extractorKeyFile: undefined,
   proverThreads: 1,
 })
 

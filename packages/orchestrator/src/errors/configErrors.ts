@@ -8,6 +8,14 @@ export class InvalidExtractorUrlError extends VerityError {
   }
 }
 
+/** PUT /config with an `evidence_extractor_key` that is not base58 of a 32-byte Ed25519 public key. */
+export class InvalidExtractorKeyError extends VerityError {
+  readonly code = 'INVALID_EXTRACTOR_KEY'
+  constructor(readonly fields: { key: string; reason: string }) {
+    super(`invalid evidence extractor key: ${fields.reason}`)
+  }
+}
+
 /** A startup option (flag or VERITY_* variable) has a value we cannot use. */
 export class InvalidOptionError extends VerityError {
   readonly code = 'INVALID_OPTION'

@@ -1,32 +1,41 @@
+import type { EvidenceAttestation } from '@verity/core'
 import type { ExtractorDependencies, ExtractRequest } from '@verity/extractor'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
+import type { ExtractorConfig } from '../store/OrchestratorStore.ts'
 import { callExtractor } from './callExtractor.ts'
+import { checkExtractorAttestation } from './checkExtractorAttestation.ts'
 import { extractInProcess } from './extractInProcess.ts'
+
+/** Evidence with the attestation that vouches for it (null: a third-party extractor that does not attest). */
+export type ExtractedEvidence = { evidence: Record<string, unknown>; attestation: EvidenceAttestation | null }
 
 /**
  * Gives the evidence for one extraction request, from the extractor in effect now; throws
  * ExtractorFailedError (with `transient` set for faults worth another try).
  */
-export type EvidenceExtractor = (request: ExtractRequest) => Promise<Record<string, unknown>>
+export type EvidenceExtractor = (request: ExtractRequest) => Promise<ExtractedEvidence>
 
 export type EvidenceExtractorParameters = {
-  /** The URL put with PUT /config, or '' for the default (the embedded extractor). */
-  configuredUrl: () => Promise<string>
-  /** The embedded extractor's sources; undefined when none is embedded. */
+  /** The extractor put with PUT /config ('' URL: the embedded default). */
+  configured: () => Promise<ExtractorConfig>
+  /** The embedded extractor's sources and key; undefined when none is embedded. */
   embedded: ExtractorDependencies | undefined
   timeoutMs: number
   replyBytesMax: number
 }
 
 /**
- * The orchestrator's one way to ask for evidence: over HTTP when an extractor URL is configured,
- * in-process when the default (embedded) extractor is in effect.
+ * The orchestrator's one way to ask for evidence: over HTTP when an extractor URL is configured
+ * (its attestation checked against the configured key), in-process when the default (embedded)
+ * extractor is in effect (attested with its own key).
  */
 export function createEvidenceExtractor(parameters: EvidenceExtractorParameters): EvidenceExtractor {
   return async (request) => {
-    const baseUrl = await parameters.configuredUrl()
-    if (baseUrl !== '')
-      return callExtractor({ baseUrl, request, timeoutMs: parameters.timeoutMs, replyBytesMax: parameters.replyBytesMax })
+    const { url, key } = await parameters.configured()
+    if (url !== '') {
+      const reply = await callExtractor({ baseUrl: url, request, timeoutMs: parameters.timeoutMs, replyBytesMax: parameters.replyBytesMax })
+      return { evidence: reply.evidence, attestation: checkExtractorAttestation(url, reply, request, key) }
+    }
     if (parameters.embedded !== undefined) return extractInProcess(parameters.embedded, request)
     throw new ExtractorFailedError({
       url: '(none)',

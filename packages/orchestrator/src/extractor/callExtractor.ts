@@ -24,11 +24,11 @@ const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 500, 503, 504])
 
 /**
  * Asks the evidence extractor for the evidence of a proposal. Returns the `evidence` object of
- * its reply (plain JSON; integers beyond 2^53 as bigint). Throws ExtractorFailedError naming the
+ * its reply (plain JSON; integers beyond 2^53 as bigint) and its `attestation`, unchecked (or undefined). Throws ExtractorFailedError naming the
  * cause: unreachable, time-out, non-2xx, a reply larger than `replyBytesMax`, or a malformed reply;
  * unreachable, time-out and the TRANSIENT_STATUSES are marked transient.
  */
-export async function callExtractor(params: CallExtractorParameters): Promise<Record<string, unknown>> {
+export async function callExtractor(params: CallExtractorParameters): Promise<{ evidence: Record<string, unknown>; attestation: unknown }> {
   const url = extractEndpointOf(params.baseUrl)
   const fail = (reason: string, transient = false) => new ExtractorFailedError({ url, reason, transient })
   const controller = new AbortController()
@@ -67,7 +67,7 @@ export async function callExtractor(params: CallExtractorParameters): Promise<Re
   const evidence = (reply as Record<string, unknown>).evidence
   if (evidence === null || typeof evidence !== 'object' || Array.isArray(evidence))
     throw fail('the reply has no "evidence" object')
-  return evidence as Record<string, unknown>
+  return { evidence: evidence as Record<string, unknown>, attestation: (reply as Record<string, unknown>).attestation }
 }
 
 async function readBounded(response: Response, bytesMax: number, fail: (reason: string) => Error): Promise<string> {

@@ -20,8 +20,8 @@ export type OrchestratorContext = {
   jobBacklogMax: number
   /** Event streams per client address (429 CLIENT_CONNECTIONS_EXCEEDED beyond). */
   sseClients: ClientConnectionCounter
-  /** The extractor base URL in effect (the configured one, or the embedded default). */
-  extractorUrl: () => Promise<string>
+  /** The extractor in effect: the configured URL and key, or the embedded default (its URL under /extractor, its own key). */
+  extractorConfig: () => Promise<{ url: string; key: string }>
   /** Asks the extractor in effect (configured over HTTP, or the embedded one in-process) for evidence. */
   extractEvidence: EvidenceExtractor
 }

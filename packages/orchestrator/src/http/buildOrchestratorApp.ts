@@ -40,7 +40,7 @@ import { licenseRoutes } from './routes/licenseRoutes.ts'
 import { proofRoutes } from './routes/proofRoutes.ts'
 import { templateRoutes } from './routes/templateRoutes.ts'
 
-export type OrchestratorAppSettings = Omit<OrchestratorSettings, 'dataDir' | 'databaseUrl' | 'crsPath' | 'proverThreads' | 'host'>
+export type OrchestratorAppSettings = Omit<OrchestratorSettings, 'dataDir' | 'databaseUrl' | 'crsPath' | 'proverThreads' | 'host' | 'extractorKeyFile'>
 
 export type OrchestratorAppDependencies = {
   store: OrchestratorStore
@@ -137,7 +137,6 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     const address = app.server.address() as AddressInfo | null
     return `http://127.0.0.1:${address?.port ?? settings.port}/extractor`
   }
-  const extractorUrl = async () => (await deps.store.getExtractorUrl()) || defaultExtractorUrl()
   // The storefront fetch guard's settings (flags) apply to the embedded extractor; options given in code win.
   const storefrontOptions: ExtractorOptions = {
     ...(settings.storefrontHostsAllowed === undefined ? {} : { storefrontHostsAllowed: settings.storefrontHostsAllowed }),
@@ -147,8 +146,14 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   const embeddedOptions = deps.embeddedExtractor === null ? null : { ...storefrontOptions, ...deps.embeddedExtractor }
   const embedded = embeddedOptions === null ? undefined : createExtractorDependencies(embeddedOptions, app.log)
   if (embedded !== undefined) app.addHook('onClose', async () => embedded.close())
+  // The extractor in effect, as GET /config shows it: the configured one, or the embedded default with its key.
+  const extractorConfig = async () => {
+    const configured = await deps.store.getExtractorConfig()
+    if (configured.url !== '') return configured
+    return { url: defaultExtractorUrl(), key: embedded?.dependencies.signer?.publicKeyBase58 ?? '' }
+  }
   const extractEvidence = createEvidenceExtractor({
-    configuredUrl: () => deps.store.getExtractorUrl(),
+    configured: () => deps.store.getExtractorConfig(),
     embedded: embedded?.dependencies,
     timeoutMs: settings.extractorTimeoutMs,
     replyBytesMax: settings.extractorReplyBytesMax,
@@ -209,7 +214,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     allowUnsignedIntents: settings.allowUnsignedIntents,
     jobBacklogMax: settings.jobBacklogMax,
     sseClients: new ClientConnectionCounter({ what: 'event streams', connectionsMax: settings.sseConnectionsPerClientMax }),
-    extractorUrl,
+    extractorConfig,
     extractEvidence,
   }
   app.decorate('orchestrator', { hub, runner, sweeper, context, owner, tokens })

@@ -37,6 +37,7 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   TEMPLATE_NOT_FOUND: 404,
   // config and events
   INVALID_EXTRACTOR_URL: 400,
+  INVALID_EXTRACTOR_KEY: 400,
   TOO_MANY_SUBSCRIBERS: 503,
   // operator tokens and abuse limits (@verity/server): TOKEN_REQUIRED 401, TOKEN_INVALID 401,
   // TOKEN_SCOPE_INSUFFICIENT 403, RATE_LIMITED 429, CLIENT_CONNECTIONS_EXCEEDED 429

@@ -1,4 +1,4 @@
-import type { InputValue } from '@verity/core'
+import type { EvidenceAttestation, InputValue } from '@verity/core'
 import type { CompiledTemplate } from '@verity/policy'
 
 /** What the orchestrator proves: that `compiled` holds over `attrs` and `evidence` for this intent. */
@@ -8,6 +8,8 @@ export type PolicyProofInput = {
   compiled: CompiledTemplate
   attrs: Record<string, InputValue>
   evidence: Record<string, InputValue>
+  /** The extractor's attestation of the evidence; the proof is bound to it (docs/proofs.md). Null: unattested. */
+  attestation: EvidenceAttestation | null
 }
 
 /**

@@ -1,4 +1,4 @@
-import { assertTemplateFitsCircuit, createProver, randomSalt, type Prover } from '@verity/prover'
+import { assertTemplateFitsCircuit, attestationSalt, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
 import type { PolicyProving } from './PolicyProving.ts'
 
 export type PolicyProvingOptions = {
@@ -11,8 +11,10 @@ export type PolicyProvingOptions = {
 
 /**
  * The orchestrator's prover: @verity/prover's universal policy circuit. Each proof commits to the
- * evidence with a fresh random salt, published beside the artifact: `{artifact, salt}` (salt as a
- * decimal string), so the evidence commitment hides the evidence from anyone without the bundle.
+ * evidence with a fresh salt, published beside the artifact: `{artifact, salt}` (salt as a decimal
+ * string), so the evidence commitment hides the evidence from anyone without the bundle. With an
+ * attestation the salt is attestationSalt(attestation, nonce) and the proof object also carries
+ * `attestation` and `attestation_salt_nonce`: a verifier recomputes the salt from them.
  */
 export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyProving {
   const isOwned = options.prover === undefined
@@ -26,7 +28,10 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
   return {
     assertTemplateFits: (compiled) => assertTemplateFitsCircuit(compiled),
     async prove(input) {
-      const salt = randomSalt()
+      // Attested evidence: the salt is derived from the attestation, so the proof's evidence
+      // commitment (a public input) binds the proof to it. Unattested: a random salt, as before.
+      const nonce = input.attestation === null ? undefined : newAttestationSaltNonce()
+      const salt = input.attestation === null ? randomSalt() : attestationSalt(input.attestation, nonce!)
       const artifact = await prover.provePolicy({
         compiled: input.compiled,
         attrs: input.attrs,
@@ -34,7 +39,8 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
         intentId: input.intentId,
         salt,
       })
-      return { artifact, salt: salt.toString() }
+      const attested = input.attestation === null ? {} : { attestation: input.attestation, attestation_salt_nonce: nonce }
+      return { artifact, salt: salt.toString(), ...attested }
     },
     close: async () => {
       if (isOwned) await prover.close()

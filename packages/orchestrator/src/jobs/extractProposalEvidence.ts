@@ -1,4 +1,4 @@
-import { retryWithBackoff, type RetryPolicy } from '@verity/core'
+import { retryWithBackoff, type EvidenceAttestation, type RetryPolicy } from '@verity/core'
 import type { CompiledTemplate } from '@verity/policy'
 import { ExtractorFailedError, isTransientExtractorFailure } from '../errors/extractorErrors.ts'
 import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
@@ -20,12 +20,13 @@ export type ExtractProposalEvidenceParameters = {
 
 /**
  * Asks the extractor for the evidence of a proposal, retrying transient faults (unreachable,
- * time-out, 429/500/503/504) with back-off. Returns the evidence, or a ProposalFailure naming the
+ * time-out, 429/500/503/504) with back-off. Returns the evidence with the attestation that vouches
+ * for it (null when the extractor does not attest), or a ProposalFailure naming the
  * cause (with the number of tries when they were used up).
  */
 export async function extractProposalEvidence(
   parameters: ExtractProposalEvidenceParameters,
-): Promise<{ evidenceJson: Record<string, unknown> } | ProposalFailure> {
+): Promise<{ evidenceJson: Record<string, unknown>; attestation: EvidenceAttestation | null } | ProposalFailure> {
   const request = {
     intent_id: parameters.intentId,
     template_id: parameters.templateId,
@@ -34,13 +35,13 @@ export async function extractProposalEvidence(
     schema: Object.fromEntries(parameters.compiled.evidence.map((field) => [field.name, field.type])),
   }
   try {
-    const evidenceJson = await retryWithBackoff(() => parameters.extractEvidence(request), {
+    const extracted = await retryWithBackoff(() => parameters.extractEvidence(request), {
       ...parameters.retry,
       isRetryable: isTransientExtractorFailure,
       ...(parameters.onRetry === undefined ? {} : { onRetry: parameters.onRetry }),
       ...(parameters.signal === undefined ? {} : { signal: parameters.signal }),
     })
-    return { evidenceJson }
+    return { evidenceJson: extracted.evidence, attestation: extracted.attestation }
   } catch (error) {
     if (!(error instanceof ExtractorFailedError)) throw error
     const tries = error.fields.transient && parameters.retry.attemptsMax > 1 ? ` (after ${parameters.retry.attemptsMax} tries)` : ''

@@ -59,7 +59,8 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
 
   let proof: Record<string, unknown>
   try {
-    proof = await retryWithBackoff(() => deps.proving.prove({ intentId, templateId: intent.templateId, compiled, ...evaluated }), {
+    const input = { intentId, templateId: intent.templateId, compiled, ...evaluated, attestation: extracted.attestation }
+    proof = await retryWithBackoff(() => deps.proving.prove(input), {
       attemptsMax: deps.proveAttemptsMax,
       delayMsMin: 0,
       delayMsMax: 0,

@@ -37,13 +37,13 @@ export async function checkProposal(deps: CheckProposalDependencies, intentId: s
   if (compiled === undefined) throw new IntentTemplateMissingError({ intentId, templateId: intent.templateId })
   let evidenceJson: Record<string, unknown>
   try {
-    evidenceJson = await deps.extractEvidence({
+    ;({ evidence: evidenceJson } = await deps.extractEvidence({
       intent_id: intent.id,
       template_id: intent.templateId,
       solution: proposal.solution,
       metadata: proposal.metadata,
       schema: Object.fromEntries(compiled.evidence.map((field) => [field.name, field.type])),
-    })
+    }))
   } catch (error) {
     if (!(error instanceof ExtractorFailedError)) throw error
     return { ok: false, reason: error.message, evidence: null, constraint_failures: [] }

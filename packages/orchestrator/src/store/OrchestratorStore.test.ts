@@ -45,10 +45,10 @@ function describeStoreContract(backend: StoreBackend): void {
     test('config and templates', async () => {
       const [store] = await fresh()
       assert.equal(store!.backend, backend.name)
-      assert.equal(await store!.getExtractorUrl(), '')
-      await store!.setExtractorUrl('http://127.0.0.1:1/x')
-      await store!.setExtractorUrl('http://127.0.0.1:2/x')
-      assert.equal(await store!.getExtractorUrl(), 'http://127.0.0.1:2/x')
+      assert.deepEqual(await store!.getExtractorConfig(), { url: '', key: '' })
+      await store!.setExtractorConfig({ url: 'http://127.0.0.1:1/x', key: 'K1' })
+      await store!.setExtractorConfig({ url: 'http://127.0.0.1:2/x', key: '' })
+      assert.deepEqual(await store!.getExtractorConfig(), { url: 'http://127.0.0.1:2/x', key: '' })
       const template = { id: 'tpl', source: 'name t', compiled: new Uint8Array([0, 1, 255]), createdAtMs: 5 }
       await store!.putTemplate(template)
       await store!.putTemplate({ ...template, source: 'other', createdAtMs: 6 })

@@ -56,6 +56,9 @@ export type JobOutcome =
   | { kind: 'failure'; eventJson: string }
 
 /** A job claimed by one instance: the intent and which attempt this is (1 = first). */
+/** The runtime extractor configuration: URL ('' = the embedded default) and trusted key ('' = none configured). */
+export type ExtractorConfig = { url: string; key: string }
+
 export type ClaimedJob = { intentId: string; attempt: number }
 
 export type AcceptProposalResult =
@@ -76,8 +79,10 @@ export interface OrchestratorStore {
   readonly backend: 'sqlite' | 'postgres'
 
   /** The configured extractor URL; "" means the default embedded extractor. */
-  getExtractorUrl(): Promise<string>
-  setExtractorUrl(url: string): Promise<void>
+  /** The extractor put with PUT /config: its URL and Ed25519 key (each '' when not set: the embedded default / no key). */
+  getExtractorConfig(): Promise<ExtractorConfig>
+  /** Sets URL and key together (one write: never a new URL with the old key). */
+  setExtractorConfig(config: ExtractorConfig): Promise<void>
 
   /** Stores a template; storing the same id again is a no-op. */
   putTemplate(template: TemplateRecord): Promise<void>

@@ -6,6 +6,7 @@ import { StoreSchemaTooNewError } from '@verity/postgres'
 import type {
   AcceptProposalResult,
   ClaimedJob,
+  ExtractorConfig,
   IntentRecord,
   JobOutcome,
   NewIntent,
@@ -58,13 +59,16 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     this.#statements.releaseLeases.run()
   }
 
-  async getExtractorUrl(): Promise<string> {
-    const row = this.#statements.getConfig.get('evidence_extractor_url') as { value: string } | undefined
-    return row?.value ?? ''
+  async getExtractorConfig(): Promise<ExtractorConfig> {
+    const read = (key: string) => (this.#statements.getConfig.get(key) as { value: string } | undefined)?.value ?? ''
+    return { url: read('evidence_extractor_url'), key: read('evidence_extractor_key') }
   }
 
-  async setExtractorUrl(url: string): Promise<void> {
-    this.#statements.setConfig.run('evidence_extractor_url', url)
+  async setExtractorConfig(config: ExtractorConfig): Promise<void> {
+    this.#db.transaction(() => {
+      this.#statements.setConfig.run('evidence_extractor_url', config.url)
+      this.#statements.setConfig.run('evidence_extractor_key', config.key)
+    }).immediate()
   }
 
   async putTemplate(template: TemplateRecord): Promise<void> {

@@ -10,6 +10,7 @@ import {
 } from '@verity/core'
 import { compileTemplate, decodeCompiledTemplate, evaluateTemplate, templateId, type CompiledTemplate } from '@verity/policy'
 import type { ProofArtifact, Prover } from '@verity/prover'
+import { checkAttestationLink, type EvidenceProvenance } from './checkAttestationLink.ts'
 import { MalformedProofBundleError } from './proofErrors.ts'
 import { readSignedIntent } from './readSignedIntent.ts'
 
@@ -26,6 +27,8 @@ export type ProofStatement = {
   solution: string
   crs: 'dev' | 'ignition'
   circuit: string
+  /** Where the evidence came from: the extractor key that attested it, or 'unattested'. */
+  provenance: EvidenceProvenance
 }
 
 export type ProofVerification =
@@ -45,14 +48,21 @@ export type VerifyProofBundleOptions = {
    * but "template hash does not match" would mislead).
    */
   circuitHash?: string
+  /**
+   * Extractor keys (base58 Ed25519) you trust to vouch for evidence. When given, the evidence must
+   * be attested by one of them; when not, an attested bundle reports its key for you to judge and
+   * an unattested one verifies as "evidence unattested".
+   */
+  trustedExtractorKeys?: readonly string[]
 }
 
 /**
  * Verifies a proof bundle (what GET /proofs/{intent_id} returns) offline, trusting no service:
  * the template id is recomputed from the compiled bytes (and the source must compile to them),
- * the intent must name that template and carry a valid signature, the evidence must satisfy every
+ * the intent must name that template and carry a valid signature, the evidence's attestation (if
+ * any) must be signed over this very extraction by a key you trust, the evidence must satisfy every
  * constraint, and the zero-knowledge proof must verify against public inputs recomputed from the
- * template, the attrs, the evidence and the intent id. Returns the statement, or the first reason
+ * template, the attrs, the evidence (with the salt bound to the attestation) and the intent id. Returns the statement, or the first reason
  * it fails. Throws MalformedProofBundleError when the bundle lacks a field.
  * @example const result = await verifyProofBundle(bundle, { verifier: createProver() })
  */
@@ -82,9 +92,15 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
     return { ok: false, reason: 'the proof was made with the INSECURE development CRS (crs: "dev"), refused in production' }
   if (options.circuitHash !== undefined && artifact.circuit_hash !== options.circuitHash)
     return { ok: false, reason: `the proof was made with another version of the ${artifact.circuit} circuit (circuit_hash ${artifact.circuit_hash}, this verifier's is ${options.circuitHash})` }
-  const salt = readSalt(bundle.proof.salt)
+  const extraction = { intent_id: intent.id, template_id: template.id, solution: bundle.proposal.solution, metadata: bundle.proposal.metadata, evidence: bundle.evidence }
+  const link = checkAttestationLink(bundle.proof, extraction, options.trustedExtractorKeys)
+  if ('ok' in link) return link
+  const salt = link.salt ?? readSalt(bundle.proof.salt)
   const verified = await options.verifier.verifyPolicy({ artifact, compiled: template.compiled, attrs, evidence, intentId: intent.id, salt })
-  if (!verified.ok) return { ok: false, reason: verified.reason }
+  if (!verified.ok) {
+    const unbound = link.provenance.status === 'attested' ? ' (with an attestation: the proof is not bound to this attestation)' : ''
+    return { ok: false, reason: `${verified.reason}${unbound}` }
+  }
   return {
     ok: true,
     statement: {
@@ -97,6 +113,7 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
       solution: bundle.proposal.solution,
       crs: artifact.crs,
       circuit: artifact.circuit,
+      provenance: link.provenance,
     },
   }
 }
@@ -168,9 +185,9 @@ function readSalt(value: unknown): bigint {
 
 type CheckedBundle = {
   signed_intent: unknown
-  proposal: { solution: string }
+  proposal: { solution: string; metadata: unknown }
   evidence: Record<string, unknown>
-  proof: { artifact: ProofArtifact; salt?: unknown }
+  proof: { artifact: ProofArtifact; salt?: unknown; attestation?: unknown; attestation_salt_nonce?: unknown }
   template: { id: string; source: string; compiled_base64url: string }
 }
 
@@ -190,9 +207,14 @@ function readBundle(json: unknown): CheckedBundle {
     if (typeof template[key] !== 'string') throw new MalformedProofBundleError({ field: `template.${key}`, reason: 'must be a string' })
   return {
     signed_intent: root.signed_intent,
-    proposal: { solution: proposal.solution },
+    proposal: { solution: proposal.solution, metadata: proposal.metadata },
     evidence: root.evidence as Record<string, unknown>,
-    proof: { artifact: artifact as unknown as ProofArtifact, salt: proof.salt },
+    proof: {
+      artifact: artifact as unknown as ProofArtifact,
+      salt: proof.salt,
+      attestation: proof.attestation,
+      attestation_salt_nonce: proof.attestation_salt_nonce,
+    },
     template: template as CheckedBundle['template'],
   }
 }

@@ -5,6 +5,7 @@ import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_INTENT_BATCH_MAX, POSTGRES_POOL_C
 import type {
   AcceptProposalResult,
   ClaimedJob,
+  ExtractorConfig,
   IntentRecord,
   JobOutcome,
   NewIntent,
@@ -78,18 +79,21 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
     return new PostgresOrchestratorStore(pool, databaseUrl, options.onWatchError ?? (() => undefined))
   }
 
-  async getExtractorUrl(): Promise<string> {
-    const { rows } = await this.#pool.query<{ value: string }>('SELECT value FROM orchestrator_config WHERE key = $1', [
-      'evidence_extractor_url',
-    ])
-    return rows[0]?.value ?? ''
+  async getExtractorConfig(): Promise<ExtractorConfig> {
+    const { rows } = await this.#pool.query<{ key: string; value: string }>(
+      'SELECT key, value FROM orchestrator_config WHERE key = ANY($1::text[])',
+      [['evidence_extractor_url', 'evidence_extractor_key']],
+    )
+    const read = (key: string) => rows.find((row) => row.key === key)?.value ?? ''
+    return { url: read('evidence_extractor_url'), key: read('evidence_extractor_key') }
   }
 
-  async setExtractorUrl(url: string): Promise<void> {
+  async setExtractorConfig(config: ExtractorConfig): Promise<void> {
+    // One statement: URL and key change together.
     await this.#pool.query(
-      `INSERT INTO orchestrator_config (key, value) VALUES ($1, $2)
+      `INSERT INTO orchestrator_config (key, value) VALUES ($1, $2), ($3, $4)
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      ['evidence_extractor_url', url],
+      ['evidence_extractor_url', config.url, 'evidence_extractor_key', config.key],
     )
   }
 

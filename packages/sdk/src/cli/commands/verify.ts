@@ -5,13 +5,19 @@ import type { ProofStatement } from '../../proofs/verifyProofBundle.ts'
 export const verifyCommand: Command = {
   path: ['verify'],
   summary: 'verify a proof bundle (proof.json) offline and print what it proves; exit 1 when it does not hold',
-  usage: 'verity verify PROOF.json [--production] [--crs DIR] [--allow-unsigned]',
+  usage: 'verity verify PROOF.json [--trust-extractor KEY]... [--production] [--crs DIR] [--allow-unsigned]',
   optionHelp: {
     production: 'refuse proofs made with the insecure development CRS',
     crs: "CRS directory to verify against (default: the build's dev CRS)",
     'allow-unsigned': 'accept an Unsigned intent (nobody authorised it)',
+    'trust-extractor': 'an extractor key (base58) you trust to vouch for evidence; repeatable. Without it the key is printed for you to judge',
   },
-  options: { production: { type: 'boolean' }, crs: { type: 'string' }, 'allow-unsigned': { type: 'boolean' } },
+  options: {
+    production: { type: 'boolean' },
+    crs: { type: 'string' },
+    'allow-unsigned': { type: 'boolean' },
+    'trust-extractor': { type: 'string', multiple: true },
+  },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
     const bundle = readJsonFile(positionals[0]!, 'proof')
@@ -21,9 +27,16 @@ export const verifyCommand: Command = {
     const production = values.production === true
     const prover = createProver({ production, workers: 1, ...(typeof values.crs === 'string' ? { crsPath: values.crs } : {}) })
     try {
-      out.info('verifying the template, the signature and the zero-knowledge proof …')
+      out.info('verifying the chain: intent signature → template id → evidence attestation → zero-knowledge proof …')
       const { circuitHash } = await loadCircuit(POLICY_CIRCUIT)
-      const result = await verifyProofBundle(bundle, { verifier: prover, production, allowUnsigned: values['allow-unsigned'] === true, circuitHash })
+      const trusted = values['trust-extractor'] as string[] | undefined
+      const result = await verifyProofBundle(bundle, {
+        verifier: prover,
+        production,
+        allowUnsigned: values['allow-unsigned'] === true,
+        circuitHash,
+        ...(trusted === undefined ? {} : { trustedExtractorKeys: trusted }),
+      })
       if (!result.ok) {
         const hint = result.reason.includes('does not verify') && !production
           ? '\n  (a proof made with a dev CRS verifies only against that same CRS: pass --crs DIR)'
@@ -48,9 +61,19 @@ function formatStatement(statement: ProofStatement): string {
     `  signed by  ${signer}`,
     `  attrs      ${JSON.stringify(statement.attrs)}`,
     `  evidence   ${JSON.stringify(statement.evidence)}`,
+    `  vouched by ${formatProvenance(statement)}`,
     `  solution   ${statement.solution}  (the proof binds the evidence extracted for it)`,
     `  proof      ultrahonk, circuit ${statement.circuit}, crs ${crs}`,
   ].join('\n')
+}
+
+function formatProvenance(statement: ProofStatement): string {
+  const provenance = statement.provenance
+  if (provenance.status === 'unattested') return 'nobody: evidence UNATTESTED (the extractor did not sign it; you trust the orchestrator for it)'
+  const fetched = provenance.sources.length === 0 ? 'its catalog' : provenance.sources.map((source) => `${source.url} (${source.status})`).join(', ')
+  const judgement =
+    provenance.trusted === true ? 'a key you trust' : 'a key you did not name: judge it, or pass --trust-extractor KEY'
+  return `extractor ${provenance.extractorKey} (${judgement}), at ${new Date(provenance.extractedAtMs).toISOString()}, from ${fetched}`
 }
 
 // --json output uses the wire's snake_case, like every other command.
@@ -67,5 +90,15 @@ function statementJson(statement: ProofStatement) {
     solution: statement.solution,
     circuit: statement.circuit,
     crs: statement.crs,
+    provenance:
+      statement.provenance.status === 'unattested'
+        ? { status: 'unattested' }
+        : {
+            status: 'attested',
+            extractor_key: statement.provenance.extractorKey,
+            trusted: statement.provenance.trusted,
+            extracted_at_ms: statement.provenance.extractedAtMs,
+            sources: statement.provenance.sources,
+          },
   }
 }
