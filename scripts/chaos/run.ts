@@ -28,12 +28,13 @@ for (const scenario of selected) {
   log(`\n== ${scenario.name}: ${scenario.promise}`)
   const result = await runScenario(scenario, settings, seed, log)
   for (const line of result.figures) log(`   ${line}`)
-  if (result.ok) log(`PASS ${scenario.name}`)
+  if (result.skipped !== undefined) log(`SKIP ${scenario.name}: ${result.skipped}`)
+  else if (result.ok) log(`PASS ${scenario.name}`)
   else {
     failed += 1
     log(`FAIL ${scenario.name}: ${result.error!.stack ?? result.error!.message}`)
     log(`   replay: node --import tsx scripts/chaos/run.ts --${settings.mode} --only ${scenario.name} --seed ${seed}`)
   }
 }
-log(`\nchaos ${settings.mode} run: ${selected.length - failed} passed, ${failed} failed, ${Math.round((Date.now() - runStartedAtMs) / 1000)} s, seed ${seed}`)
+log(`\nchaos ${settings.mode} run: ${selected.length - failed} passed or skipped, ${failed} failed, ${Math.round((Date.now() - runStartedAtMs) / 1000)} s, seed ${seed}`)
 process.exitCode = failed === 0 ? 0 : 1

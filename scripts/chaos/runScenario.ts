@@ -4,11 +4,12 @@ import type { ChaosScenario } from './ChaosScenario.ts'
 import { createChaosContext } from './lib/ChaosContext.ts'
 import type { ChaosSettings } from './lib/chaosSettings.ts'
 import { DeadlineExceededError } from './lib/Deadline.ts'
+import { ScenarioSkippedError } from './ScenarioSkippedError.ts'
 
 /** Time past a scenario's budget before the runner abandons it, in milliseconds (its own checks should fire first). */
 const SCENARIO_GRACE_MS = 30_000
 
-export type ScenarioResult = { name: string; ok: boolean; error?: Error; durationMs: number; figures: string[] }
+export type ScenarioResult = { name: string; ok: boolean; error?: Error; skipped?: string; durationMs: number; figures: string[] }
 
 export async function runScenario(scenario: ChaosScenario, settings: ChaosSettings, seed: number, log: (line: string) => void): Promise<ScenarioResult> {
   const budgetMs = scenario.budgetMs(settings)
@@ -19,17 +20,19 @@ export async function runScenario(scenario: ChaosScenario, settings: ChaosSettin
     timer = setTimeout(() => reject(new DeadlineExceededError(`${scenario.name} (abandoned)`, budgetMs + SCENARIO_GRACE_MS)), budgetMs + SCENARIO_GRACE_MS)
   })
   let error: Error | undefined
+  let skipped: string | undefined
   try {
     await Promise.race([scenario.run(context), abandoned])
   } catch (caught) {
-    error = caught instanceof Error ? caught : new Error(String(caught))
+    if (caught instanceof ScenarioSkippedError) skipped = caught.reason
+    else error = caught instanceof Error ? caught : new Error(String(caught))
     const exits = context.unexpectedExits()
-    if (exits.length > 0) error.message += `\n${exits.join('\n')}`
+    if (error !== undefined && exits.length > 0) error.message += `\n${exits.join('\n')}`
   } finally {
     clearTimeout(timer)
     await context.cleanup()
   }
   const durationMs = Date.now() - startedAtMs
   context.figures.set('duration (s)', Math.round(durationMs / 100) / 10)
-  return { name: scenario.name, ok: error === undefined, ...(error ? { error } : {}), durationMs, figures: context.figures.toLines() }
+  return { name: scenario.name, ok: error === undefined, ...(error ? { error } : {}), ...(skipped ? { skipped } : {}), durationMs, figures: context.figures.toLines() }
 }

@@ -6,6 +6,7 @@ import { proposalRaceAcrossInstances } from './scenarios/proposalRaceAcrossInsta
 import { sdlSubmitRace } from './scenarios/sdlSubmitRace.ts'
 import { postgresRestartUnderServices } from './scenarios/postgresRestartUnderServices.ts'
 import { fullDisk } from './scenarios/fullDisk.ts'
+import { baseLayerKillDuringSettlement } from './scenarios/baseLayerKillDuringSettlement.ts'
 import { orchestratorKillWhileProving } from './scenarios/orchestratorKillWhileProving.ts'
 
-export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, postgresRestartUnderServices, httpFuzzEveryRoute, proposalRaceAcrossInstances, sdlSubmitRace, fullDisk]
+export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, baseLayerKillDuringSettlement, postgresRestartUnderServices, httpFuzzEveryRoute, proposalRaceAcrossInstances, sdlSubmitRace, fullDisk]

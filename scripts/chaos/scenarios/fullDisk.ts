@@ -11,7 +11,8 @@ import { fundTransferRing, writeDomainYaml } from '../lib/domainFixture.ts'
 import { RingLoad } from '../lib/RingLoad.ts'
 import { seededRandom } from '../lib/seededRandom.ts'
 import { ServiceClient } from '../lib/ServiceClient.ts'
-import { SmallFilesystem } from '../lib/SmallFilesystem.ts'
+import { SmallFilesystem, SmallFilesystemUnavailableError } from '../lib/SmallFilesystem.ts'
+import { ScenarioSkippedError } from '../ScenarioSkippedError.ts'
 import { waitUntil } from '../lib/waitUntil.ts'
 
 const SHARD = 1
@@ -28,7 +29,9 @@ export const fullDisk: ChaosScenario = {
   budgetMs: (settings) => settings.fullDisk.budgetMs,
   async run(context) {
     const dir = context.makeTempDir('full-disk')
-    const filesystem = await SmallFilesystem.mount(join(dir, 'small'), context.settings.fullDisk.filesystemBytes)
+    const filesystem = await SmallFilesystem.mount(join(dir, 'small'), context.settings.fullDisk.filesystemBytes).catch((error: unknown) => {
+      throw error instanceof SmallFilesystemUnavailableError ? new ScenarioSkippedError(error.message) : error
+    })
     context.onCleanup(() => filesystem.unmount())
     const configPath = writeDomainYaml(dir, { shard: SHARD, port: 0, dataDir: join(filesystem.mountPoint, 'data') })
     const start = () => context.startService({ kind: 'domain', args: ['--config', configPath] })
