@@ -39,10 +39,9 @@ export class SessionTable {
     return { handleRequest: (request, response, body) => session.transport.handleRequest(request, response, body) }
   }
 
+  /** Forgets a session its transport closed (DELETE from the client), and closes its server. */
   remove(id: string): void {
-    const session = this.#sessions.get(id)
-    this.#sessions.delete(id)
-    if (session !== undefined) void session.server.close().catch(this.log)
+    this.#close(id)
   }
 
   async closeAll(): Promise<void> {
