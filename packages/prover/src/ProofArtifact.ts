@@ -5,13 +5,19 @@
  * bytecode; `crs` says which CRS the prover used ('dev' is insecure: see docs/proofs.md).
  */
 export type ProofArtifact = {
-  system: 'ultrahonk'
+  system: ProofSystem
   circuit: string
   circuit_hash: string
   crs: 'ignition' | 'dev'
   public_inputs: string[]
   proof: string
 }
+
+/**
+ * 'ultrahonk': Poseidon2 transcript (the base layer verifies these). 'ultrahonk-keccak': Keccak
+ * transcript, what the Solidity verifier bb.js generates checks (EVM settlement, docs/settlement-evm.md).
+ */
+export type ProofSystem = 'ultrahonk' | 'ultrahonk-keccak'
 
 /** Result of a verification: ok, or the reason it failed. */
 export type VerifyResult = { ok: true } | { ok: false; reason: string }

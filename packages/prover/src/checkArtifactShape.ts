@@ -1,5 +1,5 @@
 import { PROOF_BYTES_MAX, PUBLIC_INPUTS_MAX } from './limits.ts'
-import type { VerifyResult } from './ProofArtifact.ts'
+import type { ProofSystem, VerifyResult } from './ProofArtifact.ts'
 
 const FIELD_HEX = /^0x[0-9a-f]{64}$/
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -7,11 +7,12 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 /** Checks an artifact's shape and that it names the expected circuit, before any proving work. */
 export function checkArtifactShape(
   artifact: unknown,
-  expected: { name: string; circuitHash: string; publicInputs: number },
+  expected: { name: string; circuitHash: string; publicInputs: number; system?: ProofSystem },
 ): VerifyResult {
   if (typeof artifact !== 'object' || artifact === null) return fail('artifact is not an object')
   const a = artifact as Record<string, unknown>
-  if (a.system !== 'ultrahonk') return fail(`unsupported proof system ${JSON.stringify(a.system)} (expected "ultrahonk")`)
+  const system = expected.system ?? 'ultrahonk'
+  if (a.system !== system) return fail(`unsupported proof system ${JSON.stringify(a.system)} (expected "${system}")`)
   if (a.circuit !== expected.name) return fail(`artifact is for circuit ${JSON.stringify(a.circuit)}, expected "${expected.name}"`)
   if (a.circuit_hash !== expected.circuitHash)
     return fail(`circuit_hash ${JSON.stringify(a.circuit_hash)} does not match this verifier's ${expected.name} circuit (${expected.circuitHash})`)

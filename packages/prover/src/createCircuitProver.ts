@@ -13,7 +13,7 @@ import { PROOF_QUEUE_MAX_DEFAULT, PROVER_WORKERS_DEFAULT, PROVER_WORKERS_MAX } f
 import { BUILD_DIR, DEV_CRS_DIR } from './paths.ts'
 import { ProverPool } from './pool/ProverPool.ts'
 import type { RawProof } from './backend/CircuitBackend.ts'
-import type { ProofArtifact, VerifyResult } from './ProofArtifact.ts'
+import type { ProofArtifact, ProofSystem, VerifyResult } from './ProofArtifact.ts'
 import { checkArtifactShape } from './checkArtifactShape.ts'
 
 export type ProverOptions = {
@@ -31,6 +31,8 @@ export type ProverOptions = {
   env?: Record<string, string | undefined>
   /** Log lines (the dev CRS warning among them). Default: none. */
   log?: (line: string) => void
+  /** 'ultrahonk-keccak' for proofs an EVM verifier checks (docs/settlement-evm.md). Default 'ultrahonk'. */
+  proofSystem?: ProofSystem
 }
 
 export type CircuitProver = {
@@ -62,6 +64,7 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
   const queueMax = options.queueMax ?? (env.PROOF_QUEUE_MAX ? Number(env.PROOF_QUEUE_MAX) : PROOF_QUEUE_MAX_DEFAULT)
   if (!Number.isSafeInteger(queueMax) || queueMax < 1) throw new RangeError(`queueMax must be a positive integer, got ${queueMax}`)
   const log = options.log ?? (() => {})
+  const proofSystem = options.proofSystem ?? 'ultrahonk'
 
   let crs: CrsDescription | undefined = existsSync(crsPath) ? readCrs(crsPath) : undefined
   if (production && crs?.kind === 'dev') throw new DevCrsRefusedError({ what: `the CRS at ${crsPath}` })
@@ -87,7 +90,7 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
       // Outside production an empty directory is a mistake, not a cue to download Ignition.
       if (!production && crs.points === 0)
         throw new CrsError({ path: crsPath, reason: `no ${G1_FILE}/${G2_FILE} here; generate a dev CRS (npm run crs:dev -w packages/prover -- --dir ${crsPath}) or point VERITY_CRS_PATH at the Ignition files` })
-      return new ProverPool({ workers, queueMax, config: { crs, threads, vkDir: join(BUILD_DIR, 'vk') } })
+      return new ProverPool({ workers, queueMax, config: { crs, threads, vkDir: join(BUILD_DIR, 'vk'), proofSystem } })
     })())
 
   const crsKind = (): 'dev' | 'ignition' => crs?.kind ?? (usesBuildDevCrs ? 'dev' : 'ignition')
@@ -100,7 +103,7 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
       const compiled = await circuit(name)
       const raw = await (await getPool()).submit<RawProof>({ kind: 'prove', circuit: compiled, inputs }, signal)
       return {
-        system: 'ultrahonk',
+        system: proofSystem,
         circuit: name,
         circuit_hash: compiled.circuitHash,
         crs: crsKind(),
@@ -110,7 +113,7 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
     },
     async verifyCircuit(name, artifact) {
       const compiled = await circuit(name)
-      const shape = checkArtifactShape(artifact, { name, circuitHash: compiled.circuitHash, publicInputs: publicInputCount(compiled) })
+      const shape = checkArtifactShape(artifact, { name, circuitHash: compiled.circuitHash, publicInputs: publicInputCount(compiled), system: proofSystem })
       if (!shape.ok) return shape
       if (production && artifact.crs === 'dev') throw new DevCrsRefusedError({ what: `the ${name} proof artifact` })
       const ok = await (await getPool()).submit<boolean>({

@@ -8,7 +8,7 @@ export { assertTemplateFitsCircuit, compilePolicyProgram } from './policy/compil
 export type { PolicyProgram, PolicyItem, FieldSlot } from './policy/PolicyProgram.ts'
 export { encodeString, encodeInt, encodeBool, fieldHex as policyFieldHex, SET_SENTINEL } from './policy/encodeValue.ts'
 export { poseidon2Hash } from './policy/poseidon2.ts'
-export type { ProofArtifact, VerifyResult } from './ProofArtifact.ts'
+export type { ProofArtifact, ProofSystem, VerifyResult } from './ProofArtifact.ts'
 export { generateDevCrs, type GenerateDevCrsOptions } from './crs/generateDevCrs.ts'
 export { ensureDevCrs } from './crs/ensureDevCrs.ts'
 export { readCrs, type CrsDescription } from './crs/readCrs.ts'
@@ -30,3 +30,4 @@ export {
 } from './errors/proverErrors.ts'
 export * as proverLimits from './limits.ts'
 export * from './sdl/index.ts'
+export * from './evm/index.ts'

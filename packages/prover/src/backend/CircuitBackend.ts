@@ -8,6 +8,7 @@ import { publicInputCount } from '../circuits/publicInputCount.ts'
 import type { CrsDescription } from '../crs/readCrs.ts'
 import { CrsError, WitnessError } from '../errors/proverErrors.ts'
 import { BB_WASM_PATH } from './bbWasmPath.ts'
+import type { ProofSystem } from '../ProofArtifact.ts'
 
 export type RawProof = { proof: Uint8Array; publicInputs: string[] }
 
@@ -29,11 +30,13 @@ export class CircuitBackend {
     private readonly api: Barretenberg,
     private readonly crs: CrsDescription,
     private readonly vkDir: string | undefined,
+    private readonly keccak: boolean,
   ) {}
 
-  static async create(options: { crs: CrsDescription; threads: number; vkDir?: string }): Promise<CircuitBackend> {
+  /** `proofSystem` 'ultrahonk-keccak' proves and verifies with the Keccak transcript (for EVM verifiers). */
+  static async create(options: { crs: CrsDescription; threads: number; vkDir?: string; proofSystem?: ProofSystem }): Promise<CircuitBackend> {
     const api = await Barretenberg.new({ threads: options.threads, crsPath: options.crs.path, wasmPath: BB_WASM_PATH, logger: () => {} })
-    return new CircuitBackend(api, options.crs, options.vkDir)
+    return new CircuitBackend(api, options.crs, options.vkDir, options.proofSystem === 'ultrahonk-keccak')
   }
 
   /** Runs the circuit on `inputs`: the compressed witness, or WitnessError when unsatisfied. */
@@ -48,7 +51,8 @@ export class CircuitBackend {
 
   async prove(circuit: CompiledCircuit, witness: Uint8Array): Promise<RawProof> {
     const bytecode = await this.prepare(circuit)
-    const proofWithInputs = await this.api.acirProveUltraHonk(bytecode, false, gunzipSync(witness))
+    const witnessBytes = gunzipSync(witness)
+    const proofWithInputs = this.keccak ? await this.api.acirProveUltraKeccakHonk(bytecode, false, witnessBytes) : await this.api.acirProveUltraHonk(bytecode, false, witnessBytes)
     const { proof, publicInputs } = splitHonkProof(proofWithInputs, publicInputCount(circuit))
     return { proof, publicInputs: splitFields(publicInputs) }
   }
@@ -58,7 +62,8 @@ export class CircuitBackend {
     const vk = await this.verificationKey(circuit)
     const inputs = new Uint8Array(raw.publicInputs.length * FIELD_BYTES)
     raw.publicInputs.forEach((hex, i) => inputs.set(Buffer.from(hex.slice(2), 'hex'), i * FIELD_BYTES))
-    return this.api.acirVerifyUltraHonk(reconstructHonkProof(inputs, raw.proof), new RawBuffer(vk))
+    const proof = reconstructHonkProof(inputs, raw.proof)
+    return this.keccak ? this.api.acirVerifyUltraKeccakHonk(proof, new RawBuffer(vk)) : this.api.acirVerifyUltraHonk(proof, new RawBuffer(vk))
   }
 
   /** Gate count and power-of-two circuit size, as bb sees the circuit. */
@@ -74,14 +79,14 @@ export class CircuitBackend {
   }
 
   async verificationKey(circuit: CompiledCircuit): Promise<Uint8Array> {
-    const key = `${circuit.circuitHash}-${this.crs.fingerprint}`
+    const key = `${circuit.circuitHash}-${this.crs.fingerprint}${this.keccak ? '-keccak' : ''}`
     const cached = this.vks.get(key) ?? this.readVk(key)
     if (cached) {
       this.vks.set(key, cached)
       return cached
     }
     await this.prepare(circuit)
-    const vk = await this.api.acirWriteVkUltraHonk(this.bytecode(circuit), false)
+    const vk = this.keccak ? await this.api.acirWriteVkUltraKeccakHonk(this.bytecode(circuit), false) : await this.api.acirWriteVkUltraHonk(this.bytecode(circuit), false)
     this.vks.set(key, vk)
     this.writeVk(key, vk)
     return vk

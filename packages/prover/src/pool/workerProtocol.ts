@@ -1,9 +1,10 @@
 import type { InputMap } from '@noir-lang/noir_js'
 import type { CompiledCircuit } from '../circuits/CompiledCircuit.ts'
 import type { CrsDescription } from '../crs/readCrs.ts'
+import type { ProofSystem } from '../ProofArtifact.ts'
 
 /** workerData of a prover worker. */
-export type WorkerConfig = { crs: CrsDescription; threads: number; vkDir: string }
+export type WorkerConfig = { crs: CrsDescription; threads: number; vkDir: string; proofSystem?: ProofSystem }
 
 /** Messages from the pool to a worker. */
 export type WorkerRequest =

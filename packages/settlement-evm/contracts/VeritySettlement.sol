@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+pragma solidity 0.8.28;
+
+/// The generated UltraHonk verifier (HonkVerifier, made by bb.js for the SDL circuit).
+interface ISdlProofVerifier {
+    function verify(bytes calldata proof, bytes32[] calldata publicInputs) external view returns (bool);
+}
+
+/// Verity settlement on an EVM chain (docs/settlement-evm.md). Per shard: the domain agreement
+/// (the operator's EVM account and Verity owner id), the state root and the hash chain of settled
+/// SDLs. An SDL settles when every batch proof verifies with public inputs the contract builds
+/// itself: the SDL hash (two 128-bit limbs), the batch index, the root before (the shard's root
+/// for the first batch, then the previous batch's root after), the batch's ops hash and its root
+/// after. The last batch's root after becomes the shard's root.
+contract VeritySettlement {
+    /// One proof of an SDL: the batch's ops hash, the root it ends at, the UltraHonk (keccak) proof.
+    struct Batch {
+        bytes32 opsHash;
+        bytes32 rootAfter;
+        bytes proof;
+    }
+
+    struct Agreement {
+        address operator;
+        bytes32 operatorOwnerId;
+        uint64 registeredBlock;
+    }
+
+    struct SettledSdl {
+        uint64 shard;
+        uint64 sequence;
+        uint64 blockNumber;
+        bytes32 rootAfter;
+    }
+
+    /// Batches per SDL; bounds the gas of one settlement (each proof costs ~2-3 M gas).
+    uint256 public constant BATCHES_MAX = 8;
+    uint256 private constant LIMB_MASK = (1 << 128) - 1;
+    /// BN254's scalar field: a root or ops hash at or above it is a non-canonical encoding.
+    uint256 private constant FIELD_MODULUS = 21888242871839275222246405745257275088548364400416034343698204186575808495617;
+
+    ISdlProofVerifier public immutable verifier;
+    /// The root of an empty shard (the SDL circuit's empty state tree).
+    bytes32 public immutable emptyRoot;
+
+    mapping(uint64 => Agreement) private agreements;
+    mapping(uint64 => bytes32) private roots;
+    mapping(uint64 => bytes32) public sdlChain;
+    mapping(uint64 => uint64) public sdlCount;
+    mapping(bytes32 => SettledSdl) private settled;
+
+    error ShardTaken(uint64 shard, address operator);
+    error NoAgreement(uint64 shard);
+    error NotOperator(uint64 shard, address caller);
+    error SdlAlreadySettled(bytes32 sdlHash);
+    error WrongPreviousRoot(uint64 shard, bytes32 expected, bytes32 got);
+    error BatchCount(uint256 count, uint256 countMax);
+    error ProofRejected(uint256 batchIndex);
+    error NotAFieldElement(uint256 batchIndex);
+
+    event AgreementRegistered(uint64 indexed shard, address indexed operator, bytes32 operatorOwnerId);
+    event SdlSettled(
+        uint64 indexed shard,
+        bytes32 indexed sdlHash,
+        uint64 sequence,
+        bytes32 rootBefore,
+        bytes32 rootAfter,
+        bytes32 chain,
+        bytes32[] opsHashes
+    );
+
+    constructor(ISdlProofVerifier verifier_, bytes32 emptyRoot_) {
+        verifier = verifier_;
+        emptyRoot = emptyRoot_;
+    }
+
+    /// Registers the caller as the operator of `shard` (again, to change the owner id).
+    function registerAgreement(uint64 shard, bytes32 operatorOwnerId) external {
+        address current = agreements[shard].operator;
+        if (current != address(0) && current != msg.sender) revert ShardTaken(shard, current);
+        agreements[shard] = Agreement(msg.sender, operatorOwnerId, uint64(block.number));
+        emit AgreementRegistered(shard, msg.sender, operatorOwnerId);
+    }
+
+    function agreementOf(uint64 shard) external view returns (Agreement memory) {
+        return agreements[shard];
+    }
+
+    /// The shard's current state root (the empty root before its first SDL).
+    function rootOf(uint64 shard) public view returns (bytes32) {
+        bytes32 root = roots[shard];
+        return root == bytes32(0) ? emptyRoot : root;
+    }
+
+    /// Where and when `sdlHash` settled; blockNumber 0 when it never did.
+    function settledSdl(bytes32 sdlHash) external view returns (SettledSdl memory) {
+        return settled[sdlHash];
+    }
+
+    /// Settles one SDL of `shard` from `rootBefore`; reverts with a named error otherwise.
+    function settleSdl(uint64 shard, bytes32 sdlHash, bytes32 rootBefore, Batch[] calldata batches) external {
+        if (agreements[shard].operator == address(0)) revert NoAgreement(shard);
+        if (agreements[shard].operator != msg.sender) revert NotOperator(shard, msg.sender);
+        if (settled[sdlHash].blockNumber != 0) revert SdlAlreadySettled(sdlHash);
+        bytes32 expected = rootOf(shard);
+        if (rootBefore != expected) revert WrongPreviousRoot(shard, expected, rootBefore);
+        if (batches.length == 0 || batches.length > BATCHES_MAX) revert BatchCount(batches.length, BATCHES_MAX);
+        bytes32 root = rootBefore;
+        bytes32[] memory opsHashes = new bytes32[](batches.length);
+        for (uint256 i = 0; i < batches.length; i++) {
+            _verifyBatch(sdlHash, i, root, batches[i]);
+            opsHashes[i] = batches[i].opsHash;
+            root = batches[i].rootAfter;
+        }
+        uint64 sequence = sdlCount[shard] + 1;
+        bytes32 chain = keccak256(abi.encode(sdlChain[shard], sdlHash));
+        roots[shard] = root;
+        sdlCount[shard] = sequence;
+        sdlChain[shard] = chain;
+        settled[sdlHash] = SettledSdl(shard, sequence, uint64(block.number), root);
+        emit SdlSettled(shard, sdlHash, sequence, rootBefore, root, chain, opsHashes);
+    }
+
+    function _verifyBatch(bytes32 sdlHash, uint256 index, bytes32 rootBefore, Batch calldata batch) private view {
+        if (uint256(batch.opsHash) >= FIELD_MODULUS || uint256(batch.rootAfter) >= FIELD_MODULUS) revert NotAFieldElement(index);
+        bytes32[] memory inputs = new bytes32[](6);
+        inputs[0] = bytes32(uint256(sdlHash) >> 128);
+        inputs[1] = bytes32(uint256(sdlHash) & LIMB_MASK);
+        inputs[2] = bytes32(index);
+        inputs[3] = rootBefore;
+        inputs[4] = batch.opsHash;
+        inputs[5] = batch.rootAfter;
+        // The generated verifier reverts (SumcheckFailed, ShpleminiFailed, ProofLengthWrong …) on a
+        // bad proof: every such failure becomes this contract's one named error.
+        try verifier.verify(batch.proof, inputs) returns (bool ok) {
+            if (!ok) revert ProofRejected(index);
+        } catch {
+            revert ProofRejected(index);
+        }
+    }
+}

@@ -1,0 +1,189 @@
+// The VeritySettlement contract through viem: agreements, settled SDLs and settlement with
+// confirmations. A settlement is sent at most once per attempt and the contract refuses replays
+// (SdlAlreadySettled), so a retry after a dropped, reverted or unanswered transaction can never
+// settle an SDL twice; an SDL the chain already holds is reported settled, not sent again.
+import { createPublicClient, createWalletClient, http, TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Account, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
+import { ChainMismatchError, ContractMissingError, EvmUnavailableError, SettlementPendingError, SettlementRevertError } from '../errors/evmSettlementErrors.ts'
+import { CONFIRMATION_WAIT_MS_DEFAULT, EVM_POLL_INTERVAL_MS, SETTLE_ATTEMPTS_MAX, SETTLE_GAS_MAX } from '../limits.ts'
+import { decodeSettlementRevert } from './decodeSettlementRevert.ts'
+import { evmChain } from './evmChain.ts'
+
+export type EvmSettlementClientOptions = {
+  rpcUrl: string
+  chainId: number
+  /** the VeritySettlement contract */
+  contract: Address
+  /** the operator's EVM account key, 0x + 64 hex */
+  privateKey: Hex
+  /** blocks on top of the settling one's (1: included) before a settlement counts */
+  confirmations: number
+  confirmationWaitMs?: number
+  pollIntervalMs?: number
+}
+
+export type EvmAgreement = { operator: Address; operatorOwnerId: Hex; registeredBlock: bigint }
+export type SettledSdl = { shard: number; sequence: bigint; blockNumber: bigint; rootAfter: Hex; confirmations: bigint }
+/** One batch proof as the contract takes it: ops hash, root after, proof bytes (Keccak UltraHonk). */
+export type SettlementBatch = { opsHash: Hex; rootAfter: Hex; proof: Hex }
+export type SettleSdlParameters = { shard: number; sdlHash: Hex; rootBefore: Hex; batches: readonly SettlementBatch[] }
+export type SettleSdlResult = SettledSdl & { txHash: Hex | null; gasUsed: bigint | null }
+
+export class EvmSettlementClient {
+  readonly account: Account
+  readonly #options: EvmSettlementClientOptions
+  readonly #public: PublicClient
+  readonly #wallet: WalletClient
+
+  private constructor(options: EvmSettlementClientOptions) {
+    this.#options = options
+    const chain = evmChain(options.rpcUrl, options.chainId)
+    const transport = http(options.rpcUrl, { retryCount: 0 })
+    const pollingInterval = options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS
+    this.account = privateKeyToAccount(options.privateKey)
+    this.#public = createPublicClient({ chain, transport, pollingInterval })
+    this.#wallet = createWalletClient({ chain, transport, account: this.account, pollingInterval })
+  }
+
+  /** Connects and checks the chain id and that the contract has code. */
+  static async connect(options: EvmSettlementClientOptions): Promise<EvmSettlementClient> {
+    const client = new EvmSettlementClient(options)
+    const chainId = await client.#rpc('reading the chain id', () => client.#public.getChainId())
+    if (chainId !== options.chainId) throw new ChainMismatchError({ rpcUrl: options.rpcUrl, chainIdExpected: options.chainId, chainIdGot: chainId })
+    const code = await client.#rpc('reading the contract code', () => client.#public.getCode({ address: options.contract }))
+    if (code === undefined || code === '0x') throw new ContractMissingError({ address: options.contract, rpcUrl: options.rpcUrl })
+    return client
+  }
+
+  get contract(): Address {
+    return this.#options.contract
+  }
+
+  async getAgreement(shard: number): Promise<EvmAgreement | null> {
+    const agreement = await this.#read('agreementOf', [BigInt(shard)])
+    if (/^0x0{40}$/.test(agreement.operator)) return null
+    return { operator: agreement.operator, operatorOwnerId: agreement.operatorOwnerId, registeredBlock: agreement.registeredBlock }
+  }
+
+  /** Registers this account as the operator of `shard`; returns once confirmed. Throws SettlementRevertError (ShardTaken). */
+  async registerAgreement(shard: number, operatorOwnerId: Hex): Promise<EvmAgreement> {
+    const txHash = await this.#send('registerAgreement', [BigInt(shard), operatorOwnerId])
+    await this.#confirm(txHash, `agreement of shard ${shard}`)
+    const agreement = await this.getAgreement(shard)
+    if (agreement === null) throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `the agreement of shard ${shard} is not visible after its transaction ${txHash}` })
+    return agreement
+  }
+
+  /** Where `sdlHash` settled and with how many confirmations; null when it never did. */
+  async getSettledSdl(sdlHash: Hex): Promise<SettledSdl | null> {
+    const settled = await this.#read('settledSdl', [sdlHash])
+    if (settled.blockNumber === 0n) return null
+    const latest = await this.#rpc('reading the block number', () => this.#public.getBlockNumber({ cacheTime: 0 }))
+    return { shard: Number(settled.shard), sequence: settled.sequence, blockNumber: settled.blockNumber, rootAfter: settled.rootAfter, confirmations: latest - settled.blockNumber + 1n }
+  }
+
+  async shardState(shard: number): Promise<{ root: Hex; sdlCount: bigint; sdlChain: Hex }> {
+    const [root, sdlCount, sdlChain] = await Promise.all([this.#read('rootOf', [BigInt(shard)]), this.#read('sdlCount', [BigInt(shard)]), this.#read('sdlChain', [BigInt(shard)])])
+    return { root, sdlCount, sdlChain }
+  }
+
+  /**
+   * Settles an SDL and waits for its confirmations. An SDL already on chain is not sent again: its
+   * confirmations are awaited. Throws SettlementRevertError for the contract's verdicts
+   * (WrongPreviousRoot, ProofRejected, …), SettlementPendingError when sent but not confirmed in
+   * time, EvmUnavailableError when the node cannot be reached.
+   */
+  async settleSdl(parameters: SettleSdlParameters): Promise<SettleSdlResult> {
+    for (let attempt = 1; ; attempt++) {
+      const existing = await this.getSettledSdl(parameters.sdlHash)
+      if (existing !== null) return { ...(await this.#awaitConfirmations(parameters.sdlHash, existing)), txHash: null, gasUsed: null }
+      let txHash: Hex
+      try {
+        txHash = await this.sendSettlement(parameters)
+      } catch (error) {
+        // A replay refused at simulation: an earlier transaction of ours landed meanwhile.
+        if (error instanceof SettlementRevertError && error.fields.errorName === 'SdlAlreadySettled') continue
+        throw error
+      }
+      const receipt = await this.#confirm(txHash, `SDL ${parameters.sdlHash}`, parameters.sdlHash)
+      if (receipt !== null && receipt.status === 'success') {
+        const settled = await this.getSettledSdl(parameters.sdlHash)
+        if (settled !== null) return { ...settled, txHash, gasUsed: receipt.gasUsed }
+      }
+      // Dropped (no receipt) or reverted: look again; the next round finds it settled or resends.
+      if (attempt >= SETTLE_ATTEMPTS_MAX)
+        throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `SDL ${parameters.sdlHash}: ${attempt} settlement transactions dropped or reverted (last ${txHash})` })
+    }
+  }
+
+  /**
+   * Simulates and sends one settlement transaction, without looking for an earlier one first;
+   * returns its hash. The contract's verdict comes as SettlementRevertError (e.g. SdlAlreadySettled).
+   */
+  sendSettlement(parameters: SettleSdlParameters): Promise<Hex> {
+    return this.#send('settleSdl', [BigInt(parameters.shard), parameters.sdlHash, parameters.rootBefore, parameters.batches.map((b) => ({ ...b }))])
+  }
+
+  async #awaitConfirmations(sdlHash: Hex, settled: SettledSdl): Promise<SettledSdl> {
+    const deadlineMs = Date.now() + (this.#options.confirmationWaitMs ?? CONFIRMATION_WAIT_MS_DEFAULT)
+    let current = settled
+    while (current.confirmations < BigInt(this.#options.confirmations)) {
+      if (Date.now() > deadlineMs) throw new SettlementPendingError({ sdlHash, txHash: `block ${current.blockNumber}`, waitedMs: this.#options.confirmationWaitMs ?? CONFIRMATION_WAIT_MS_DEFAULT })
+      await new Promise((resolve) => setTimeout(resolve, this.#options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS))
+      current = (await this.getSettledSdl(sdlHash)) ?? current
+    }
+    return current
+  }
+
+  /** The receipt once confirmed; null when the transaction vanished (dropped); SettlementPendingError when still pending at the deadline. */
+  async #confirm(txHash: Hex, what: string, sdlHash?: Hex) {
+    const timeout = this.#options.confirmationWaitMs ?? CONFIRMATION_WAIT_MS_DEFAULT
+    try {
+      return await this.#public.waitForTransactionReceipt({ hash: txHash, confirmations: this.#options.confirmations, timeout, pollingInterval: this.#options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS })
+    } catch (error) {
+      if (error instanceof WaitForTransactionReceiptTimeoutError) {
+        const pending = await this.#public.getTransaction({ hash: txHash }).then(() => true, () => false)
+        if (!pending) return null
+        throw new SettlementPendingError({ sdlHash: sdlHash ?? what, txHash, waitedMs: timeout })
+      }
+      if (error instanceof TransactionReceiptNotFoundError) return null
+      throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `waiting for ${what}: ${(error as Error).message}` }, { cause: error })
+    }
+  }
+
+  /** Simulates (to surface the contract's named error) and sends; returns the transaction hash. */
+  async #send(functionName: 'registerAgreement' | 'settleSdl', args: readonly unknown[]): Promise<Hex> {
+    try {
+      const { request } = await this.#public.simulateContract({ address: this.#options.contract, abi: veritySettlementAbi, functionName, args, account: this.account } as never)
+      const gas = await this.#public.estimateContractGas({ address: this.#options.contract, abi: veritySettlementAbi, functionName, args, account: this.account } as never)
+      if (gas > SETTLE_GAS_MAX) throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `${functionName} needs ${gas} gas, over SETTLE_GAS_MAX ${SETTLE_GAS_MAX}` })
+      return await this.#wallet.writeContract({ ...(request as object), gas: (gas * 6n) / 5n } as never)
+    } catch (error) {
+      const revert = decodeSettlementRevert(error)
+      if (revert !== undefined) throw revert
+      if (error instanceof EvmUnavailableError) throw error
+      throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `${functionName}: ${(error as Error).message.split('\n')[0]}` }, { cause: error })
+    }
+  }
+
+  #read<const F extends 'agreementOf' | 'settledSdl' | 'rootOf' | 'sdlCount' | 'sdlChain'>(functionName: F, args: readonly unknown[]) {
+    return this.#rpc(`calling ${functionName}`, () => this.#public.readContract({ address: this.#options.contract, abi: veritySettlementAbi, functionName, args } as never)) as Promise<ReadResult<F>>
+  }
+
+  async #rpc<T>(what: string, operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation()
+    } catch (error) {
+      throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `${what}: ${(error as Error).message.split('\n')[0]}` }, { cause: error })
+    }
+  }
+}
+
+type ReadResult<F> = F extends 'agreementOf'
+  ? { operator: Address; operatorOwnerId: Hex; registeredBlock: bigint }
+  : F extends 'settledSdl'
+    ? { shard: bigint; sequence: bigint; blockNumber: bigint; rootAfter: Hex }
+    : F extends 'sdlCount'
+      ? bigint
+      : Hex

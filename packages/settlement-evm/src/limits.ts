@@ -1,0 +1,30 @@
+/**
+ * Every bound of @verity/settlement-evm, with its unit and reason (docs/settlement-evm.md).
+ */
+
+/** EIP-170: the most runtime bytecode a contract may deploy. The SDL verifier must stay under it. */
+export const CONTRACT_BYTES_MAX = 24_576
+/** Batch proofs per settled SDL; mirrors VeritySettlement.BATCHES_MAX (bounds the gas of one settlement). */
+export const SDL_BATCHES_MAX = 8
+/** solc optimizer runs: low, because deployed size (EIP-170), not call cost, is the binding limit of the verifier. */
+export const SOLC_OPTIMIZER_RUNS = 1
+/** Gas for one settlement transaction: 8 batch proofs at ~3 M gas each, under a 30 M block. */
+export const SETTLE_GAS_MAX = 28_000_000n
+/** How long to wait for a settlement transaction's receipt and confirmations before reporting it pending. */
+export const CONFIRMATION_WAIT_MS_DEFAULT = 120_000
+/** Polling interval for receipts and block numbers. */
+export const EVM_POLL_INTERVAL_MS = 250
+/** Sends of one settlement (the first included) when its transaction is dropped or reverts for a transient reason. */
+export const SETTLE_ATTEMPTS_MAX = 3
+/** Confirmations an SDL needs by default before it is BaseLayerApplied (1: included in a block). */
+export const CONFIRMATIONS_DEFAULT = 1
+/** The most confirmations a configuration may ask for (about an hour of Ethereum mainnet blocks). */
+export const CONFIRMATIONS_MAX = 300
+/** Default JSON-RPC port of the local EVM node of `verity up --settlement evm`. */
+export const LOCAL_EVM_PORT_DEFAULT = 8545
+/** Chain id of the local Hardhat node. */
+export const LOCAL_EVM_CHAIN_ID = 31337
+/** Block interval of the local node, so that confirmations > 1 arrive without traffic. */
+export const LOCAL_EVM_BLOCK_INTERVAL_MS = 1_000
+/** How long the local node may take to answer its first JSON-RPC call. */
+export const LOCAL_EVM_START_WAIT_MS_MAX = 60_000

@@ -1,0 +1,32 @@
+import { decodeBase58 } from '@verity/core'
+import { sdlHash, type SdlContent } from '@verity/ledger'
+import { SDL_CIRCUIT, type ProofArtifact } from '@verity/prover'
+import type { Hex } from 'viem'
+import type { SettleSdlParameters } from '../client/EvmSettlementClient.ts'
+import { SettlementInputError } from '../errors/evmSettlementErrors.ts'
+import { SDL_BATCHES_MAX } from '../limits.ts'
+
+const FIELD_HEX = /^0x[0-9a-f]{64}$/
+
+/**
+ * The contract call that settles an SDL: its shard, hash (as bytes32), root before, and per batch
+ * proof the ops hash, root after and proof bytes. The proofs must be Keccak-transcript SDL proofs
+ * (`system: 'ultrahonk-keccak'`, what the on-chain verifier checks); the contract rebuilds every
+ * other public input itself. Throws SettlementInputError for anything the contract would refuse.
+ */
+export function sdlSettlementCall(content: SdlContent, proofs: readonly unknown[]): SettleSdlParameters {
+  if (proofs.length === 0 || proofs.length > SDL_BATCHES_MAX) throw new SettlementInputError({ reason: `an SDL settles with 1 to ${SDL_BATCHES_MAX} batch proofs, got ${proofs.length}` })
+  if (!FIELD_HEX.test(content.root_before)) throw new SettlementInputError({ reason: `root_before ${content.root_before} is not a 32-byte 0x hex field element` })
+  const batches = proofs.map((proof, index) => {
+    const artifact = proof as Partial<ProofArtifact>
+    if (artifact.circuit !== SDL_CIRCUIT) throw new SettlementInputError({ reason: `proof ${index} is for circuit ${JSON.stringify(artifact.circuit)}: EVM settlement takes SDL proofs only (no guardrail proofs)` })
+    if (artifact.system !== 'ultrahonk-keccak') throw new SettlementInputError({ reason: `proof ${index} is ${JSON.stringify(artifact.system)}; the EVM verifier checks "ultrahonk-keccak" proofs` })
+    const inputs = artifact.public_inputs ?? []
+    if (inputs.length !== 6 || !inputs.every((x) => FIELD_HEX.test(x)) || typeof artifact.proof !== 'string')
+      throw new SettlementInputError({ reason: `proof ${index} does not have the SDL circuit's 6 public inputs and a proof` })
+    return { opsHash: inputs[4] as Hex, rootAfter: inputs[5] as Hex, proof: `0x${Buffer.from(artifact.proof, 'base64').toString('hex')}` as Hex }
+  })
+  if (batches.at(-1)!.rootAfter !== content.root_after) throw new SettlementInputError({ reason: `the proofs end at ${batches.at(-1)!.rootAfter}, not at root_after ${content.root_after}` })
+  const hash = `0x${Buffer.from(decodeBase58(sdlHash(content), 'sdl hash', 32)).toString('hex')}` as Hex
+  return { shard: content.shard, sdlHash: hash, rootBefore: content.root_before as Hex, batches }
+}

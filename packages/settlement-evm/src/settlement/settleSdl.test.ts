@@ -1,0 +1,131 @@
+// Settlement on a real local EVM node (Hardhat, 127.0.0.1): one SDL with transfers, proven with the
+// Keccak transcript, settles through the generated verifier (with the dev CRS's G2 point); the
+// contract's root then equals the domain's. Tampered proofs, replays, a wrong previous root and
+// calls by another account revert with the contract's named errors.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { Ed25519Signer } from '@verity/core'
+import { executeBatch, MemoryLedger, type VerifiableType } from '@verity/ledger'
+import { createCircuitProver, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
+import { createPublicClient, http, parseAbiItem, type Hex } from 'viem'
+import { addressOf, createFungible, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
+import { EvmSettlementClient } from '../client/EvmSettlementClient.ts'
+import { deploySettlement, type DeployedSettlement } from '../deploy/deploySettlement.ts'
+import { SettlementInputError, SettlementRevertError } from '../errors/evmSettlementErrors.ts'
+import { CONTRACT_BYTES_MAX } from '../limits.ts'
+import { LOCAL_EVM_CHAIN_ID } from '../limits.ts'
+import { LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
+import { freePort } from '../testing/freePort.ts'
+import { HARDHAT_SECOND_KEY } from '../testing/HARDHAT_SECOND_KEY.ts'
+import { sdlSettlementCall } from './sdlSettlementCall.ts'
+
+const issuer = Ed25519Signer.generate()
+const alice = Ed25519Signer.generate()
+const bob = Ed25519Signer.generate()
+const OWNER_ID = `0x${'11'.repeat(32)}` as Hex
+
+async function rejects(promise: Promise<unknown>, errorName: string): Promise<SettlementRevertError> {
+  const error = await promise.then(() => assert.fail(`expected ${errorName}`), (e: unknown) => e)
+  assert.ok(error instanceof SettlementRevertError, `expected SettlementRevertError, got ${String(error)}`)
+  assert.equal(error.fields.errorName, errorName)
+  return error
+}
+
+describe('VeritySettlement on a local EVM node', () => {
+  let node: LocalEvmNode
+  let deployed: DeployedSettlement
+  let operator: EvmSettlementClient
+  let stranger: EvmSettlementClient
+  const prover = createCircuitProver({ workers: 1, proofSystem: 'ultrahonk-keccak' })
+
+  before(async () => {
+    node = await startLocalEvmNode({ port: await freePort() })
+    deployed = await deploySettlement({ rpcUrl: node.rpcUrl, privateKey: LOCAL_EVM_DEV_KEY })
+    const options = { rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, confirmations: 1 }
+    operator = await EvmSettlementClient.connect({ ...options, privateKey: LOCAL_EVM_DEV_KEY })
+    stranger = await EvmSettlementClient.connect({ ...options, privateKey: HARDHAT_SECOND_KEY })
+  })
+  after(async () => {
+    await prover.close()
+    await node?.close()
+  })
+
+  test('the deployed verifier is the SDL circuit\'s, with the dev CRS, under the 24 KB limit', () => {
+    assert.equal(deployed.crs, 'dev')
+    assert.ok(deployed.verifierDeployedBytes > 10_000, `${deployed.verifierDeployedBytes} bytes`)
+    assert.ok(deployed.verifierDeployedBytes <= CONTRACT_BYTES_MAX, `${deployed.verifierDeployedBytes} > ${CONTRACT_BYTES_MAX}`)
+  })
+
+  test('agreements: registered once per shard; another account can neither take the shard nor settle', async () => {
+    assert.equal(await operator.getAgreement(TEST_SHARD), null)
+    const agreement = await operator.registerAgreement(TEST_SHARD, OWNER_ID)
+    assert.equal(agreement.operator, operator.account.address)
+    assert.equal(agreement.operatorOwnerId, OWNER_ID)
+    await rejects(stranger.registerAgreement(TEST_SHARD, OWNER_ID), 'ShardTaken')
+    await rejects(stranger.settleSdl({ shard: TEST_SHARD, sdlHash: `0x${'22'.repeat(32)}`, rootBefore: deployed.emptyRoot, batches: [] }), 'NotOperator')
+    await rejects(operator.settleSdl({ shard: TEST_SHARD + 5, sdlHash: `0x${'22'.repeat(32)}`, rootBefore: deployed.emptyRoot, batches: [] }), 'NoAgreement')
+  })
+
+  test('an SDL with transfers settles once: root, chain and event match; tampered, replayed and wrong-root calls revert', async () => {
+    const ledger = new MemoryLedger()
+    const tree = await StateTree.create()
+    assert.equal((await operator.shardState(TEST_SHARD)).root, tree.rootHex)
+    const verifiables: VerifiableType[] = [
+      createFungible(issuer, 1n, [{ address: addressOf(alice), amount: 50n }]),
+      debit(alice, 1n, addressOf(bob), { [addressOf(issuer)]: { Fungible: 20n } }),
+    ]
+    const result = executeBatch(ledger, verifiables, TEST_SHARD)
+    ledger.commit(result)
+    const { content, witness } = sealSdl(tree, {
+      shard: TEST_SHARD,
+      sequence: 1,
+      previous_hash: null,
+      incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] },
+      transactions: result.transactions,
+    })
+    const proofs: ProofArtifact[] = await proveSdl(prover, witness)
+    assert.equal(proofs[0]!.system, 'ultrahonk-keccak')
+    assert.deepEqual(await prover.verifyCircuit('sdl', proofs[0]!), { ok: true })
+    const call = sdlSettlementCall(content, proofs)
+
+    // A Poseidon-transcript proof (the base layer's kind) is refused before any transaction.
+    assert.throws(() => sdlSettlementCall(content, [{ ...proofs[0]!, system: 'ultrahonk' }]), SettlementInputError)
+
+    const tamperedProof = `${call.batches[0]!.proof.slice(0, 1000)}${call.batches[0]!.proof[1000] === '0' ? '1' : '0'}${call.batches[0]!.proof.slice(1001)}` as Hex
+    const tampered = await rejects(operator.settleSdl({ ...call, batches: [{ ...call.batches[0]!, proof: tamperedProof }] }), 'ProofRejected')
+    assert.deepEqual(tampered.fields.args, [0n])
+    // A proof of other public inputs (a different root after) does not verify either.
+    await rejects(operator.settleSdl({ ...call, batches: [{ ...call.batches[0]!, rootAfter: deployed.emptyRoot }] }), 'ProofRejected')
+
+    const settled = await operator.settleSdl(call)
+    assert.equal(settled.sequence, 1n)
+    assert.equal(settled.rootAfter, content.root_after)
+    assert.ok(settled.gasUsed !== null && settled.gasUsed > 0n)
+    const state = await operator.shardState(TEST_SHARD)
+    assert.equal(state.root, tree.rootHex, "the contract's root is the domain's state tree root")
+    assert.equal(state.sdlCount, 1n)
+
+    const publicClient = createPublicClient({ transport: http(node.rpcUrl) })
+    const events = await publicClient.getLogs({ address: deployed.settlement, event: parseAbiItem('event SdlSettled(uint64 indexed shard, bytes32 indexed sdlHash, uint64 sequence, bytes32 rootBefore, bytes32 rootAfter, bytes32 chain, bytes32[] opsHashes)'), fromBlock: 0n })
+    assert.equal(events.length, 1)
+    assert.equal(events[0]!.args.sdlHash, call.sdlHash)
+    assert.equal(events[0]!.args.chain, state.sdlChain)
+
+    // A replay is refused by the contract; the client reports the SDL settled without sending again.
+    const again = await operator.settleSdl(call)
+    assert.equal(again.txHash, null)
+    assert.equal(again.sequence, 1n)
+    await rejects(stranger.registerAgreement(TEST_SHARD, OWNER_ID), 'ShardTaken')
+    const replayed = await rejects(operatorRaw(call), 'SdlAlreadySettled')
+    assert.deepEqual(replayed.fields.args, [call.sdlHash])
+
+    const wrongRoot = await rejects(operator.settleSdl({ ...call, sdlHash: `0x${'33'.repeat(32)}`, rootBefore: content.root_before as Hex }), 'WrongPreviousRoot')
+    assert.deepEqual(wrongRoot.fields.args, [BigInt(TEST_SHARD), content.root_after, content.root_before])
+    assert.equal((await operator.shardState(TEST_SHARD)).sdlCount, 1n)
+  })
+
+  /** settleSdl without the client's "already settled" shortcut: what a replayed transaction meets. */
+  function operatorRaw(call: ReturnType<typeof sdlSettlementCall>) {
+    return operator.sendSettlement(call)
+  }
+})
