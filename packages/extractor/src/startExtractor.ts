@@ -9,7 +9,13 @@ export type StartExtractorOptions = BuildExtractorAppOptions & {
   host?: string
 }
 
-export type RunningExtractor = { app: FastifyInstance; url: string; close(): Promise<void> }
+export type RunningExtractor = {
+  app: FastifyInstance
+  url: string
+  /** base58 of the Ed25519 key its replies are attested with; undefined when it has no key file. */
+  key: string | undefined
+  close(): Promise<void>
+}
 
 /**
  * Builds the extractor app and listens (the `verity extractor` command). Returns its base URL,
@@ -22,5 +28,5 @@ export async function startExtractor(options: StartExtractorOptions = {}): Promi
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : options.port
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  return { app, url, close: () => app.close() }
+  return { app, url, key: app.extractorKey, close: () => app.close() }
 }

@@ -1,3 +1,4 @@
+import { httpStatusByServerCode } from '@verity/server'
 import type { CatalogNotConfiguredError } from '../errors/catalogSearchErrors.ts'
 import type { ExtractorErrorCode } from '../errors/extractorErrors.ts'
 import type { StorefrontGuardErrorCode } from '../errors/storefrontGuardErrors.ts'
@@ -25,5 +26,5 @@ export const httpStatusByCode: Readonly<Record<ExtractorErrorCode | StorefrontGu
 }
 
 export function httpStatusOf(code: string): number | undefined {
-  return (httpStatusByCode as Record<string, number>)[code]
+  return (httpStatusByCode as Record<string, number>)[code] ?? httpStatusByServerCode[code]
 }

@@ -91,7 +91,10 @@ describe('the README tour', { timeout: 600_000 }, () => {
     writeFileSync(join(dir, 'tampered.json'), bundle.replace('"price_cents":1999', '"price_cents":1899'))
     const tampered = await runVerity(['verify', 'tampered.json', '--json'], { cwd: dir })
     assert.equal(tampered.code, 1)
-    assert.deepEqual(JSON.parse(tampered.stdout), { ok: false, reason: 'proof rejected: public input 2 (evidence commitment) does not match the claimed data' })
+    assert.deepEqual(JSON.parse(tampered.stdout), {
+      ok: false,
+      reason: "evidence attestation: the attestation's signature does not verify over this extraction (Ed25519 signature does not verify)",
+    })
 
     // A navy polo for men at $34.99: the failure event names each constraint that does not hold.
     const intent2 = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
@@ -124,7 +127,11 @@ describe('the README tour', { timeout: 600_000 }, () => {
       })
       assert.match(((await check((b) => (b.template.id = b.signed_intent.intent.policy_id.replace(/.$/, 'x')))) as { reason: string }).reason, /is not the hash of the compiled template/)
       assert.match(((await check((b) => (b.evidence.color = 'Navy'))) as { reason: string }).reason, /^constraint \[5\] does not hold/)
-      assert.match(((await check((b) => (b.proof.salt = '1'))) as { reason: string }).reason, /public input 2 \(evidence commitment\)/)
+      assert.match(((await check((b) => (b.proof.salt = '1'))) as { reason: string }).reason, /proof\.salt is not the salt derived from the attestation/)
+      assert.match(((await check((b) => {
+        b.proof.attestation_salt_nonce = '11111111111111111111111111111111'
+        delete b.proof.salt
+      })) as { reason: string }).reason, /public input 2 \(evidence commitment\).*not bound to this attestation/)
       const otherCircuit = await verifyProofBundle(bundle, { verifier: prover, circuitHash: '0'.repeat(64) })
       assert.match((otherCircuit as { reason: string }).reason, /^the proof was made with another version of the policy circuit/)
       const production = await verifyProofBundle(bundle, { verifier: prover, production: true })

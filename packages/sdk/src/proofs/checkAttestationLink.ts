@@ -25,7 +25,7 @@ export type AttestationLink = { provenance: EvidenceProvenance; salt: bigint | u
  * keys. Returns the provenance and the salt to verify the proof with (undefined: the bundle's).
  */
 export function checkAttestationLink(
-  proof: { attestation?: unknown; attestation_salt_nonce?: unknown },
+  proof: { attestation?: unknown; attestation_salt_nonce?: unknown; salt?: unknown },
   extraction: { intent_id: string; template_id: string; solution: string; metadata: unknown; evidence: Record<string, unknown> },
   trustedExtractorKeys: readonly string[] | undefined,
 ): AttestationLink {
@@ -46,6 +46,8 @@ export function checkAttestationLink(
   } catch (error) {
     return { ok: false, reason: `attestation_salt_nonce: ${(error as Error).message}` }
   }
+  if (proof.salt !== undefined && proof.salt !== null && String(proof.salt) !== salt.toString())
+    return { ok: false, reason: 'proof.salt is not the salt derived from the attestation and attestation_salt_nonce' }
   const { extracted_at_ms: extractedAtMs, sources } = check.attestation
   return { provenance: { status: 'attested', extractorKey: check.extractorKey, trusted, extractedAtMs, sources }, salt }
 }

@@ -98,7 +98,8 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   const salt = link.salt ?? readSalt(bundle.proof.salt)
   const verified = await options.verifier.verifyPolicy({ artifact, compiled: template.compiled, attrs, evidence, intentId: intent.id, salt })
   if (!verified.ok) {
-    const unbound = link.provenance.status === 'attested' ? ' (with an attestation: the proof is not bound to this attestation)' : ''
+    const attested = link.provenance.status === 'attested' && verified.reason.includes('evidence commitment')
+    const unbound = attested ? ' (the proof is not bound to this attestation)' : ''
     return { ok: false, reason: `${verified.reason}${unbound}` }
   }
   return {

@@ -58,7 +58,9 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
   try {
     const baseLayer = await startBaseLayer({ port: ports.baseLayer, host, logLevel, dataDir: join(dataDir, 'base-layer'), genesisPath: files.genesisPath })
     started.push(baseLayer)
-    const extractor = await startExtractor({ port: ports.extractor, host, logLevel })
+    // One extractor identity for the devnet: the standalone extractor and the orchestrator's embedded one attest with it.
+    const extractorKeyFile = join(dataDir, 'keys', 'extractor.json')
+    const extractor = await startExtractor({ port: ports.extractor, host, logLevel, keyFile: extractorKeyFile })
     started.push(extractor)
     const adminToken = process.env[ADMIN_TOKEN_ENV]
     const orchestrator = await startOrchestrator({
@@ -66,6 +68,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       host,
       logLevel,
       dataDir: join(dataDir, 'orchestrator'),
+      extractorKeyFile,
       tokensFile: files.tokensPath,
       ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     })

@@ -40,11 +40,14 @@ export const baseLayerCommand: Command = {
   },
 }
 
+/** Where `verity extractor` keeps its attestation key unless --key-file says otherwise. */
+const EXTRACTOR_KEY_FILE_DEFAULT = '.verity/extractor/key.json'
+
 export const extractorCommand: Command = {
   path: ['extractor'],
   summary: 'run the reference evidence extractor (port 8090) over a catalog (default: the demo catalog)',
   usage:
-    'verity extractor [--port N] [--host H] [--catalog FILE] [--mapping FILE] [--storefront-hosts-allowed H,…] ' +
+    'verity extractor [--port N] [--host H] [--catalog FILE] [--mapping FILE] [--key-file FILE] [--storefront-hosts-allowed H,…] ' +
     '[--storefront-ports-allowed 80,443] [--storefront-private-addresses-allowed CIDR|ADDR|ADDR:PORT,…]',
   rawArgs: true,
   async run({ positionals, out, signal }) {
@@ -53,6 +56,7 @@ export const extractorCommand: Command = {
       host: { type: 'string' },
       catalog: { type: 'string' },
       mapping: { type: 'string' },
+      'key-file': { type: 'string' },
       'storefront-hosts-allowed': { type: 'string' },
       'storefront-ports-allowed': { type: 'string' },
       'storefront-private-addresses-allowed': { type: 'string' },
@@ -66,13 +70,16 @@ export const extractorCommand: Command = {
       ...(values.host === undefined ? {} : { host: values.host }),
       ...(values.catalog === undefined ? {} : { catalogPath: values.catalog }),
       ...(values.mapping === undefined ? {} : { mappingPath: values.mapping }),
+      // Every reply is attested with this key (created on first start; docs/proofs.md, "The trust chain").
+      keyFile: values['key-file'] ?? EXTRACTOR_KEY_FILE_DEFAULT,
       ...(hosts === undefined ? {} : { storefrontHostsAllowed: splitList(hosts) }),
       ...(ports === undefined ? {} : { storefrontPortsAllowed: splitList(ports).map((port) => parseListedPort(port, '--storefront-ports-allowed')) }),
       ...(privateAddresses === undefined ? {} : { storefrontPrivateAddressesAllowed: splitList(privateAddresses) }),
     }).catch((error: unknown) => asUsageError(() => {
       throw error
     }))
-    out.result(`extractor listening on ${extractor.url}`, { extractor: extractor.url })
+    const extractorKey = extractor.key ?? ''
+    out.result(`extractor listening on ${extractor.url} (attesting with key ${extractorKey})`, { extractor: extractor.url, extractor_key: extractorKey })
     await waitForSignal(signal)
     await extractor.close()
     return 0
