@@ -13,6 +13,8 @@ export const GOALS = {
   intentsShareOfEd25519Min: 0.6,
   transfersShareOfEd25519Min: 0.7,
   proposalP50MsMax: 1_500,
+  /** The trust chain's work per proposal, as a share of a proposal's p50 (issue 18). */
+  attestationShareOfProposalMax: 0.05,
   proofVerifyMsMax: 50,
 } as const
 
@@ -98,6 +100,7 @@ function orchestratorFigures(results: BenchResults, limits: SharedLimits): Figur
     figures.push(figure({ id: 'orchestrator.intents.p99', section, name: 'POST /intents latency p99', value: intents.latencyP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }))
   } else if (results.errors.intents !== undefined) figures.push(missingFigure({ ...intentsFigure, goal: rateGoal(undefined) }, results.errors.intents))
   figures.push(...proposalFigures(results, limits, section))
+  figures.push(...attestationFigures(results, section))
   figures.push(...sseFigures(results, limits, section))
   return figures
 }
@@ -127,6 +130,17 @@ function proposalFigures(results: BenchResults, limits: SharedLimits, section: s
     figures.push(figure({ ...base, id: `orchestrator.proposal.${key}.p95`, name: `proposal → success p95, ${label}`, value: percentile(samples, 95) }))
   }
   return figures
+}
+
+/** The trust chain's cost per proposal, as a share of a proposal's p50 (goal ≤ 5 %). */
+function attestationFigures(results: BenchResults, section: string): Figure[] {
+  const attestation = results.attestation
+  if (!attestation) return results.errors.attestation === undefined ? [] : [missingFigure({ section, id: 'orchestrator.attestation.p50', name: 'evidence attestation per proposal (sign, check, salt)', unit: 'µs' }, results.errors.attestation)]
+  const proposalP50Ms = results.proposals?.sequentialMs.length ? median(results.proposals.sequentialMs) : undefined
+  const shareOfProposal = proposalP50Ms === undefined ? undefined : attestation.perProposalUs.p50 / 1_000 / proposalP50Ms
+  const limit = proposalP50Ms === undefined ? {} : { limit: { value: proposalP50Ms * 1_000, name: 'proposal → success p50', unit: 'µs' } }
+  const goal = { goal: { text: '≤ 5 % of a proposal', pass: shareOfProposal === undefined ? null : shareOfProposal <= GOALS.attestationShareOfProposalMax } }
+  return [figure({ section, id: 'orchestrator.attestation.p50', name: 'evidence attestation per proposal (sign, check, salt)', unit: 'µs', value: attestation.perProposalUs.p50, ...limit, ...goal, note: `${attestation.perProposalUs.count} rounds in process` })]
 }
 
 function sseFigures(results: BenchResults, limits: SharedLimits, section: string): Figure[] {

@@ -64,6 +64,7 @@ async function measureOrchestrator(): Promise<void> {
     const templateId = (JSON.parse(reply.text) as { template_id: string }).template_id
     results.intents = await step('intents', async () => (await import('./orchestratorIntents.ts')).measureIntents(settings, url, templateId))
     results.proposals = await step('proposals', async () => (await import('./orchestratorProposals.ts')).measureProposals(settings, url, templateId))
+    results.attestation = await step('attestation', async () => (await import('./evidenceAttestation.ts')).measureEvidenceAttestation(settings))
   } finally {
     await orchestrator.stop()
     rmSync(dir, { recursive: true, force: true })

@@ -1,5 +1,6 @@
 // Everything one run measured, as plain data (written to results.json beside the figures).
 import type { DomainTransfersResult } from '../domainTransfers.ts'
+import type { EvidenceAttestationResult } from '../evidenceAttestation.ts'
 import type { McpToolCallsResult } from '../mcpToolCalls.ts'
 import type { IntentsResult } from '../orchestratorIntents.ts'
 import type { PostgresScaleOutResult } from '../orchestratorPostgres.ts'
@@ -19,6 +20,8 @@ export type BenchResults = {
   prover?: ProverCircuitsResult
   intents?: IntentsResult
   proposals?: ProposalsResult
+  /** What the trust chain adds per proposal (sign, check, salt), measured in process. */
+  attestation?: EvidenceAttestationResult
   /** POST /intents with 1 and 2 orchestrator instances on one PostgreSQL database. */
   postgres?: PostgresScaleOutResult
   sse?: SseFanoutResult
