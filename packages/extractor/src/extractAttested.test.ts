@@ -82,6 +82,11 @@ describe('attested extraction: every reply is signed by the extractor key, over 
     assert.equal(forged.ok, false)
   })
 
+  test('GET /metrics counts the extractions by status', async () => {
+    const text = await (await fetch(`${extractor.url}/metrics`)).text()
+    assert.match(text, /^verity_http_requests_total\{method="POST",route="\/extract",status="200",service="extractor"\} [1-9]\d*$/m)
+  })
+
   test('an extractor without a key file answers unattested, in the spec shape', async () => {
     const reply = await extract(unkeyed.url, { solution: 'catalog:tee-classic-white-m', schema: { price_cents: 'int' } })
     assert.deepEqual(Object.keys(reply), ['evidence'])

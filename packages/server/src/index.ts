@@ -32,3 +32,5 @@ export { TokenRegistry, type HashedToken, type TokenIdentity } from './tokens/To
 export { isTokenScope, scopeSatisfies, TOKEN_SCOPES, type TokenScope } from './tokens/TokenScope.ts'
 export { ensurePrivateDirectory, PRIVATE_DIRECTORY_MODE, SECRET_FILE_MODE, writeTokensFile } from './tokens/writeTokensFile.ts'
 export { loadOrCreateKeyFile } from './keys/loadOrCreateKeyFile.ts'
+export { ServiceMetrics, DURATION_BUCKETS_SECONDS } from './metrics/ServiceMetrics.ts'
+export { exposeMetrics, METRICS_ROUTE } from './metrics/exposeMetrics.ts'

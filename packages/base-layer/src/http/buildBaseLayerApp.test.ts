@@ -93,4 +93,11 @@ describe('JSON-RPC 2.0 over HTTP', () => {
     assert.equal(text.body.error.code, -32600)
     assert.equal(text.body.error.data.code, 'UNSUPPORTED_MEDIA_TYPE')
   })
+
+  test('GET /metrics counts the calls by status (JSON-RPC calls are all POST /)', async () => {
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' })
+    assert.equal(metrics.statusCode, 200)
+    assert.match(metrics.body, /^verity_http_requests_total\{method="POST",route="\/",status="200",service="base-layer"\} [1-9]\d*$/m)
+    assert.match(metrics.body, /^verity_http_requests_total\{method="POST",route="\/",status="415",service="base-layer"\} 1$/m)
+  })
 })

@@ -9,6 +9,8 @@ import {
   LOG_REDACT_PATHS,
   RATE_LIMIT_MAX_DEFAULT,
   RATE_LIMIT_WINDOW_MS_DEFAULT,
+  exposeMetrics,
+  ServiceMetrics,
   type RateLimitSettings,
 } from '@verity/server'
 import { RpcParseError } from '../errors/requestErrors.ts'
@@ -87,6 +89,8 @@ export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance
   void app.register(swaggerUi, { routePrefix: '/swagger-ui' })
   app.get('/openapi.json', async () => app.swagger())
   app.get('/health', async () => ({ status: 'ok' }))
+  // Requests by method and status (JSON-RPC methods are in the body, so every call is `POST /`).
+  exposeMetrics(app, new ServiceMetrics('base-layer'))
 
   // Registered as a plugin so that it loads after the rate limiter, whose hook it must carry.
   void app.register(async (rpc) => {

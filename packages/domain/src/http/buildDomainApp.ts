@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import {
   applyServerTimeouts,
   authorizeRequests,
+  exposeMetrics,
+  ServiceMetrics,
   limitMutatingRequests,
   LOG_REDACT_PATHS,
   RATE_LIMIT_MAX_DEFAULT,
@@ -19,6 +21,7 @@ import type { DomainApi } from '../DomainApi.ts'
 import { InvalidRequestError } from '../errors/domainErrors.ts'
 import { GUARDRAIL_INPUT_BYTES_MAX, REQUEST_BODY_BYTES_MAX } from '../limits.ts'
 import { handleError } from './errorHandler.ts'
+import { watchDomain } from './domainMetrics.ts'
 import { DOMAIN_ROUTE_SCOPES } from './domainRouteScopes.ts'
 import { addIntegerKeywords, openApiIntegers } from './integerKeywords.ts'
 import { intentRoutes } from './intentRoutes.ts'
@@ -70,6 +73,9 @@ export async function buildDomainApp(options: BuildDomainAppOptions): Promise<Fa
     rateLimitWindowMs: options.rateLimit?.rateLimitWindowMs ?? RATE_LIMIT_WINDOW_MS_DEFAULT,
   })
   authorizeRequests(app as unknown as FastifyInstance, { registry: options.tokens ?? new TokenRegistry([]), routeScopes: DOMAIN_ROUTE_SCOPES })
+  const metrics = new ServiceMetrics('domain')
+  exposeMetrics(app as unknown as FastifyInstance, metrics)
+  watchDomain(metrics, options.domain)
 
   await app.register(swagger, {
     openapi: {

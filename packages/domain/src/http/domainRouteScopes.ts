@@ -1,4 +1,4 @@
-import type { RouteScopes } from '@verity/server'
+import { METRICS_ROUTE, type RouteScopes } from '@verity/server'
 
 /**
  * The domain's operator routes (docs/security.md): applying caller-computed diffs and every SDL
@@ -10,4 +10,5 @@ export const DOMAIN_ROUTE_SCOPES: RouteScopes = Object.freeze({
   'POST /sdls/submit': 'operator',
   'POST /sdls/:hash/prove': 'operator',
   'POST /sdls/:hash/submit_proof': 'operator',
+  [`GET ${METRICS_ROUTE}`]: 'operator',
 })

@@ -59,6 +59,17 @@ describe('domain operator routes', () => {
     assert.equal(((await execute.json()) as { code: string }).code, 'INVALID_REQUEST')
     assert.equal((await send(domain.url, 'GET', '/sdls')).status, 200)
   })
+
+  test('GET /metrics needs an operator token and counts requests by route and status, with SDLs by state', async () => {
+    assert.equal((await send(domain.url, 'GET', '/metrics')).status, 401)
+    assert.equal((await send(domain.url, 'GET', '/vaults/11111111111111111111111111111111/nonce')).status, 200)
+    const response = await fetch(`${domain.url}/metrics`, { headers: { authorization: `Bearer ${operator}` } })
+    assert.equal(response.status, 200)
+    const text = await response.text()
+    assert.match(text, /^verity_http_requests_total\{method="GET",route="\/vaults\/:owner_id\/nonce",status="200",service="domain"\} 1$/m)
+    assert.match(text, /^verity_http_requests_total\{method="GET",route="\/metrics",status="401",service="domain"\} 1$/m)
+    assert.match(text, /^verity_domain_sdls_counted\{service="domain"\} 0$/m)
+  })
 })
 
 describe('domain abuse limits and defaults', () => {

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { applyServerTimeouts, limitMutatingRequests, LOG_REDACT_PATHS, RATE_LIMIT_MAX_DEFAULT, RATE_LIMIT_WINDOW_MS_DEFAULT } from '@verity/server'
+import { applyServerTimeouts, exposeMetrics, limitMutatingRequests, ServiceMetrics, LOG_REDACT_PATHS, RATE_LIMIT_MAX_DEFAULT, RATE_LIMIT_WINDOW_MS_DEFAULT } from '@verity/server'
 import { createExtractorDependencies } from '../createExtractorDependencies.ts'
 import type { ExtractorDependencies } from '../extractFromSolution.ts'
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
@@ -50,6 +50,7 @@ export async function buildExtractorApp(options: BuildExtractorAppOptions = {}):
   await app.register(swaggerUi, { routePrefix: '/swagger-ui' })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))
+  exposeMetrics(app, new ServiceMetrics('extractor'))
   const { logLevel: _logLevel, rateLimitMax: _max, rateLimitWindowMs: _window, ...routesOptions } = options
   let dependencies = options.dependencies
   if (dependencies === undefined) {

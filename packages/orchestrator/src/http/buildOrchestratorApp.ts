@@ -8,6 +8,8 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import { parseJsonBigint } from '@verity/core'
 import {
   applyServerTimeouts,
+  exposeMetrics,
+  ServiceMetrics,
   authorizeRequests,
   ClientConnectionCounter,
   limitMutatingRequests,
@@ -29,6 +31,7 @@ import * as limits from '../limits.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import { TemplateCache } from '../templates/TemplateCache.ts'
 import { handleError } from './handleError.ts'
+import { createOrchestratorMetrics } from './orchestratorMetrics.ts'
 import { orchestratorRouteScopes } from './orchestratorRouteScopes.ts'
 import type { OrchestratorContext } from './OrchestratorContext.ts'
 import { RequestError } from './RequestError.ts'
@@ -120,6 +123,10 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   const tokens = loadTokenRegistry({ tokensFile: settings.tokensFile, adminToken: settings.adminToken })
   await limitMutatingRequests(app, settings)
   authorizeRequests(app, { registry: tokens, routeScopes: orchestratorRouteScopes(settings.templateCreation) })
+  const serviceMetrics = new ServiceMetrics('orchestrator')
+  exposeMetrics(app, serviceMetrics)
+  const metrics = createOrchestratorMetrics(serviceMetrics)
+  const proving = metrics.timedProving(deps.proving)
   if (tokens.size === 0) app.log.warn('no operator token configured: PUT /config and DELETE /templates are open to anyone who can reach this address')
   else app.log.info({ tokens: tokens.describe() }, 'operator tokens loaded')
   app.removeContentTypeParser('application/json')
@@ -169,7 +176,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   const jobDeps = {
     store: deps.store,
     templates,
-    proving: deps.proving,
+    proving,
     extractEvidence,
     extractorRetry: {
       attemptsMax: settings.extractorAttemptsMax,
@@ -188,7 +195,10 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     runJob: (job, signal) => runProposalJob(jobDeps, job, signal),
     runRetry: { attemptsMax: limits.JOB_RUN_ATTEMPTS_MAX, delayMsMin: limits.JOB_RUN_RETRY_DELAY_MS_MIN, delayMsMax: limits.JOB_RUN_RETRY_DELAY_MS_MAX },
     failJob: (intentId, reason) => abandonProposalJob(jobDeps, intentId, reason),
-    onEvent: (event) => hub.publish([event]),
+    onEvent: (event) => {
+      metrics.countEvents([event])
+      hub.publish([event])
+    },
     onError: (error, intentId) => app.log.error({ err: error, intentId }, 'proposal job failed unexpectedly'),
     concurrency: settings.jobConcurrency,
     pollIntervalMs: limits.JOB_POLL_INTERVAL_MS,
@@ -200,14 +210,17 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     nowMs,
     intervalMs: settings.expirySweepIntervalMs,
     batchMax: limits.EXPIRY_BATCH_MAX,
-    onEvents: (events) => hub.publish(events),
+    onEvents: (events) => {
+      metrics.countEvents(events)
+      hub.publish(events)
+    },
     onError: (error) => app.log.error({ err: error }, 'expiry sweep failed'),
   })
   const context: OrchestratorContext = {
     store: deps.store,
     templates,
     hub,
-    proving: deps.proving,
+    proving,
     runner,
     nowMs,
     intentTtlMs: settings.intentTtlMs,
@@ -217,6 +230,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     extractorConfig,
     extractEvidence,
   }
+  metrics.watch({ runner, hub })
   app.decorate('orchestrator', { hub, runner, sweeper, context, owner, tokens })
   app.addHook('onReady', async () => {
     await hub.start()

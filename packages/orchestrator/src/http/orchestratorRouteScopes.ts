@@ -1,4 +1,4 @@
-import type { RouteScopes } from '@verity/server'
+import { METRICS_ROUTE, type RouteScopes } from '@verity/server'
 
 /**
  * The orchestrator's protected routes (docs/security.md). Changing where evidence comes from
@@ -9,6 +9,8 @@ import type { RouteScopes } from '@verity/server'
 export function orchestratorRouteScopes(templateCreation: 'open' | 'token'): RouteScopes {
   return Object.freeze({
     'PUT /config': 'admin',
+    // Metrics say how busy the service is and what fails: an operator's view, not the public's.
+    [`GET ${METRICS_ROUTE}`]: 'operator',
     'DELETE /templates/:template_id': 'admin',
     ...(templateCreation === 'token' ? { 'POST /templates': 'operator' as const } : {}),
   })
