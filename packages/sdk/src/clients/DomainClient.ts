@@ -1,11 +1,11 @@
 import { parseJsonBigint, type HashDigest } from '@verity/core'
-import { defaultClientToken, type ClientOptions } from './ClientOptions.ts'
+import { ServiceClient, type CallOptions } from './ServiceClient.ts'
 import type { ApplyResult, ProveStart } from '@verity/domain'
 import { jsonValue, parseSdlState, parseVault, type SdlState, type Vault, type VerifiableType, type VerifiableWithDiffs } from '@verity/ledger'
 import { request, requestJson, type RequestOptions } from '../http/requestJson.ts'
 
 /** Per-call options of every client method: a time-out (default REQUEST_TIMEOUT_MS) and a cancel signal. */
-export type CallOptions = Pick<RequestOptions, 'timeoutMs' | 'signal'>
+export type { CallOptions }
 
 export type { ApplyResult, ProveStart }
 /** One page of GET /sdls. */
@@ -18,25 +18,11 @@ export type SdlPage = { offset?: number; limit?: number }
  * cannot be reached.
  * @example const domain = new DomainClient('http://127.0.0.1:3000'); const vault = await domain.getVault(ownerId)
  */
-export class DomainClient {
-  /** The token sent on every call: `options.token`, else VERITY_ADMIN_TOKEN when set (in Node). */
-  readonly token: string | undefined
-
-  constructor(
-    readonly baseUrl: string,
-    options: ClientOptions = {},
-  ) {
-    this.token = options.token ?? defaultClientToken()
-  }
-
-  #authorized<T extends CallOptions>(options: T): T & { token: string | undefined } {
-    return { ...options, token: this.token }
-  }
-
+export class DomainClient extends ServiceClient {
   /** The vault's local view, or null when the domain has never seen it (404). */
   async getVault(ownerId: HashDigest, options: CallOptions = {}): Promise<Vault | null> {
     try {
-      return parseVault(await requestJson<unknown>(this.baseUrl, `/vaults/${encodeURIComponent(ownerId)}`, this.#authorized(options)))
+      return parseVault(await requestJson<unknown>(this.baseUrl, `/vaults/${encodeURIComponent(ownerId)}`, this.authorized(options)))
     } catch (error) {
       if ((error as { status?: number }).status === 404) return null
       throw error
@@ -44,15 +30,15 @@ export class DomainClient {
   }
   /** The next nonce a message from this vault must carry (1 for a new vault). */
   async nextNonce(ownerId: HashDigest, options: CallOptions = {}): Promise<bigint> {
-    return BigInt(await requestJson<number | bigint>(this.baseUrl, `/vaults/${encodeURIComponent(ownerId)}/nonce`, this.#authorized(options)))
+    return BigInt(await requestJson<number | bigint>(this.baseUrl, `/vaults/${encodeURIComponent(ownerId)}/nonce`, this.authorized(options)))
   }
   /** Executes signed verifiables as one atomic batch with the default execution. */
   async execute(verifiables: readonly VerifiableType[], options: CallOptions = {}): Promise<ApplyResult> {
-    return requestJson(this.baseUrl, '/intents/execute', { ...this.#authorized(options), method: 'POST', body: jsonValue(verifiables) })
+    return requestJson(this.baseUrl, '/intents/execute', { ...this.authorized(options), method: 'POST', body: jsonValue(verifiables) })
   }
   /** Submits verifiables with caller-computed state diffs, checked against the laws, as one atomic batch. */
   async submit(items: readonly VerifiableWithDiffs[], options: CallOptions = {}): Promise<ApplyResult> {
-    return requestJson(this.baseUrl, '/intents/submit', { ...this.#authorized(options), method: 'POST', body: jsonValue(items) })
+    return requestJson(this.baseUrl, '/intents/submit', { ...this.authorized(options), method: 'POST', body: jsonValue(items) })
   }
   /** SDLs and their states as `[hash, state]` pairs, in creation order (one page; the domain's default size). */
   async listSdls(page: SdlPage = {}, options: CallOptions = {}): Promise<Array<[HashDigest, SdlState]>> {
@@ -60,27 +46,27 @@ export class DomainClient {
     if (page.offset !== undefined) query.set('offset', String(page.offset))
     if (page.limit !== undefined) query.set('limit', String(page.limit))
     const path = query.size === 0 ? '/sdls' : `/sdls?${query}`
-    const pairs = await requestJson<Array<[string, unknown]>>(this.baseUrl, path, this.#authorized(options))
+    const pairs = await requestJson<Array<[string, unknown]>>(this.baseUrl, path, this.authorized(options))
     return pairs.map(([hash, state], i) => [hash, parseSdlState(state, `sdls[${i}]`)])
   }
   /** The state of one SDL. */
   async getSdl(hash: HashDigest, options: CallOptions = {}): Promise<SdlState> {
-    return parseSdlState(await requestJson<unknown>(this.baseUrl, `/sdls/${encodeURIComponent(hash)}`, this.#authorized(options)))
+    return parseSdlState(await requestJson<unknown>(this.baseUrl, `/sdls/${encodeURIComponent(hash)}`, this.authorized(options)))
   }
   /** Bundles pending diffs into an SDL and returns its hash; null when nothing is pending. */
   async submitSdl(options: CallOptions = {}): Promise<HashDigest | null> {
-    return (await requestJson<string | null>(this.baseUrl, '/sdls/submit', { ...this.#authorized(options), method: 'POST' })) ?? null
+    return (await requestJson<string | null>(this.baseUrl, '/sdls/submit', { ...this.authorized(options), method: 'POST' })) ?? null
   }
   /** Starts proving an SDL in the background; `guardrailInput` is the optional prove-time input (JSON bytes). */
   async proveSdl(hash: HashDigest, guardrailInput?: Uint8Array, options: CallOptions = {}): Promise<ProveStart> {
     const body = guardrailInput === undefined ? {} : { body: guardrailInput }
-    const { status, text } = await request(this.baseUrl, `/sdls/${encodeURIComponent(hash)}/prove`, { ...this.#authorized(options), ...body, method: 'POST' })
+    const { status, text } = await request(this.baseUrl, `/sdls/${encodeURIComponent(hash)}/prove`, { ...this.authorized(options), ...body, method: 'POST' })
     // 202: proving started now; 200: it was already started (or done).
     return { started: status === 202, state: parseSdlState((parseJsonBigint(text) as { state: unknown }).state) }
   }
   /** Submits a proven SDL's proof to the base layer; settlement continues in the background (poll `getSdl`). */
   async submitProof(hash: HashDigest, options: CallOptions = {}): Promise<SdlState> {
-    const body = await requestJson<{ state: unknown }>(this.baseUrl, `/sdls/${encodeURIComponent(hash)}/submit_proof`, { ...this.#authorized(options), method: 'POST' })
+    const body = await requestJson<{ state: unknown }>(this.baseUrl, `/sdls/${encodeURIComponent(hash)}/submit_proof`, { ...this.authorized(options), method: 'POST' })
     return parseSdlState(body.state)
   }
 }

@@ -1,9 +1,8 @@
 import type { IntentStatus } from '@verity/orchestrator'
-import { defaultClientToken, type ClientOptions } from './ClientOptions.ts'
+import { ServiceClient, type CallOptions } from './ServiceClient.ts'
 import { followEvents, type FollowEventsOptions, type OrchestratorEventMessage } from '../events/followEvents.ts'
 import { request, requestJson } from '../http/requestJson.ts'
 import type { ProofBundle } from '../proofs/ProofBundle.ts'
-import type { CallOptions } from './DomainClient.ts'
 
 export type { IntentStatus, ProofBundle }
 /** The body of POST /intents/{id}/proposal. */
@@ -25,51 +24,37 @@ export type SignedIntentJson = Record<string, unknown>
  * the orchestrator cannot be reached.
  * @example const client = new OrchestratorClient('http://127.0.0.1:8080'); const id = await client.submitTemplate(source)
  */
-export class OrchestratorClient {
-  /** The token sent on every call: `options.token`, else VERITY_ADMIN_TOKEN when set (in Node). */
-  readonly token: string | undefined
-
-  constructor(
-    readonly baseUrl: string,
-    options: ClientOptions = {},
-  ) {
-    this.token = options.token ?? defaultClientToken()
-  }
-
-  #authorized<T extends CallOptions>(options: T): T & { token: string | undefined } {
-    return { ...options, token: this.token }
-  }
-
+export class OrchestratorClient extends ServiceClient {
   /** Compiles and stores a template source; returns its id (same source → same id). */
   async submitTemplate(source: string, options: CallOptions = {}): Promise<string> {
-    const body = await requestJson<{ template_id: string }>(this.baseUrl, '/templates', { ...this.#authorized(options), method: 'POST', body: source })
+    const body = await requestJson<{ template_id: string }>(this.baseUrl, '/templates', { ...this.authorized(options), method: 'POST', body: source })
     return body.template_id
   }
   /** Compiles a template source without storing it; throws ApiError 400 with line:column on errors. */
   async validateTemplate(source: string, options: CallOptions = {}): Promise<void> {
-    await request(this.baseUrl, '/templates/validate', { ...this.#authorized(options), method: 'POST', body: source })
+    await request(this.baseUrl, '/templates/validate', { ...this.authorized(options), method: 'POST', body: source })
   }
   /** The pretty-printed text of a stored template. */
   async getTemplate(templateId: string, options: CallOptions = {}): Promise<string> {
-    return (await request(this.baseUrl, `/templates/${encodeURIComponent(templateId)}`, this.#authorized(options))).text
+    return (await request(this.baseUrl, `/templates/${encodeURIComponent(templateId)}`, this.authorized(options))).text
   }
   async deleteTemplate(templateId: string, options: CallOptions = {}): Promise<void> {
-    await request(this.baseUrl, `/templates/${encodeURIComponent(templateId)}`, { ...this.#authorized(options), method: 'DELETE' })
+    await request(this.baseUrl, `/templates/${encodeURIComponent(templateId)}`, { ...this.authorized(options), method: 'DELETE' })
   }
   /** Submits a signed intent (see `signIntent`). */
   async submitIntent(signedIntent: SignedIntentJson, options: CallOptions = {}): Promise<void> {
-    await request(this.baseUrl, '/intents', { ...this.#authorized(options), method: 'POST', body: signedIntent })
+    await request(this.baseUrl, '/intents', { ...this.authorized(options), method: 'POST', body: signedIntent })
   }
   /** The intent exactly as submitted. */
   async getIntent(intentId: string, options: CallOptions = {}): Promise<SignedIntentJson> {
-    return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}`, this.#authorized(options))
+    return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}`, this.authorized(options))
   }
   async getIntentStatus(intentId: string, options: CallOptions = {}): Promise<IntentStatus> {
-    return (await requestJson<{ status: IntentStatus }>(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/status`, this.#authorized(options))).status
+    return (await requestJson<{ status: IntentStatus }>(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/status`, this.authorized(options))).status
   }
   /** Submits the one proposal of an intent; the outcome arrives as an event (see `events`). */
   async propose(intentId: string, proposal: Proposal, options: CallOptions = {}): Promise<void> {
-    await request(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/proposal`, { ...this.#authorized(options), method: 'POST', body: proposal })
+    await request(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/proposal`, { ...this.authorized(options), method: 'POST', body: proposal })
   }
   /**
    * A dry run of a proposal: extracts the evidence and evaluates the intent's constraints without
@@ -77,18 +62,18 @@ export class OrchestratorClient {
    * answer (`ok: false` with each failed constraint), not an error.
    */
   async checkProposal(intentId: string, proposal: Proposal, options: CallOptions = {}): Promise<ProposalCheck> {
-    return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/check`, { ...this.#authorized(options), method: 'POST', body: proposal })
+    return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/check`, { ...this.authorized(options), method: 'POST', body: proposal })
   }
   /** The proof bundle of a successful intent, for `verifyProofBundle` (404 ApiError before success). */
   async getProof(intentId: string, options: CallOptions = {}): Promise<ProofBundle> {
-    return requestJson(this.baseUrl, `/proofs/${encodeURIComponent(intentId)}`, this.#authorized(options))
+    return requestJson(this.baseUrl, `/proofs/${encodeURIComponent(intentId)}`, this.authorized(options))
   }
   async getConfig(options: CallOptions = {}): Promise<RuntimeConfig> {
-    return requestJson(this.baseUrl, '/config', this.#authorized(options))
+    return requestJson(this.baseUrl, '/config', this.authorized(options))
   }
   /** Sets the evidence extractor URL; "" restores the default (the embedded extractor). */
   async setConfig(config: RuntimeConfig, options: CallOptions = {}): Promise<void> {
-    await request(this.baseUrl, '/config', { ...this.#authorized(options), method: 'PUT', body: config })
+    await request(this.baseUrl, '/config', { ...this.authorized(options), method: 'PUT', body: config })
   }
   /** Follows the event stream, reconnecting with Last-Event-ID (see `followEvents`). */
   events(options: FollowEventsOptions = {}): AsyncGenerator<OrchestratorEventMessage> {
