@@ -19,3 +19,4 @@ export type { ConstraintFailure, EvaluationResult } from './evaluate/ConstraintF
 export { evaluateTemplate } from './evaluate/evaluateTemplate.ts'
 export { checkInputs } from './evaluate/checkInputs.ts'
 export * as limits from './limits.ts'
+export { describeConstraint, constraintApplies } from './describe/describeConstraint.ts'

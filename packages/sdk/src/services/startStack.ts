@@ -6,11 +6,12 @@ import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
 import { startDomain, type RunningDomain } from '@verity/domain'
 import { startExtractor, type RunningExtractor } from '@verity/extractor'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
+import { startWebServer, type RunningWebServer } from '@verity/web'
 
-export type StackPorts = { baseLayer: number; extractor: number; orchestrator: number; domain: number }
+export type StackPorts = { baseLayer: number; extractor: number; orchestrator: number; domain: number; web: number }
 
 /** The ports of `verity up` (DESIGN §1). */
-export const STACK_PORTS_DEFAULT: StackPorts = { baseLayer: 9000, extractor: 8090, orchestrator: 8080, domain: 3000 }
+export const STACK_PORTS_DEFAULT: StackPorts = { baseLayer: 9000, extractor: 8090, orchestrator: 8080, domain: 3000, web: 8000 }
 /** Native balance the devnet genesis gives the domain operator, in plancks. */
 export const OPERATOR_GENESIS_BALANCE_PLANCKS = 1_000_000_000_000n
 /** Agreement activation delay of the devnet, in milliseconds (short, so `up` is quick). */
@@ -24,6 +25,8 @@ export type StartStackOptions = {
   /** pino level of every service (default: VERITY_LOG_LEVEL, else `warn` so the summary stays readable) */
   logLevel?: string
   signal?: AbortSignal
+  /** Also serve the web wallet and explorer on `ports.web` (`verity up` does; tests that do not need it leave it off). */
+  web?: boolean
 }
 
 export type RunningStack = {
@@ -32,6 +35,8 @@ export type RunningStack = {
   extractor: RunningExtractor
   orchestrator: RunningOrchestrator
   domain: RunningDomain
+  /** The web wallet and explorer (docs/web.md) for the services above, when `web` was asked for. */
+  web: RunningWebServer | undefined
   /** The operator key file of the domain (shard 1). */
   operatorKeyPath: string
   /** The tokens file (mode 0600) every service accepts and the CLI sends from (docs/security.md). */
@@ -76,7 +81,11 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host })
     const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...(options.signal ? { signal: options.signal } : {}) })
     started.push(domain)
-    return { dataDir, baseLayer, extractor, orchestrator, domain, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }
+    const web = options.web === true
+      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url })
+      : undefined
+    if (web) started.push(web)
+    return { dataDir, baseLayer, extractor, orchestrator, domain, web, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error

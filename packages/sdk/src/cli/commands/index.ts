@@ -4,6 +4,7 @@ import { baseLayerCommand, domainCommand, domainWorkerCommand, extractorCommand,
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
 import { verifyCommand } from './verify.ts'
+import { webCommand } from './web.ts'
 import { mcpCommand } from './mcp.ts'
 import { crsDevCommand } from './crs.ts'
 import { mintCommand } from './mint.ts'
@@ -48,4 +49,5 @@ export const commands: readonly Command[] = [
   sdlSettleCommand,
   sdlListCommand,
   mcpCommand,
+  webCommand,
 ]

@@ -5,7 +5,7 @@ import { parsePort } from './services.ts'
 export const upCommand: Command = {
   path: ['up'],
   summary: 'start the base layer, extractor, orchestrator and a domain (shard 1) in one data directory',
-  usage: 'verity up [--data-dir DIR] [--host H] [--base-layer-port N] [--extractor-port N] [--orchestrator-port N] [--domain-port N]',
+  usage: 'verity up [--data-dir DIR] [--host H] [--base-layer-port N] [--extractor-port N] [--orchestrator-port N] [--domain-port N] [--web-port N]',
   optionHelp: {
     'data-dir': 'where every service keeps its data (default .verity, or $VERITY_DATA_DIR)',
     host: 'interface to listen on (default 127.0.0.1)',
@@ -13,6 +13,7 @@ export const upCommand: Command = {
     'extractor-port': 'default 8090',
     'orchestrator-port': 'default 8080',
     'domain-port': 'default 3000',
+    'web-port': 'the web wallet and explorer, default 8000 (docs/web.md)',
   },
   options: {
     'data-dir': { type: 'string' },
@@ -21,6 +22,7 @@ export const upCommand: Command = {
     'extractor-port': { type: 'string' },
     'orchestrator-port': { type: 'string' },
     'domain-port': { type: 'string' },
+    'web-port': { type: 'string' },
   },
   async run({ values, out, signal }) {
     const { STACK_PORTS_DEFAULT, startStack } = await import('../../services/startStack.ts')
@@ -31,14 +33,16 @@ export const upCommand: Command = {
       extractor: port('extractor-port', STACK_PORTS_DEFAULT.extractor),
       orchestrator: port('orchestrator-port', STACK_PORTS_DEFAULT.orchestrator),
       domain: port('domain-port', STACK_PORTS_DEFAULT.domain),
+      web: port('web-port', STACK_PORTS_DEFAULT.web),
     }
     out.info(`starting the Verity devnet in ${dataDir} …`)
-    const stack = await startStack({ dataDir, ...(typeof values.host === 'string' ? { host: values.host } : {}), ports, signal })
+    const stack = await startStack({ dataDir, ...(typeof values.host === 'string' ? { host: values.host } : {}), ports, signal, web: true })
     const urls = {
       orchestrator: stack.orchestrator.url,
       domain: stack.domain.url,
       base_layer: stack.baseLayer.url,
       extractor: stack.extractor.url,
+      web: stack.web?.url,
       operator_key: stack.operatorKeyPath,
       tokens: stack.tokensPath,
       data_dir: stack.dataDir,
@@ -50,6 +54,7 @@ export const upCommand: Command = {
         `  domain        ${urls.domain}   (shard 1, API docs: ${urls.domain}/swagger-ui)`,
         `  base layer    ${urls.base_layer}   (JSON-RPC)`,
         `  extractor     ${urls.extractor}   (demo catalog)`,
+        `  web           ${urls.web}   (wallet and explorer)`,
         `  operator key  ${urls.operator_key}`,
         `  tokens        ${urls.tokens}   (mode 0600; the CLI sends its admin token to operator routes)`,
         'Press Ctrl-C to stop.',

@@ -1,0 +1,67 @@
+import type { InputValue } from '../values/InputValue.ts'
+import type { Constraint } from '../ast/CompiledTemplate.ts'
+import type { Expr } from '../ast/Expr.ts'
+
+/** Set elements written out before the rest is summarised ("… 12 more"). */
+const SET_ELEMENTS_SHOWN_MAX = 20
+
+const OPERATOR_WORDS: Readonly<Record<string, string>> = { '==': 'is', '!=': 'is not', '<': '<', '<=': '≤', '>': '>', '>=': '≥' }
+
+/**
+ * One constraint in plain words, with the intent's values filled in, so a model can read what the
+ * user allowed: `evidence.category in intent.acceptable_categories` with `["t-shirt","polo"]`
+ * becomes `category is one of "t-shirt", "polo"`; `evidence.price_cents <= intent.max_price_cents`
+ * becomes `price_cents ≤ 2500`. Evidence fields are named bare: they are what a candidate must show.
+ */
+export function describeConstraint(constraint: Constraint, attrs: Readonly<Record<string, InputValue>>): string {
+  return words(constraint.expr, attrs)
+}
+
+/** True when an `optional:` constraint applies: every optional intent field it names was given. */
+export function constraintApplies(constraint: Constraint, attrs: Readonly<Record<string, InputValue>>): boolean {
+  return constraint.guardFields.every((field) => Object.hasOwn(attrs, field))
+}
+
+function words(expr: Expr, attrs: Readonly<Record<string, InputValue>>): string {
+  switch (expr.kind) {
+    case 'Field':
+      return expr.scope === 'evidence' ? expr.name : valueWords(attrs[expr.name], `intent.${expr.name}`)
+    case 'StringLiteral':
+      return JSON.stringify(expr.value)
+    case 'IntLiteral':
+      return expr.value.toString()
+    case 'BoolLiteral':
+      return String(expr.value)
+    case 'SetLiteral':
+      return setWords(expr.elements)
+    case 'Compare':
+      return `${words(expr.left, attrs)} ${OPERATOR_WORDS[expr.op] ?? expr.op} ${words(expr.right, attrs)}`
+    case 'Chain':
+      return expr.operands.map((operand, index) => (index === 0 ? '' : ` ${OPERATOR_WORDS[expr.ops[index - 1]!] ?? expr.ops[index - 1]} `) + words(operand, attrs)).join('')
+    case 'In':
+      return `${words(expr.element, attrs)} is ${expr.negated ? 'none of' : 'one of'} ${words(expr.set, attrs).replace(/^\{|\}$/g, '')}`
+    case 'Not':
+      return `not (${words(expr.operand, attrs)})`
+    case 'And':
+      return expr.operands.map((operand) => grouped(operand, attrs)).join(' and ')
+    case 'Or':
+      return expr.operands.map((operand) => grouped(operand, attrs)).join(' or ')
+  }
+}
+
+function grouped(expr: Expr, attrs: Readonly<Record<string, InputValue>>): string {
+  return expr.kind === 'And' || expr.kind === 'Or' ? `(${words(expr, attrs)})` : words(expr, attrs)
+}
+
+function valueWords(value: InputValue | undefined, name: string): string {
+  if (value === undefined) return `${name} (not given)`
+  if (Array.isArray(value)) return setWords(value as readonly InputValue[])
+  if (typeof value === 'string') return JSON.stringify(value)
+  return String(value)
+}
+
+function setWords(elements: readonly (InputValue | bigint)[]): string {
+  const shown = elements.slice(0, SET_ELEMENTS_SHOWN_MAX).map((element) => (typeof element === 'string' ? JSON.stringify(element) : String(element)))
+  if (elements.length > SET_ELEMENTS_SHOWN_MAX) shown.push(`… ${elements.length - SET_ELEMENTS_SHOWN_MAX} more`)
+  return `{${shown.join(', ')}}`
+}

@@ -1,0 +1,62 @@
+import { ErrorNote } from '../components/ErrorNote.tsx'
+import { ValueTable } from '../components/ValueTable.tsx'
+import { ProofPanel } from './ProofPanel.tsx'
+import { useIntent } from './useIntent.ts'
+
+/** `/intents/{id}`: live status, the proposal, the evidence, failed constraints, the proof and its verification. */
+export function IntentPage({ intentId }: { intentId: string }) {
+  const state = useIntent(intentId)
+  const intent = (state.signedIntent?.intent ?? state.signedIntent?.payload) as { policy_id?: string; template_id?: string; attrs?: { fields?: Record<string, unknown> } } | undefined
+  const outcome = state.outcome
+  return (
+    <main id="main">
+      <h1>Intent</h1>
+      <p>
+        <code>{intentId}</code>
+      </p>
+      <p aria-live="polite">
+        Status: <strong data-testid="status" class={`status-${state.status ?? 'unknown'}`}>{state.status ?? '…'}</strong>{' '}
+        <span class="muted">(events: {state.stream})</span>
+      </p>
+      <ErrorNote error={state.error} />
+      {intent ? (
+        <section aria-labelledby="intent-title">
+          <h2 id="intent-title">What was signed</h2>
+          <p>
+            Template <code>{intent.policy_id ?? intent.template_id}</code>
+          </p>
+          <ValueTable caption="Parameters" values={intent.attrs?.fields ?? {}} />
+        </section>
+      ) : null}
+      {outcome && outcome.type !== 'expired' ? (
+        <section aria-labelledby="proposal-title">
+          <h2 id="proposal-title">Proposal</h2>
+          <p>
+            Solution <code data-testid="solution">{outcome.proposal.solution}</code>
+          </p>
+          {outcome.evidence ? <ValueTable caption="Evidence" values={outcome.evidence} testId="evidence" /> : <p>No evidence was extracted.</p>}
+        </section>
+      ) : null}
+      {outcome?.type === 'failure' ? <FailureView reason={outcome.reason} failures={outcome.constraint_failures} /> : null}
+      {outcome?.type === 'expired' ? <p class="error">The intent expired before any proposal.</p> : null}
+      {state.bundle ? <ProofPanel intentId={intentId} bundle={state.bundle} /> : null}
+    </main>
+  )
+}
+
+function FailureView({ reason, failures }: { reason: string; failures: ReadonlyArray<{ index: number; pretty_expr: string; reason: string }> }) {
+  return (
+    <section aria-labelledby="failure-title">
+      <h2 id="failure-title">Why it failed</h2>
+      {failures.length === 0 ? <p class="error">{reason}</p> : <p>{failures.length} constraint(s) do not hold:</p>}
+      <ol data-testid="constraint-failures" class="failures">
+        {failures.map((failure) => (
+          <li key={failure.index} value={failure.index}>
+            <code>[{failure.index}] {failure.pretty_expr}</code>
+            <div>{failure.reason}</div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,98 @@
+import { useState } from 'preact/hooks'
+import { callApi } from '../api/callApi.ts'
+import { ErrorNote } from '../components/ErrorNote.tsx'
+import { navigate } from '../navigate.ts'
+import { collectFields } from './collectFields.ts'
+import { IntentForm } from './IntentForm.tsx'
+import { IntentPreview } from './IntentPreview.tsx'
+import { KeysPanel } from './KeysPanel.tsx'
+import { pushTemplate, type KnownTemplate } from './loadTemplates.ts'
+import type { FieldInput } from './parseFieldInput.ts'
+import { signIntentWithKeys } from './signIntentWithKeys.ts'
+import { SigningPicker, signingOf } from './SigningPicker.tsx'
+import { TemplatePicker } from './TemplatePicker.tsx'
+import { loadStoredPasskeys, storePasskeys, type WalletKey } from './WalletKey.ts'
+
+/** `/`: keys, a template, its form, the plain-words preview, then sign and create the intent. */
+export function WalletPage() {
+  const [keys, setKeys] = useState<WalletKey[]>(loadStoredPasskeys)
+  const [chosen, setChosen] = useState<string[]>(() => keys.slice(0, 1).map((key) => key.publicKeyBase58))
+  const [threshold, setThreshold] = useState(1)
+  const [template, setTemplate] = useState<KnownTemplate>()
+  const [inputs, setInputs] = useState<Record<string, FieldInput>>({})
+  const [showErrors, setShowErrors] = useState(false)
+  const [createError, setCreateError] = useState<unknown>()
+  const [busy, setBusy] = useState(false)
+  const [intentId, setIntentId] = useState<string>()
+
+  const addKey = (key: WalletKey) => {
+    const next = [...keys.filter((item) => item.publicKeyBase58 !== key.publicKeyBase58), key]
+    setKeys(next)
+    storePasskeys(next)
+    if (chosen.length === 0) setChosen([key.publicKeyBase58])
+  }
+  const fields = collectFields(template?.compiled.intent ?? [], inputs)
+  const signing = signingOf(keys, chosen, threshold)
+
+  const create = async () => {
+    setShowErrors(true)
+    setCreateError(undefined)
+    if (template === undefined || signing === undefined || !fields.isValid) return
+    setBusy(true)
+    try {
+      await pushTemplate(template)
+      const id = crypto.randomUUID()
+      const body = await signIntentWithKeys({ id, templateId: template.id, fields: fields.json, signing })
+      await callApi('/api/orchestrator/intents', { method: 'POST', json: body })
+      setIntentId(id)
+    } catch (error) {
+      setCreateError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main id="main">
+      <h1>Wallet</h1>
+      <KeysPanel keys={keys} onAdd={addKey} />
+      <TemplatePicker selected={template} onSelect={(next) => { setTemplate(next); setInputs({}); setShowErrors(false); setIntentId(undefined) }} />
+      {template ? (
+        <>
+          <section aria-labelledby="form-title">
+            <h2 id="form-title">3. Parameters</h2>
+            <IntentForm fields={template.compiled.intent} inputs={inputs} showErrors={showErrors} onChange={(name, input) => setInputs({ ...inputs, [name]: input })} />
+          </section>
+          <IntentPreview compiled={template.compiled} values={fields.values} />
+          <section aria-labelledby="sign-title">
+            <h2 id="sign-title">5. Sign and create</h2>
+            {keys.length === 0 ? <p class="error">Create a passkey or import a key first.</p> : <SigningPicker keys={keys} chosen={chosen} threshold={threshold} onChange={(next, t) => { setChosen(next); setThreshold(t) }} />}
+            {showErrors && !fields.isValid ? <p class="error" role="alert">Fix the parameters marked above.</p> : null}
+            <button type="button" class="primary" onClick={create} disabled={busy || signing === undefined}>
+              {busy ? 'Signing…' : 'Sign and create the intent'}
+            </button>
+            <ErrorNote error={createError} />
+            {intentId ? <CreatedIntent id={intentId} /> : null}
+          </section>
+        </>
+      ) : null}
+    </main>
+  )
+}
+
+function CreatedIntent({ id }: { id: string }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <div class="success" role="status">
+      <p>
+        Intent created: <code data-testid="intent-id">{id}</code>
+      </p>
+      <button type="button" onClick={() => navigator.clipboard.writeText(id).then(() => setCopied(true), () => setCopied(false))}>
+        {copied ? 'Copied' : 'Copy the intent id'}
+      </button>{' '}
+      <a href={`/intents/${id}`} onClick={(event) => { event.preventDefault(); navigate(`/intents/${id}`) }}>
+        Follow it
+      </a>
+    </div>
+  )
+}

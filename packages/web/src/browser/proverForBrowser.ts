@@ -1,0 +1,9 @@
+// @verity/prover for the page: the parts a verifier of policy proofs uses (the salt bound to an
+// attestation, the public-input recomputation and verifyPolicy, the artifact shape check). The
+// prover's entry also starts worker threads and reads files, which a page cannot. Vite aliases
+// `@verity/prover` here (vite.config.ts).
+export { attestationSalt, ATTESTATION_SALT_TAG, ATTESTATION_SALT_NONCE_BYTES } from '../../../prover/src/policy/attestationSalt.ts'
+export { verifyPolicy, POLICY_CIRCUIT, type VerifyPolicyParameters } from '../../../prover/src/policy/provePolicy.ts'
+export type { ProofArtifact, VerifyResult } from '../../../prover/src/ProofArtifact.ts'
+export type { Prover } from '../../../prover/src/createProver.ts'
+export type { CircuitProver } from '../../../prover/src/createCircuitProver.ts'

@@ -1,0 +1,147 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { isVerityError } from '@verity/core'
+import { assertBindAllowed } from '@verity/server'
+import { PROXY_BODY_BYTES_MAX, WEB_PORT_DEFAULT } from '../limits.ts'
+import { forwardRequest } from './forwardRequest.ts'
+import { loadVerifierAssets, type VerifierAssets } from './loadVerifierAssets.ts'
+import { findProxyRoute, isReadOnlyRpc, type ProxiedService } from './proxyRoutes.ts'
+import { readTemplateCatalog } from './readTemplateCatalog.ts'
+import { SECURITY_HEADERS } from './securityHeaders.ts'
+import { serveStatic } from './serveStatic.ts'
+import { BodyTooLargeError, httpStatusByWebCode, RouteNotForwardedError } from './webErrors.ts'
+
+/** The Vite build of the pages (npm ci runs `npm run build -w packages/web`). */
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
+/** Templates the wallet offers by default: the template language's examples. */
+export const WEB_TEMPLATES_DIR_DEFAULT = fileURLToPath(new URL('../../../policy/examples', import.meta.url))
+
+export type WebServerOptions = {
+  /** Default WEB_PORT_DEFAULT (8000); 0 picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. The server holds no secret, but it relays to services: a non-loopback host must be asked for with `allowNonLoopback`. */
+  host?: string
+  allowNonLoopback?: boolean
+  /** Base URLs of the services whose public routes the pages use (proxyRoutes.ts). */
+  orchestratorUrl: string
+  domainUrl: string
+  baseLayerUrl: string
+  /** Folder of `.template` files the wallet offers (default: packages/policy/examples). */
+  templatesDir?: string
+  /** CRS folder the in-browser verifier uses (default: VERITY_CRS_PATH, else the build's dev CRS). */
+  crsPath?: string
+  /** The built pages (default WEB_DIST_DIR). */
+  distDir?: string
+}
+
+export type RunningWebServer = { url: string; port: number; close(): Promise<void> }
+
+/**
+ * Starts the web app's server: the pages (/, /intents/{id}, /explorer), a proxy to the public
+ * routes of the orchestrator, domain and base layer (so the pages need no CORS), the template
+ * catalog and the verifier's files. Every answer carries SECURITY_HEADERS.
+ * @example const web = await startWebServer({ port: 8000, orchestratorUrl, domainUrl, baseLayerUrl })
+ */
+export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
+  const host = options.host ?? '127.0.0.1'
+  assertBindAllowed({ service: 'web', host, tokenCount: options.allowNonLoopback === true ? 1 : 0 })
+  const targets: Record<ProxiedService, string> = {
+    orchestrator: trimSlash(options.orchestratorUrl),
+    domain: trimSlash(options.domainUrl),
+    'base-layer': trimSlash(options.baseLayerUrl),
+  }
+  const context: RequestContext = {
+    targets,
+    distDir: options.distDir ?? WEB_DIST_DIR,
+    templatesDir: options.templatesDir ?? WEB_TEMPLATES_DIR_DEFAULT,
+    verifierAssets: undefined,
+    crsPath: options.crsPath,
+  }
+  const server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
+    handleRequest(context, request, response).catch((error: unknown) => sendError(response, error))
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? WEB_PORT_DEFAULT, host, resolve)
+  })
+  const port = (server.address() as AddressInfo).port
+  const urlHost = host === '127.0.0.1' || host === '::1' ? 'localhost' : host
+  return {
+    // WebAuthn needs a host name: localhost, not 127.0.0.1.
+    url: `http://${urlHost}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+type RequestContext = {
+  targets: Record<ProxiedService, string>
+  distDir: string
+  templatesDir: string
+  crsPath: string | undefined
+  verifierAssets: Promise<VerifierAssets> | undefined
+}
+
+async function handleRequest(context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost')
+  const method = request.method ?? 'GET'
+  const proxied = /^\/api\/(orchestrator|domain|base-layer)(\/.*)?$/.exec(url.pathname)
+  if (proxied) return proxy(context, request, response, { service: proxied[1] as ProxiedService, path: proxied[2] ?? '/', query: url.search })
+  if (method === 'GET' && url.pathname === '/api/templates') return sendJson(response, 200, readTemplateCatalog(context.templatesDir))
+  if (method === 'GET' && url.pathname === '/api/verifier/policy') {
+    context.verifierAssets ??= loadVerifierAssets(context.crsPath)
+    context.verifierAssets.catch(() => (context.verifierAssets = undefined))
+    return sendJson(response, 200, await context.verifierAssets)
+  }
+  if ((method === 'GET' || method === 'HEAD') && serveStatic(response, context.distDir, url.pathname)) return
+  sendJson(response, 404, { code: 'NOT_FOUND', message: `nothing at ${url.pathname}` })
+}
+
+async function proxy(
+  context: RequestContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  target: { service: ProxiedService; path: string; query: string },
+): Promise<void> {
+  const method = request.method ?? 'GET'
+  const route = findProxyRoute(target.service, method, target.path)
+  if (route === undefined) throw new RouteNotForwardedError({ method, path: `/api/${target.service}${target.path}` })
+  const body = method === 'POST' ? await readBody(request) : undefined
+  if (target.service === 'base-layer' && (body === undefined || !isReadOnlyRpc(body)))
+    throw new RouteNotForwardedError({ method: 'JSON-RPC', path: 'a base-layer method other than getShard, getVault, getAccount, getSdlStatus, getAgreement' })
+  await forwardRequest(request, response, { route, baseUrl: context.targets[target.service], pathAndQuery: `${target.path}${target.query}`, body })
+}
+
+async function readBody(request: IncomingMessage): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > PROXY_BODY_BYTES_MAX) throw new BodyTooLargeError({ bytesMax: PROXY_BODY_BYTES_MAX })
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  response.end(JSON.stringify(value))
+}
+
+// Typed failures keep their code and message; anything else is a bug: logged, answered a plain 500.
+function sendError(response: ServerResponse, error: unknown): void {
+  if (response.headersSent) return void response.destroy()
+  if (isVerityError(error)) return sendJson(response, httpStatusByWebCode[error.code] ?? 400, { code: error.code, message: error.message })
+  console.error('web server: internal error', error)
+  sendJson(response, 500, { message: 'internal error' })
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '')
+}
