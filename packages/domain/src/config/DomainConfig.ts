@@ -1,5 +1,6 @@
 // The domain's configuration, as read from domain.yaml (see docs/domain.md). Paths are
 // absolute once loaded (relative ones are resolved against the YAML file's folder).
+import type { EvmSettlementConfig } from '../settlement/EvmSettlementConfig.ts'
 
 export type GuardrailConfig = {
   /** a short name, shown in rejections */
@@ -28,6 +29,8 @@ export type DomainConfig = {
   keypairInline?: string
   /** base-layer JSON-RPC URL; absent → an embedded in-process base layer */
   rpcUrl?: string
+  /** `settlement: { kind: evm, … }`: settle on an EVM chain instead of the base layer (docs/settlement-evm.md) */
+  settlement?: EvmSettlementConfig
   /** HTTP port (app.api_port), 3000 by default */
   apiPort: number
   /** HTTP host to listen on */

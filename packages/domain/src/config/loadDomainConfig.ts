@@ -7,6 +7,7 @@ import { parse } from 'yaml'
 import { decodeBase58 } from '@verity/core'
 import { DomainConfigError } from '../errors/domainErrors.ts'
 import { readDatabaseUrl } from './readDatabaseUrl.ts'
+import { parseSettlementConfig } from './parseSettlementConfig.ts'
 import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX } from '../limits.ts'
 import type { DomainConfig, GuardrailConfig } from './DomainConfig.ts'
 
@@ -67,6 +68,11 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
     creditsPullIntervalMs: interval as number,
   }
   if (typeof raw.rpc_url === 'string') config.rpcUrl = raw.rpc_url
+  const settlement = parseSettlementConfig(raw.settlement, where.baseDir, fail)
+  if (settlement !== undefined) {
+    if (config.rpcUrl !== undefined) fail('`rpc_url` (the base layer) and `settlement: { kind: evm }` exclude each other: keep one')
+    config.settlement = settlement
+  }
   if (raw.database_url !== undefined && raw.database_url !== null) {
     if (typeof raw.database_url !== 'string') fail('`database_url` must be a postgres:// URL')
     config.databaseUrl = readDatabaseUrl(raw.database_url as string, where.path)

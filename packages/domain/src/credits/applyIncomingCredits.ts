@@ -2,7 +2,7 @@
 // to the local state exactly once (the vault change, the pending record for the next SDL and
 // the cursor move commit in one transaction), in the base layer's order.
 import { applyStateDiffs } from '@verity/ledger'
-import type { BaseLayerClient } from '@verity/base-layer'
+import type { Settlement } from '../settlement/Settlement.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import { runWithPrefetch } from '../execution/runWithPrefetch.ts'
 import { CREDITS_PULL_BATCH_MAX } from '../limits.ts'
@@ -14,7 +14,7 @@ export const CREDITS_CURSOR_KEY = 'credits_cursor'
 export type IncomingCreditsDeps = {
   store: DomainStore
   shard: number
-  baseLayer: BaseLayerClient
+  baseLayer: Settlement
   log: Pick<FastifyBaseLogger, 'info' | 'error'>
 }
 

@@ -1,7 +1,7 @@
 // The domain service behind the HTTP routes: local state, batches, incoming credits and the SDL
 // pipeline, wired over the store, the ledger, the prover and the base layer.
 import { formatAddress, type Signer } from '@verity/core'
-import type { BaseLayerClient } from '@verity/base-layer'
+import type { Settlement } from '../settlement/Settlement.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ApplyResult, DomainApi, ProveStart } from '../DomainApi.ts'
 import { applyIncomingCredits } from '../credits/applyIncomingCredits.ts'
@@ -19,7 +19,8 @@ export type DomainDeps = {
   store: DomainStore
   shard: number
   guardrails: readonly Guardrail[]
-  baseLayer: BaseLayerClient
+  /** where SDLs settle: the base layer or an EVM chain */
+  baseLayer: Settlement
   operator: Signer
   prover: SdlProver
   stateTree: SdlStateTree

@@ -3,7 +3,8 @@
 // bounded queue, one SDL at a time (the prover's worker threads do the work); a restart re-queues
 // SDLs left in Proving and reconciles SDLs left in ProofSubmitted with the base layer.
 import { isVerityError, type Signer } from '@verity/core'
-import { signSdlSubmission, type BaseLayerClient } from '@verity/base-layer'
+import { signSdlSubmission } from '@verity/base-layer'
+import type { Settlement } from '../settlement/Settlement.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ProveStart } from '../DomainApi.ts'
 import { BaseLayerUnavailableError, ProvingQueueFullError, SdlNotFoundError, SdlOrderError, SdlStateConflictError } from '../errors/domainErrors.ts'
@@ -16,7 +17,7 @@ import { sdlStateName, type SdlStateValue } from './SdlStateValue.ts'
 export type SdlPipelineDeps = {
   store: DomainStore
   prover: SdlProver
-  baseLayer: BaseLayerClient
+  baseLayer: Settlement
   operator: Signer
   log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>
   /** true: SDLs moved to Proving are proven by proving workers that claim them from the database (PostgreSQL), not by this process */

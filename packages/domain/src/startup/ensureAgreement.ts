@@ -2,13 +2,14 @@
 // none (or its guardrails differ), submit one and wait until it is active.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isVerityError, type Signer } from '@verity/core'
-import { signAgreementRequest, type Agreement, type AgreementGuardrail, type BaseLayerClient } from '@verity/base-layer'
+import { signAgreementRequest, type Agreement, type AgreementGuardrail } from '@verity/base-layer'
+import type { Settlement } from '../settlement/Settlement.ts'
 import { DomainAgreementError } from '../errors/domainErrors.ts'
 import { AGREEMENT_ACTIVE_WAIT_MS_MAX, AGREEMENT_POLL_INTERVAL_MS } from '../limits.ts'
 import { retryWithBackoff } from './retryWithBackoff.ts'
 
 export type EnsureAgreementOptions = {
-  baseLayer: BaseLayerClient
+  baseLayer: Settlement
   operator: Signer
   shard: number
   guardrailProgramIds: readonly string[]

@@ -4,7 +4,10 @@
 import { mkdirSync } from 'node:fs'
 import { ADMIN_TOKEN_ENV, assertBindAllowed, loadTokenRegistry, PRIVATE_DIRECTORY_MODE } from '@verity/server'
 import type { Signer } from '@verity/core'
-import type { BaseLayerClient } from '@verity/base-layer'
+import type { Settlement } from '../settlement/Settlement.ts'
+import { settlementProofSystem } from '../settlement/settlementProofSystem.ts'
+import { openEvmSettlement } from '../settlement/openEvmSettlement.ts'
+import { EvmGuardrailsUnsupportedError } from '../settlement/settlementErrors.ts'
 import { assertTemplateFitsCircuit, createCircuitProver, loadCircuit, POLICY_CIRCUIT } from '@verity/prover'
 import type { FastifyInstance } from 'fastify'
 import type { DomainConfig } from '../config/DomainConfig.ts'
@@ -42,8 +45,8 @@ export type StartDomainOptions = {
   env?: Readonly<Record<string, string | undefined>>
   /** pino level; default env VERITY_LOG_LEVEL, else info */
   logLevel?: string
-  /** a base-layer client to use instead of rpc_url / the embedded node */
-  baseLayer?: BaseLayerClient
+  /** a settlement target (e.g. a base-layer client) to use instead of `settlement` / rpc_url / the embedded node */
+  baseLayer?: Settlement
   /** stops the startup retries */
   signal?: AbortSignal
   /** delay before an agreement submitted to the embedded base layer is active (default 0) */
@@ -59,7 +62,8 @@ export type RunningDomain = {
   domain: Domain
   config: DomainConfig
   operator: Signer
-  baseLayer: BaseLayerClient
+  /** where SDLs settle: the base layer, or an EVM chain (`settlement: { kind: evm }`) */
+  baseLayer: Settlement
   /** http://host:port */
   url: string
   close(): Promise<void>
@@ -98,7 +102,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   try {
     const stateTree = await ProverStateTree.open(await store.getMeta(STATE_TREE_KEY))
     // The app's logger serves startup too, so every line has the same shape.
-    const circuits = createCircuitProver({ ...config.prover })
+    const circuits = createCircuitProver({ ...config.prover, proofSystem: settlementProofSystem(config) })
     const prover = createSdlProver({ circuits, guardrails, guardrailProver: guardrails.length > 0 ? createGuardrailProver(circuits) : null })
     const deferred = deferredDomainApi()
     app = await buildDomainApp({
@@ -121,6 +125,13 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       log,
     })
     let baseLayer = options.baseLayer
+    if (baseLayer === undefined && config.settlement !== undefined) {
+      if (guardrails.length > 0) throw new EvmGuardrailsUnsupportedError({ shard: config.shard })
+      const evm = await openEvmSettlement(config.settlement, operator.ownerId)
+      baseLayer = evm
+      const { rpcUrl, chainId, contract, confirmations } = config.settlement
+      log.info({ settlement: 'evm', rpc_url: rpcUrl, chain_id: chainId, contract, account: evm.client.account.address, confirmations }, 'settling on an EVM chain')
+    }
     if (baseLayer === undefined) {
       const opened = await openBaseLayer({
         ...(config.rpcUrl === undefined ? {} : { rpcUrl: config.rpcUrl }),

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ed25519Signer, formatAddress } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
-import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
+import { startBaseLayer, type BaseLayerClient, type RunningBaseLayer } from '@verity/base-layer'
 import { startTestDomain, type TestDomain } from './startTestDomain.ts'
 import { waitFor } from './waitFor.ts'
 import { TRANSFER_CAP_TEMPLATE as CAP } from './transferCapTemplate.ts'
@@ -86,7 +86,8 @@ describe('settlement through one base layer over HTTP', () => {
     assert.equal(settled.status, 200, JSON.stringify(settled.body))
     assert.equal(settled.body.state, 'BaseLayerApplied')
     assert.deepEqual((await one.get('/sdls')).body, [[hash, 'BaseLayerApplied']])
-    const finalized = await one.baseLayer.getVault(one.addressOf(operatorOne))
+    // The domain settles over rpc_url, so its settlement target is a base-layer client.
+    const finalized = await (one.baseLayer as BaseLayerClient).getVault(one.addressOf(operatorOne))
     assert.equal(finalized?.data && 'TokenHoldings' in finalized.data ? finalized.data.TokenHoldings.fungibles[token] : undefined, 80n)
 
     // Domain 2 pulls the credit from the base layer, applies it exactly once, and carol spends it.

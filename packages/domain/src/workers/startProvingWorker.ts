@@ -4,6 +4,7 @@
 import { hostname } from 'node:os'
 import { pino } from 'pino'
 import { assertTemplateFitsCircuit, createCircuitProver } from '@verity/prover'
+import { settlementProofSystem } from '../settlement/settlementProofSystem.ts'
 import type { DomainConfig } from '../config/DomainConfig.ts'
 import { loadDomainConfig } from '../config/loadDomainConfig.ts'
 import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
@@ -45,7 +46,7 @@ export async function startProvingWorker(options: StartProvingWorkerOptions = {}
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
   const holder = `verity-prover shard ${config.shard} on ${hostname()} pid ${process.pid}`
   const jobs = await PostgresProvingJobs.open(databaseUrl, { shard: config.shard, holder })
-  const circuits = createCircuitProver({ ...config.prover })
+  const circuits = createCircuitProver({ ...config.prover, proofSystem: settlementProofSystem(config) })
   const prover = createSdlProver({ circuits, guardrails, guardrailProver: guardrails.length > 0 ? createGuardrailProver(circuits) : null })
   const worker = new ProvingWorker({
     jobs,

@@ -83,6 +83,12 @@ export class EvmSettlementClient {
     return { shard: Number(settled.shard), sequence: settled.sequence, blockNumber: settled.blockNumber, rootAfter: settled.rootAfter, confirmations: latest - settled.blockNumber + 1n }
   }
 
+  /** The timestamp of block `blockNumber`, in ms. */
+  async blockTimestampMs(blockNumber: bigint): Promise<number> {
+    const block = await this.#rpc('reading a block', () => this.#public.getBlock({ blockNumber }))
+    return Number(block.timestamp) * 1_000
+  }
+
   async shardState(shard: number): Promise<{ root: Hex; sdlCount: bigint; sdlChain: Hex }> {
     const [root, sdlCount, sdlChain] = await Promise.all([this.#read('rootOf', [BigInt(shard)]), this.#read('sdlCount', [BigInt(shard)]), this.#read('sdlChain', [BigInt(shard)])])
     return { root, sdlCount, sdlChain }
@@ -102,8 +108,10 @@ export class EvmSettlementClient {
       try {
         txHash = await this.sendSettlement(parameters)
       } catch (error) {
-        // A replay refused at simulation: an earlier transaction of ours landed meanwhile.
-        if (error instanceof SettlementRevertError && error.fields.errorName === 'SdlAlreadySettled') continue
+        // Refused as a replay: an earlier transaction of ours is settled in the pending state (sent
+        // before a restart, not mined yet) or landed meanwhile. Wait for it; never send another.
+        if (error instanceof SettlementRevertError && error.fields.errorName === 'SdlAlreadySettled')
+          return { ...(await this.#awaitConfirmations(parameters.sdlHash, await this.#awaitSettled(parameters.sdlHash))), txHash: null, gasUsed: null }
         throw error
       }
       const receipt = await this.#confirm(txHash, `SDL ${parameters.sdlHash}`, parameters.sdlHash)
@@ -123,6 +131,18 @@ export class EvmSettlementClient {
    */
   sendSettlement(parameters: SettleSdlParameters): Promise<Hex> {
     return this.#send('settleSdl', [BigInt(parameters.shard), parameters.sdlHash, parameters.rootBefore, parameters.batches.map((b) => ({ ...b }))])
+  }
+
+  /** Polls until `sdlHash` is settled in the latest block; SettlementPendingError at the deadline. */
+  async #awaitSettled(sdlHash: Hex): Promise<SettledSdl> {
+    const waitMs = this.#options.confirmationWaitMs ?? CONFIRMATION_WAIT_MS_DEFAULT
+    const deadlineMs = Date.now() + waitMs
+    for (;;) {
+      const settled = await this.getSettledSdl(sdlHash)
+      if (settled !== null) return settled
+      if (Date.now() > deadlineMs) throw new SettlementPendingError({ sdlHash, txHash: 'a pending transaction', waitedMs: waitMs })
+      await new Promise((resolve) => setTimeout(resolve, this.#options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS))
+    }
   }
 
   async #awaitConfirmations(sdlHash: Hex, settled: SettledSdl): Promise<SettledSdl> {

@@ -1,0 +1,36 @@
+// Opens the EVM settlement target of domain.yaml's `settlement: { kind: evm, … }`: reads the
+// operator's EVM account key, connects (checking the chain id and the contract), and wraps the
+// client in the Settlement port.
+import { readFileSync } from 'node:fs'
+import type { HashDigest } from '@verity/core'
+import { EvmSettlementClient } from '@verity/settlement-evm'
+import type { Address, Hex } from 'viem'
+import { DomainConfigError } from '../errors/domainErrors.ts'
+import type { EvmSettlementConfig } from './EvmSettlementConfig.ts'
+import { EvmSettlement } from './EvmSettlement.ts'
+
+const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/
+
+/** Reads an EVM account key file: one line, 0x and 64 hex digits. */
+export function readEvmAccountKey(path: string): Hex {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8').trim()
+  } catch (cause) {
+    throw new DomainConfigError({ path, reason: `cannot read the EVM account key: ${(cause as Error).message}` })
+  }
+  if (!PRIVATE_KEY.test(text)) throw new DomainConfigError({ path, reason: 'an EVM account key file holds 0x and 64 hex digits' })
+  return text as Hex
+}
+
+export async function openEvmSettlement(config: EvmSettlementConfig, operatorOwnerId: HashDigest): Promise<EvmSettlement> {
+  const client = await EvmSettlementClient.connect({
+    rpcUrl: config.rpcUrl,
+    chainId: config.chainId,
+    contract: config.contract as Address,
+    privateKey: readEvmAccountKey(config.accountKeyFile),
+    confirmations: config.confirmations,
+    ...(config.confirmationWaitMs === undefined ? {} : { confirmationWaitMs: config.confirmationWaitMs }),
+  })
+  return new EvmSettlement(client, { confirmations: config.confirmations, operatorOwnerId })
+}
