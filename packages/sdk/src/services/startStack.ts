@@ -7,6 +7,7 @@ import { startDomain, type RunningDomain } from '@verity/domain'
 import { startExtractor, type RunningExtractor } from '@verity/extractor'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { startWebServer, type RunningWebServer } from '@verity/web'
+import { EVM_DOMAIN_DATA_DIR, startEvmSettlement, type RunningEvmSettlement } from './startEvmSettlement.ts'
 
 export type StackPorts = { baseLayer: number; extractor: number; orchestrator: number; domain: number; web: number }
 
@@ -27,6 +28,8 @@ export type StartStackOptions = {
   signal?: AbortSignal
   /** Also serve the web wallet and explorer on `ports.web` (`verity up` does; tests that do not need it leave it off). */
   web?: boolean
+  /** Settle the domain's SDLs on a local EVM node on this port instead of the base layer (`up --settlement evm`, docs/settlement-evm.md). */
+  evm?: { port: number }
 }
 
 export type RunningStack = {
@@ -37,6 +40,8 @@ export type RunningStack = {
   domain: RunningDomain
   /** The web wallet and explorer (docs/web.md) for the services above, when `web` was asked for. */
   web: RunningWebServer | undefined
+  /** The local EVM node and its contracts, when the domain settles there (`evm`). */
+  evm: RunningEvmSettlement | undefined
   /** The operator key file of the domain (shard 1). */
   operatorKeyPath: string
   /** The tokens file (mode 0600) every service accepts and the CLI sends from (docs/security.md). */
@@ -78,14 +83,16 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     })
     started.push(orchestrator)
-    writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host })
+    const evm = options.evm === undefined ? undefined : await startEvmSettlement({ dataDir, port: options.evm.port })
+    if (evm) started.push(evm)
+    writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host, ...(evm ? { settlementYaml: evm.yaml } : {}) })
     const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...(options.signal ? { signal: options.signal } : {}) })
     started.push(domain)
     const web = options.web === true
       ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url })
       : undefined
     if (web) started.push(web)
-    return { dataDir, baseLayer, extractor, orchestrator, domain, web, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }
+    return { dataDir, baseLayer, extractor, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error
@@ -114,13 +121,14 @@ function writeStackFiles(dataDir: string) {
 }
 
 // domain.yaml is rewritten on every start so it follows the ports given to `up`.
-function writeDomainYaml(path: string, settings: { rpcUrl: string; port: number; host: string }): void {
+// With EVM settlement the base layer still runs (credits, other shards) but the domain settles on the chain.
+function writeDomainYaml(path: string, settings: { rpcUrl: string; port: number; host: string; settlementYaml?: string[] }): void {
   const text = [
     '# Written by `verity up`. The keys of spec/domain.md plus ours (docs/domain.md).',
     'shard: 1',
     'keypair: keys/operator.json',
-    `rpc_url: ${settings.rpcUrl}`,
-    'data_dir: domain',
+    ...(settings.settlementYaml ?? [`rpc_url: ${settings.rpcUrl}`]),
+    `data_dir: ${settings.settlementYaml ? EVM_DOMAIN_DATA_DIR : 'domain'}`,
     'tokens_file: tokens.json',
     'app:',
     `  api_port: ${settings.port}`,

@@ -7,6 +7,7 @@ import { verifyCommand } from './verify.ts'
 import { webCommand } from './web.ts'
 import { mcpCommand } from './mcp.ts'
 import { crsDevCommand } from './crs.ts'
+import { deployContractsCommand } from './deployContracts.ts'
 import { mintCommand } from './mint.ts'
 import { nftCreateCommand, nftMintCommand } from './nft.ts'
 import { sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand } from './sdl.ts'
@@ -38,6 +39,7 @@ export const commands: readonly Command[] = [
   proofGetCommand,
   verifyCommand,
   crsDevCommand,
+  deployContractsCommand,
   mintCommand,
   transferCommand,
   nftCreateCommand,

@@ -1,11 +1,18 @@
 import type { Command } from '../Command.ts'
 import { waitForSignal } from '../../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
+import { UsageError } from '../UsageError.ts'
+
+function parseSettlement(value: unknown): 'base-layer' | 'evm' {
+  if (value === undefined || value === 'base-layer') return 'base-layer'
+  if (value === 'evm') return 'evm'
+  throw new UsageError(`--settlement must be base-layer or evm, got ${JSON.stringify(value)}`)
+}
 
 export const upCommand: Command = {
   path: ['up'],
   summary: 'start the base layer, extractor, orchestrator and a domain (shard 1) in one data directory',
-  usage: 'verity up [--data-dir DIR] [--host H] [--base-layer-port N] [--extractor-port N] [--orchestrator-port N] [--domain-port N] [--web-port N]',
+  usage: 'verity up [--data-dir DIR] [--host H] [--base-layer-port N] [--extractor-port N] [--orchestrator-port N] [--domain-port N] [--web-port N] [--settlement base-layer|evm] [--evm-port N]',
   optionHelp: {
     'data-dir': 'where every service keeps its data (default .verity, or $VERITY_DATA_DIR)',
     host: 'interface to listen on (default 127.0.0.1)',
@@ -14,6 +21,8 @@ export const upCommand: Command = {
     'orchestrator-port': 'default 8080',
     'domain-port': 'default 3000',
     'web-port': 'the web wallet and explorer, default 8000 (docs/web.md)',
+    settlement: 'where the domain settles: base-layer (default) or evm, a local Hardhat node with the contracts deployed (docs/settlement-evm.md)',
+    'evm-port': 'JSON-RPC port of the local EVM node with --settlement evm, default 8545 (always 127.0.0.1)',
   },
   options: {
     'data-dir': { type: 'string' },
@@ -23,6 +32,8 @@ export const upCommand: Command = {
     'orchestrator-port': { type: 'string' },
     'domain-port': { type: 'string' },
     'web-port': { type: 'string' },
+    settlement: { type: 'string' },
+    'evm-port': { type: 'string' },
   },
   async run({ values, out, signal }) {
     const { STACK_PORTS_DEFAULT, startStack } = await import('../../services/startStack.ts')
@@ -35,14 +46,19 @@ export const upCommand: Command = {
       domain: port('domain-port', STACK_PORTS_DEFAULT.domain),
       web: port('web-port', STACK_PORTS_DEFAULT.web),
     }
+    // Loaded only for --settlement evm: viem and the contracts would slow every other start.
+    const evm = parseSettlement(values.settlement) === 'evm'
+      ? { port: port('evm-port', (await import('@verity/settlement-evm')).evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT) }
+      : undefined
     out.info(`starting the Verity devnet in ${dataDir} …`)
-    const stack = await startStack({ dataDir, ...(typeof values.host === 'string' ? { host: values.host } : {}), ports, signal, web: true })
+    const stack = await startStack({ dataDir, ...(typeof values.host === 'string' ? { host: values.host } : {}), ports, signal, web: true, ...(evm ? { evm } : {}) })
     const urls = {
       orchestrator: stack.orchestrator.url,
       domain: stack.domain.url,
       base_layer: stack.baseLayer.url,
       extractor: stack.extractor.url,
       web: stack.web?.url,
+      ...(stack.evm ? { evm_rpc: stack.evm.node.rpcUrl, settlement_contract: stack.evm.deployed.settlement } : {}),
       operator_key: stack.operatorKeyPath,
       tokens: stack.tokensPath,
       data_dir: stack.dataDir,
@@ -55,6 +71,7 @@ export const upCommand: Command = {
         `  base layer    ${urls.base_layer}   (JSON-RPC)`,
         `  extractor     ${urls.extractor}   (demo catalog)`,
         `  web           ${urls.web}   (wallet and explorer)`,
+        ...(stack.evm ? [`  EVM node      ${stack.evm.node.rpcUrl}   (Hardhat; the domain settles to VeritySettlement ${stack.evm.deployed.settlement})`] : []),
         `  operator key  ${urls.operator_key}`,
         `  tokens        ${urls.tokens}   (mode 0600; the CLI sends its admin token to operator routes)`,
         'Press Ctrl-C to stop.',
