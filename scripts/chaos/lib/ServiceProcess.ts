@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { VERITY_BIN } from '../../../packages/sdk/src/testing/runVerity.ts'
 import { assertLoopbackUrl } from './assertLoopbackUrl.ts'
+import { guardProcessGroup } from './exitGuard.ts'
 
 export type ServiceKind = 'orchestrator' | 'domain' | 'base-layer' | 'extractor'
 
@@ -54,6 +55,8 @@ export async function startService(options: StartServiceOptions): Promise<Servic
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, VERITY_LOG_LEVEL: 'warn', ...options.env },
   })
+  const guard = guardProcessGroup(child.pid!)
+  child.once('exit', () => guard.forget())
   let output = ''
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_CHARS_KEPT_MAX)

@@ -3,11 +3,12 @@
 // to run as root), listening on 127.0.0.1 only, on a free port. `crash()` is `pg_ctl stop -m
 // immediate` (every server process quits at once, no checkpoint: the next start replays the WAL,
 // as after a power cut); `start()` brings it back on the same port.
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { chownSync, existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { freePorts } from '../../../packages/sdk/src/testing/freePorts.ts'
+import { guardWithStop } from './exitGuard.ts'
 
 const run = promisify(execFile)
 /** Longest wait of pg_ctl for the server to start or stop, in seconds. */
@@ -22,6 +23,7 @@ export class ThrowawayPostgresUnavailableError extends Error {
 }
 
 export class ThrowawayPostgres {
+  #forgetGuard = () => {}
   private constructor(readonly dataDir: string, readonly port: number, readonly binDir: string) {}
 
   /** postgres://postgres@127.0.0.1:PORT/postgres (trust authentication, loopback only). */
@@ -36,6 +38,11 @@ export class ThrowawayPostgres {
     chownSync(parentDir, Number((await run('id', ['-u', POSTGRES_USER])).stdout.trim()), Number((await run('id', ['-g', POSTGRES_USER])).stdout.trim()))
     const cluster = new ThrowawayPostgres(join(parentDir, 'pgdata'), port!, binDir)
     await cluster.#asPostgres('initdb', ['-D', cluster.dataDir, '-A', 'trust', '-U', POSTGRES_USER, '--no-sync'])
+    // Stopped even if the suite's process dies before its clean-up runs.
+    const guard = guardWithStop(cluster.dataDir, () =>
+      execFileSync('runuser', ['-u', POSTGRES_USER, '--', join(binDir, 'pg_ctl'), '-D', cluster.dataDir, '-m', 'immediate', 'stop'], { stdio: 'ignore', timeout: 10_000 }),
+    )
+    cluster.#forgetGuard = () => guard.forget()
     await cluster.start()
     return cluster
   }
@@ -52,6 +59,7 @@ export class ThrowawayPostgres {
 
   /** Stops the server (fast shutdown); no error when it is not running. */
   async stop(): Promise<void> {
+    this.#forgetGuard()
     if (!existsSync(join(this.dataDir, 'postmaster.pid'))) return
     await this.#asPostgres('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', '-t', String(PG_CTL_WAIT_S), 'stop']).catch(() => undefined)
   }

@@ -20,11 +20,11 @@ export type ChaosSettings = {
 export const QUICK_SETTINGS: ChaosSettings = {
   mode: 'quick',
   runBudgetMs: 240_000,
-  orchestratorKill: { cycles: 2, intentsPerCycle: 2, killAfterMsMax: 1_000, budgetMs: 120_000 },
+  orchestratorKill: { cycles: 2, intentsPerCycle: 1, killAfterMsMax: 1_000, budgetMs: 120_000 },
   domainKill: { cycles: 2, writers: 4, loadMsBeforeKillMax: 1_500, budgetMs: 60_000 },
   settlementKill: { cycles: 0, budgetMs: 0 },
   postgresRestart: { cycles: 1, writers: 3, budgetMs: 150_000 },
-  httpFuzz: { runsPerOperation: 15, hostileRunsPerOperation: 15, requestTimeoutMs: 10_000, budgetMs: 90_000 },
+  httpFuzz: { runsPerOperation: 10, hostileRunsPerOperation: 10, requestTimeoutMs: 10_000, budgetMs: 90_000 },
   proposalRace: { intents: 3, proposalsPerIntent: 12, budgetMs: 90_000 },
   sdlSubmitRace: { rounds: 3, submitsPerRound: 8, budgetMs: 45_000 },
   fullDisk: { filesystemBytes: 8 * 1_048_576, budgetMs: 60_000 },
