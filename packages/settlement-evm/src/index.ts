@@ -1,5 +1,6 @@
 // Public API of @verity/settlement-evm. Re-exports only.
 export { EvmSettlementClient, type EvmSettlementClientOptions, type EvmAgreement, type SettledSdl, type SettlementBatch, type SettleSdlParameters, type SettleSdlResult } from './client/EvmSettlementClient.ts'
+export { readSettlementState, type SettlementState } from './client/readSettlementState.ts'
 export { deploySettlement, type DeploySettlementParameters, type DeployedSettlement } from './deploy/deploySettlement.ts'
 export { compileSettlementContracts, compileSettlementOnly, SETTLEMENT_SOURCE_PATH, type SettlementContracts } from './compile/compileSettlementContracts.ts'
 export { compileContracts, SOLC_VERSION, type CompiledContract } from './compile/compileContracts.ts'

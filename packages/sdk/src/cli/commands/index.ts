@@ -8,6 +8,7 @@ import { webCommand } from './web.ts'
 import { mcpCommand } from './mcp.ts'
 import { crsDevCommand } from './crs.ts'
 import { deployContractsCommand } from './deployContracts.ts'
+import { settlementShowCommand } from './settlementShow.ts'
 import { mintCommand } from './mint.ts'
 import { nftCreateCommand, nftMintCommand } from './nft.ts'
 import { sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand } from './sdl.ts'
@@ -40,6 +41,7 @@ export const commands: readonly Command[] = [
   verifyCommand,
   crsDevCommand,
   deployContractsCommand,
+  settlementShowCommand,
   mintCommand,
   transferCommand,
   nftCreateCommand,

@@ -1,0 +1,47 @@
+// `verity deploy-contracts` and `verity settlement show` against a real local EVM node (127.0.0.1).
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { StateTree } from '@verity/prover'
+import { startLocalEvmNode, type LocalEvmNode } from '@verity/settlement-evm'
+import { freePorts } from '../../testing/freePorts.ts'
+import { commands } from './index.ts'
+import { runCli } from '../runCli.ts'
+
+async function run(args: readonly string[]) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(commands, args, new AbortController().signal, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  })
+  return { code, stdout, stderr }
+}
+
+let node: LocalEvmNode
+before(async () => {
+  node = await startLocalEvmNode({ port: (await freePorts(1))[0]! })
+})
+after(() => node?.close())
+
+test('deploy-contracts deploys the verifier and VeritySettlement; settlement show reads the shard from the contract', async () => {
+  const deployed = await run(['deploy-contracts', '--rpc', node.rpcUrl, '--dev-account', '--json'])
+  assert.equal(deployed.code, 0, deployed.stderr)
+  const result = JSON.parse(deployed.stdout) as { settlement: string; chainId: number; crs: string; verifierDeployedBytes: number }
+  assert.equal(result.chainId, 31337)
+  assert.equal(result.crs, 'dev')
+  assert.match(deployed.stderr, /INSECURE dev CRS/)
+
+  const shown = await run(['settlement', 'show', '--rpc', node.rpcUrl, '--contract', result.settlement, '--shard', '4', '--sdl', '11111111111111111111111111111111', '--json'])
+  assert.equal(shown.code, 0, shown.stderr)
+  const state = JSON.parse(shown.stdout) as Record<string, unknown>
+  assert.equal(state.operator, null)
+  assert.equal(state.sdlCount, '0')
+  assert.equal(state.root, (await StateTree.create()).rootHex, 'an unsettled shard starts at the empty tree root')
+  assert.deepEqual(state.sdl, { hash: `0x${'00'.repeat(32)}`, settled: false })
+})
+
+test('bad arguments are usage errors, before any network call', async () => {
+  assert.equal((await run(['deploy-contracts', '--rpc', 'ftp://x'])).code, 2)
+  assert.equal((await run(['deploy-contracts', '--rpc', 'http://127.0.0.1:1'])).code, 2, 'no key given')
+  assert.equal((await run(['settlement', 'show', '--rpc', 'http://127.0.0.1:1', '--contract', '0x12'])).code, 2)
+})

@@ -1,0 +1,34 @@
+import { decodeBase58 } from '@verity/core'
+import type { Command } from '../Command.ts'
+import { UsageError } from '../UsageError.ts'
+import { parseShard } from '../parseShard.ts'
+
+export const settlementShowCommand: Command = {
+  path: ['settlement', 'show'],
+  summary: 'the finalized view on an EVM chain, read from the VeritySettlement contract: a shard\'s root, settled SDLs, and one SDL\'s confirmations',
+  usage: 'verity settlement show --rpc URL --contract ADDRESS [--shard 1] [--sdl HASH]',
+  optionHelp: {
+    rpc: 'the chain\'s JSON-RPC URL (settlement.rpc_url of domain.yaml)',
+    contract: 'the VeritySettlement address (settlement.contract)',
+    shard: 'default 1',
+    sdl: 'an SDL hash (base58): whether it settled, in which block, with how many confirmations',
+  },
+  options: { rpc: { type: 'string' }, contract: { type: 'string' }, shard: { type: 'string', short: 's' }, sdl: { type: 'string' } },
+  async run({ values, out }) {
+    if (typeof values.rpc !== 'string' || !/^https?:\/\//.test(values.rpc)) throw new UsageError('--rpc must be the http(s) JSON-RPC URL of the chain')
+    if (typeof values.contract !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(values.contract)) throw new UsageError('--contract must be the VeritySettlement address (0x and 40 hex digits)')
+    const shard = values.shard === undefined ? 1 : parseShard(values.shard)
+    const sdlHash = typeof values.sdl === 'string' ? (`0x${Buffer.from(decodeBase58(values.sdl, '--sdl', 32)).toString('hex')}` as const) : undefined
+    const { readSettlementState } = await import('@verity/settlement-evm')
+    const state = await readSettlementState({ rpcUrl: values.rpc, contract: values.contract as `0x${string}`, shard, ...(sdlHash ? { sdlHash } : {}) })
+    const lines = [
+      `shard ${shard} on ${values.rpc} (VeritySettlement ${values.contract}, block ${state.latestBlock}):`,
+      `  operator     ${state.operator ?? 'none registered'}`,
+      `  root         ${state.root}`,
+      `  settled SDLs ${state.sdlCount} (chain ${state.sdlChain})`,
+    ]
+    if (state.sdl) lines.push(state.sdl.settled ? `  SDL ${values.sdl}: sequence ${state.sdl.sequence}, block ${state.sdl.blockNumber}, ${state.sdl.confirmations} confirmation(s)` : `  SDL ${values.sdl}: not settled`)
+    out.result(lines.join('\n'), JSON.parse(JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))))
+    return 0
+  },
+}
