@@ -17,7 +17,7 @@ export type FixedRateResult = { transfersPerSecond: number; transfers: number; p
 export type DomainTransfersResult = { senders: number; batch1: ClosedLoopResult; batch100: ClosedLoopResult; fixedRate: FixedRateResult }
 
 /** Concurrent clients of the closed-loop runs; each owns the senders ≡ lane (mod LANES), so a sender's nonces arrive in order. */
-const LANES = 16
+export const LANES = 16
 /** Funded vaults; 128 per lane, so a batch of 100 holds 100 different senders. */
 const SENDERS = 2_048
 /** The fixed rate is this share of the batch-of-1 closed-loop rate (a moderate load), within the bounds below. */
@@ -57,7 +57,7 @@ export async function measureDomainTransfers(settings: BenchSettings): Promise<D
 }
 
 /** Each lane posts its batches one after another; no lane starts a batch after `durationMsMax`. Returns what was not sent. */
-async function closedLoop(
+export async function closedLoop(
   client: HttpClient,
   lanes: readonly SignedTransfer[][],
   batchSize: number,

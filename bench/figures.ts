@@ -7,6 +7,7 @@ import { figure, missingFigure, type Figure, type Limit } from './lib/Figure.ts'
 import { median, percentile } from './lib/stats.ts'
 import { mcpFigures } from './mcpFigures.ts'
 import type { CircuitResult } from './proverCircuits.ts'
+import type { SseScaleResult } from './sseFanout.ts'
 
 /** The project's goals. */
 export const GOALS = {
@@ -16,6 +17,10 @@ export const GOALS = {
   /** The trust chain's work per proposal, as a share of a proposal's p50 (issue 18). */
   attestationShareOfProposalMax: 0.05,
   proofVerifyMsMax: 50,
+  /** Concurrent event-stream subscribers one instance holds (issue 21). */
+  sseSubscribersMin: 10_000,
+  /** Delivery delay p99 of paced events (100/s) to those subscribers. */
+  sseDelayP99MsMax: 100,
 } as const
 
 /** Transfer counts the per-transfer proving cost is extrapolated to (estimates, not measurements). */
@@ -162,6 +167,29 @@ function sseFigures(results: BenchResults, limits: SharedLimits, section: string
     figure({ ...base, id: 'orchestrator.sse.burst.p99', name: `SSE delivery delay p99, burst, ${who}`, value: sse.burst.delayP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }),
     figure({ ...base, id: 'orchestrator.sse.paced.p50', name: `SSE delivery delay p50, ${sse.paced.eventsPerSecond} events/s, ${who}`, value: sse.paced.delayP50Ms, unit: 'ms', ...(limits.emptyP50 ? { limit: limits.emptyP50 } : {}) }),
     figure({ ...base, id: 'orchestrator.sse.paced.p99', name: `SSE delivery delay p99, ${sse.paced.eventsPerSecond} events/s, ${who}`, value: sse.paced.delayP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }),
+    ...sseScaleFigures(sse.scale, limits, section),
+  ]
+}
+
+/** The scale phase: as many filtered subscribers as one instance admits, paced events, memory per 1,000. */
+function sseScaleFigures(scale: SseScaleResult | undefined, limits: SharedLimits, section: string): Figure[] {
+  if (scale === undefined) return []
+  const who = `${scale.subscribers.toLocaleString('en-US')} filtered subscribers`
+  const subscribersGoal = { text: `≥ ${GOALS.sseSubscribersMin.toLocaleString('en-US')} per instance`, pass: scale.subscribers >= GOALS.sseSubscribersMin && scale.missing === 0 }
+  const delayGoal = { text: `p99 ≤ ${GOALS.sseDelayP99MsMax} ms`, pass: scale.deliveries > 0 && scale.delayP99Ms <= GOALS.sseDelayP99MsMax }
+  const note = `each follows one intent (GET /events?intent_id=…); ${scale.events} events, ${scale.deliveries} deliveries, ${scale.missing} missing, ${scale.reconnects} reconnections; connected in ${scale.connectSeconds.toFixed(1)} s`
+  return [
+    figure({ section, id: 'orchestrator.sse.scale.subscribers', name: 'SSE subscribers held by one instance', value: scale.subscribers, unit: '', goal: subscribersGoal, note }),
+    figure({ section, id: 'orchestrator.sse.scale.p50', name: `SSE delivery delay p50, ${scale.eventsPerSecond} events/s, ${who}`, value: scale.delayP50Ms, unit: 'ms', ...(limits.emptyP50 ? { limit: limits.emptyP50 } : {}) }),
+    figure({ section, id: 'orchestrator.sse.scale.p99', name: `SSE delivery delay p99, ${scale.eventsPerSecond} events/s, ${who}`, value: scale.delayP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}), goal: delayGoal }),
+    figure({
+      section,
+      id: 'orchestrator.sse.scale.rssPer1000',
+      name: 'orchestrator memory per 1,000 SSE subscribers (RSS)',
+      value: scale.rssPer1000Mib,
+      unit: 'MiB',
+      note: `RSS ${scale.rssBeforeMib.toFixed(0)} MiB before, ${scale.rssConnectedMib.toFixed(0)} MiB with ${scale.subscribers.toLocaleString('en-US')} subscribers`,
+    }),
   ]
 }
 

@@ -4,6 +4,7 @@ import autocannon from 'autocannon'
 import { Ed25519Signer } from '@verity/core'
 import { signedIntentBody } from './lib/benchTemplates.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
+import { withProcessCpu } from './lib/processStats.ts'
 
 export type IntentsResult = {
   requestsPerSecond: number
@@ -12,13 +13,15 @@ export type IntentsResult = {
   requests: number
   non2xx: number
   errors: number
+  /** The orchestrator process's CPU time (all threads) per request during the run, when its pid is known. */
+  serverCpuUsPerRequest?: number
 }
 
-export async function measureIntents(settings: BenchSettings, orchestratorUrl: string, templateId: string): Promise<IntentsResult> {
+export async function measureIntents(settings: BenchSettings, orchestratorUrl: string, templateId: string, serverPid?: number): Promise<IntentsResult> {
   const signers = Array.from({ length: 64 }, () => Ed25519Signer.generate())
   const bodies = Array.from({ length: settings.intents }, (_, index) => signedIntentBody(signers[index % signers.length]!, templateId).body)
   let next = 0
-  const result = await autocannon({
+  const { result, cpuMs } = await withProcessCpu(serverPid, () => autocannon({
     url: `${orchestratorUrl}/intents`,
     connections: settings.httpConnections,
     amount: bodies.length,
@@ -29,7 +32,7 @@ export async function measureIntents(settings: BenchSettings, orchestratorUrl: s
         setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
       },
     ],
-  })
+  }))
   return {
     requestsPerSecond: result['2xx'] / result.duration,
     latencyP50Ms: result.latency.p50,
@@ -37,5 +40,6 @@ export async function measureIntents(settings: BenchSettings, orchestratorUrl: s
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(cpuMs === undefined ? {} : { serverCpuUsPerRequest: (cpuMs * 1_000) / result.requests.total }),
   }
 }

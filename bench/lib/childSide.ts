@@ -1,4 +1,6 @@
 // The child's half of startChild.ts: typed messages to the parent, and a `stop` handler.
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import type { ChildMessage } from './startChild.ts'
 
 /** Sends a message to the parent process. */
@@ -34,6 +36,8 @@ export function runChild(main: () => Promise<{ close(): Promise<void> } | void>)
   }
   process.on('message', (message: ChildMessage) => {
     if (message.type === 'stop') void exit()
+    if (message.type === 'cpu-profile-start') void startCpuProfile()
+    if (message.type === 'cpu-profile-stop') void stopCpuProfile(String(message.path))
   })
   process.on('disconnect', () => void exit())
   main()
@@ -49,3 +53,25 @@ export function runChild(main: () => Promise<{ close(): Promise<void> } | void>)
 
 /** Peak resident memory of this process so far, in MiB (Linux reports maxRSS in KiB). */
 export const maxRssMib = (): number => process.resourceUsage().maxRSS / 1024
+
+let profiler: Session | undefined
+
+/** Starts V8's sampling profiler on this process's main thread (bench/profileService.ts asks for it). */
+async function startCpuProfile(): Promise<void> {
+  profiler = new Session()
+  profiler.connect()
+  await profiler.post('Profiler.enable')
+  await profiler.post('Profiler.setSamplingInterval', { interval: 200 })
+  await profiler.post('Profiler.start')
+  tellParent({ type: 'cpu-profile-started' })
+}
+
+/** Stops the profiler and writes the .cpuprofile to `path`. */
+async function stopCpuProfile(path: string): Promise<void> {
+  if (profiler === undefined) throw new Error('cpu-profile-stop before cpu-profile-start')
+  const { profile } = await profiler.post('Profiler.stop')
+  profiler.disconnect()
+  profiler = undefined
+  writeFileSync(path, JSON.stringify(profile))
+  tellParent({ type: 'cpu-profile-written', path })
+}

@@ -1,16 +1,21 @@
 // Child process: holds `count` SSE subscribers of one orchestrator and records, per connection,
 // each event's sequence number and arrival time. A subscriber the server drops (it fell behind
-// its bounded queue) reconnects with Last-Event-ID, as a real client would.
-// Messages: in {connect, url, count} → out {connected}; in {collect, events, timeoutMs} → out {samples}.
+// its bounded queue) reconnects with Last-Event-ID, as a real client would. With `intentIds`,
+// subscriber i follows only intent intentIds[i mod n] (GET /events?intent_id=…), as an agent does.
+// Messages: in {connect, url, count, intentIds?} → out {connected}; in {collect, events, timeoutMs}
+// (events: what each subscriber expects) → out {samples}.
 import { Agent } from 'node:http'
 import { nextFromParent, runChild, tellParent } from '../lib/childSide.ts'
 import { openEventStream, type EventStream } from '../lib/openEventStream.ts'
 import { sleep } from '../lib/stats.ts'
 
-type Subscriber = { seqs: number[]; arrivals: number[]; seen: Set<number>; lastId: string | undefined; stream: EventStream | undefined }
+type Subscriber = { path: string; seqs: number[]; arrivals: number[]; seen: Set<number>; lastId: string | undefined; stream: EventStream | undefined }
+
+/** Subscribers that connect at once (a bound on half-open requests; 10,000 connect in seconds). */
+const CONNECTS_IN_FLIGHT_MAX = 64
 
 runChild(async () => {
-  const { url, count } = await nextFromParent<{ type: string; url: string; count: number }>('connect')
+  const { url, count, intentIds } = await nextFromParent<{ type: string; url: string; count: number; intentIds?: string[] }>('connect')
   const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY })
   const subscribers: Subscriber[] = []
   let reconnects = 0
@@ -18,7 +23,7 @@ runChild(async () => {
 
   const connect = async (subscriber: Subscriber): Promise<void> => {
     const stream = await openEventStream(
-      `${url}/events`,
+      `${url}${subscriber.path}`,
       (event, arrivedAtMs) => {
         const seq = Number(event.id)
         subscriber.lastId = event.id
@@ -39,10 +44,15 @@ runChild(async () => {
   }
 
   for (let i = 0; i < count; i++) {
-    const subscriber: Subscriber = { seqs: [], arrivals: [], seen: new Set(), lastId: undefined, stream: undefined }
-    subscribers.push(subscriber)
-    await connect(subscriber)
+    const path = intentIds === undefined ? '/events' : `/events?intent_id=${intentIds[i % intentIds.length]}`
+    subscribers.push({ path, seqs: [], arrivals: [], seen: new Set(), lastId: undefined, stream: undefined })
   }
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECTS_IN_FLIGHT_MAX, count) }, async () => {
+      while (next < subscribers.length) await connect(subscribers[next++]!)
+    }),
+  )
   tellParent({ type: 'connected' })
 
   const { events, timeoutMs } = await nextFromParent<{ type: string; events: number; timeoutMs: number }>('collect')

@@ -41,6 +41,9 @@ export { parseSignature, type ParsedSignature } from './signature/parseSignature
 export { WEBAUTHN_GET_TYPE, authenticatorFlags } from './signature/checkPasskey.ts'
 export { compressP256PublicKey, decompressP256PublicKey } from './signature/p256PublicKey.ts'
 export { PublicKeyCache, publicKeyCache } from './signature/publicKeyCache.ts'
+export { Ed25519VerifierPool, type Ed25519VerifierPoolOptions } from './signature/pool/Ed25519VerifierPool.ts'
+export { assertSignatureInPool } from './signature/pool/assertSignatureInPool.ts'
+export { rememberVerifiedSignature } from './signature/pool/preverifiedSignatures.ts'
 
 export { ownerIdOfSignature, ownerIdOfEd25519Key, ownerIdOfP256Key, ownerIdOfMultisig, ownerIdTags } from './owner/ownerId.ts'
 export { formatAddress, parseAddress, isHashDigest, NATIVE_TOKEN_ID, type Address } from './address/address.ts'

@@ -39,6 +39,14 @@ export const AUTHENTICATOR_DATA_BYTES_MIN = 37
  */
 export const PUBLIC_KEY_CACHE_ENTRIES_MAX = 4_096
 
+/**
+ * Most Ed25519 signatures in one message to a verifier worker (Ed25519VerifierPool). A burst is
+ * split evenly over the workers, in parts of at most this many: large enough that the message
+ * costs little beside the verifications (~100 µs each), small enough that one part does not hold
+ * a worker for long (64 × ~100 µs ≈ 6 ms).
+ */
+export const SIGNATURE_VERIFY_BATCH_MAX = 64
+
 /** Most elements of one InputMap `Set` value. */
 export const INPUT_SET_ELEMENTS_MAX = 1_024
 

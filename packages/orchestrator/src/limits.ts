@@ -87,11 +87,21 @@ export const POSTGRES_LISTEN_RETRY_MS = 1_000
 export const SSE_KEEP_ALIVE_MS_DEFAULT = 15_000
 /** Events queued for one subscriber before it is disconnected (it reconnects with Last-Event-ID). */
 export const SSE_SUBSCRIBER_QUEUE_MAX = 1_024
-/** Event stream subscribers at once. */
-export const SSE_SUBSCRIBERS_MAX = 256
+/**
+ * Event stream subscribers at once (default). Each holds a socket (a file descriptor: the
+ * process's `ulimit -n` must exceed this plus the other connections) and ~6–10 KiB of memory
+ * (measured by the bench, docs/performance.md); events are routed to filtered subscribers by
+ * intent id, so an event costs its followers' writes, not a scan of every subscriber.
+ */
+export const SSE_SUBSCRIBERS_MAX_DEFAULT = 10_000
+/**
+ * Intent ids one GET /events?intent_id=… may name: an agent follows its own intents; more is a
+ * different use (follow everything, unfiltered). Bounds the index entries and the replay read.
+ */
+export const SSE_FILTER_INTENT_IDS_MAX = 100
 /**
  * Event streams one client address may hold at once (default): a browser tab or two, an agent,
- * a CLI `events` — a single client cannot take the SSE_SUBSCRIBERS_MAX slots of everyone.
+ * a CLI `events` — a single client cannot take the SSE_SUBSCRIBERS_MAX_DEFAULT slots of everyone.
  */
 export const SSE_CONNECTIONS_PER_CLIENT_MAX_DEFAULT = 32
 /** Events read from the log per replay page. */
@@ -100,6 +110,7 @@ export const SSE_REPLAY_PAGE_MAX = 256
 export const SSE_RETRY_MS = 1_000
 
 assert(SSE_REPLAY_PAGE_MAX <= SSE_SUBSCRIBER_QUEUE_MAX)
+assert(SSE_FILTER_INTENT_IDS_MAX <= SSE_SUBSCRIBER_QUEUE_MAX)
 assert(JOB_CONCURRENCY_DEFAULT <= JOB_BACKLOG_MAX)
 assert(JOB_POLL_INTERVAL_MS < JOB_LEASE_MS_DEFAULT)
 assert(EXTRACTOR_TIMEOUT_MS_DEFAULT < JOB_LEASE_MS_DEFAULT)
@@ -108,6 +119,12 @@ assert(EXTRACTOR_RETRY_DELAY_MS_MAX < JOB_LEASE_MS_DEFAULT)
 assert(JOB_RUN_RETRY_DELAY_MS_MIN <= JOB_RUN_RETRY_DELAY_MS_MAX)
 assert(TEMPLATE_SOURCE_BYTES_MAX <= JSON_BODY_BYTES_MAX_DEFAULT)
 assert(EXPIRY_SWEEP_INTERVAL_MS_DEFAULT < INTENT_TTL_MS_DEFAULT)
+
+/**
+ * Worker threads verifying the Ed25519 signatures of POST /intents (default): measured on the
+ * 2-core machine in docs/performance.md; 0 verifies inline on the event loop.
+ */
+export const SIGNATURE_VERIFY_WORKERS_DEFAULT = 1
 
 /** Decoded templates kept in memory (each is small; the store stays the source of truth). */
 export const TEMPLATE_CACHE_MAX = 256

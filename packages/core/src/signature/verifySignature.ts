@@ -3,6 +3,7 @@ import { checkEd25519 } from './checkEd25519.ts'
 import { checkMultisig } from './checkMultisig.ts'
 import { checkPasskey } from './checkPasskey.ts'
 import { parseSignature, type ParsedSignature } from './parseSignature.ts'
+import { isVerifiedSignature } from './pool/preverifiedSignatures.ts'
 import type { Signature } from './Signature.ts'
 
 /** Why a parsed signature does not verify over `message`, or null when it does. */
@@ -24,8 +25,11 @@ export function verifySignature(signature: Signature, message: Uint8Array): bool
 /**
  * Returns when `signature` verifies over `message`; throws `InvalidSignatureError` with the
  * reason when it does not, and `MalformedSignatureError` naming the field for a wrong shape.
+ * A signature this request already verified over these bytes off the event loop
+ * (rememberVerifiedSignature) is not verified again.
  */
 export function assertSignature(signature: unknown, message: Uint8Array): asserts signature is Signature {
+  if (isVerifiedSignature(signature, message)) return
   const reason = checkParsedSignature(parseSignature(signature), message)
   if (reason !== null) throw new InvalidSignatureError({ reason })
 }

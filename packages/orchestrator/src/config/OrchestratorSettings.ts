@@ -37,8 +37,12 @@ export type OrchestratorSettings = {
   /** Mutating requests one client address may send per window (429 beyond). */
   rateLimitMax: number
   rateLimitWindowMs: number
-  /** Event streams (GET /events) one client address may hold at once (429 beyond); the total is SSE_SUBSCRIBERS_MAX. */
+  /** Event streams (GET /events) one client address may hold at once (429 beyond); the total is sseSubscribersMax. */
   sseConnectionsPerClientMax: number
+  /** Worker threads that verify the Ed25519 signatures of POST /intents off the event loop; 0 verifies inline. */
+  signatureVerifyWorkers: number
+  /** Event stream subscribers (GET /events) this instance holds at once (503 beyond); each holds one file descriptor. */
+  sseSubscribersMax: number
   /** Proposals in `proving` at once; one more is refused with 503 PROOF_QUEUE_FULL. */
   jobBacklogMax: number
   /** Embedded extractor: storefront hosts it may fetch (exact names); undefined: any host, `[]`: no storefronts. */

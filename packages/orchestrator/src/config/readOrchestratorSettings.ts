@@ -34,6 +34,8 @@ export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'rateLimitMax', flag: '--rate-limit-max', env: 'VERITY_RATE_LIMIT_MAX', kind: 'int' },
   { key: 'rateLimitWindowMs', flag: '--rate-limit-window', env: 'VERITY_RATE_LIMIT_WINDOW', kind: 'duration' },
   { key: 'sseConnectionsPerClientMax', flag: '--sse-connections-per-client-max', env: 'VERITY_SSE_CONNECTIONS_PER_CLIENT_MAX', kind: 'int' },
+  { key: 'signatureVerifyWorkers', flag: '--signature-verify-workers', env: 'VERITY_SIGNATURE_VERIFY_WORKERS', kind: 'int' },
+  { key: 'sseSubscribersMax', flag: '--sse-subscribers-max', env: 'VERITY_SSE_SUBSCRIBERS_MAX', kind: 'int' },
   { key: 'jobBacklogMax', flag: '--job-backlog-max', env: 'VERITY_JOB_BACKLOG_MAX', kind: 'int' },
   { key: 'storefrontHostsAllowed', flag: '--storefront-hosts-allowed', env: 'VERITY_STOREFRONT_HOSTS_ALLOWED', kind: 'list' },
   { key: 'storefrontPortsAllowed', flag: '--storefront-ports-allowed', env: 'VERITY_STOREFRONT_PORTS_ALLOWED', kind: 'port-list' },

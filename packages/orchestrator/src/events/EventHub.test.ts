@@ -9,8 +9,8 @@ function sink() {
   const ids: string[] = []
   const response = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      const match = /^id: (\d+)/.exec(chunk.toString())
-      if (match) ids.push(match[1]!)
+      // One write may carry several frames (a subscriber writes what queued up at once).
+      for (const match of chunk.toString().matchAll(/^id: (\d+)/gm)) ids.push(match[1]!)
       callback()
     },
   })

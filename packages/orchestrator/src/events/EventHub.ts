@@ -23,6 +23,10 @@ export type EventHubOptions = {
 export class EventHub {
   readonly #options: EventHubOptions
   readonly #subscribers = new Set<SseSubscriber>()
+  /** Subscribers that take every event. */
+  readonly #unfiltered = new Set<SseSubscriber>()
+  /** Filtered subscribers by intent id: an event reaches its intent's followers without a scan of everyone. */
+  readonly #byIntent = new Map<string, Set<SseSubscriber>>()
   readonly #keepAliveTimer: NodeJS.Timeout
   /** Seq of the last event offered to subscribers; undefined until start(). */
   #cursorSeq: number | undefined
@@ -90,14 +94,17 @@ export class EventHub {
 
   #offer(event: StoredEvent): void {
     this.#cursorSeq = event.seq
-    for (const subscriber of this.#subscribers) subscriber.offer(event)
+    for (const subscriber of this.#unfiltered) subscriber.offer(event)
+    const followers = this.#byIntent.get(event.intentId)
+    if (followers !== undefined) for (const subscriber of followers) subscriber.offer(event)
   }
 
   /**
-   * Adds a subscriber that replays events after `cursorSeq` (undefined: only new events).
-   * Throws TooManySubscribersError when full, before anything is written to `response`.
+   * Adds a subscriber that replays events after `cursorSeq` (undefined: only new events), of
+   * `intentIds` only when given. Throws TooManySubscribersError when full, before anything is
+   * written to `response`.
    */
-  async subscribe(response: ServerResponse, cursorSeq: number | undefined): Promise<SseSubscriber> {
+  async subscribe(response: ServerResponse, cursorSeq: number | undefined, intentIds?: readonly string[]): Promise<SseSubscriber> {
     if (this.#subscribers.size >= this.#options.subscribersMax)
       throw new TooManySubscribersError({ subscribersMax: this.#options.subscribersMax })
     // The subscriber replays the log from its cursor until the log is exhausted, and only then
@@ -109,10 +116,28 @@ export class EventHub {
       cursorSeq: startSeq,
       queueMax: this.#options.subscriberQueueMax,
       replayPageMax: this.#options.replayPageMax,
-      onClose: (closed) => this.#subscribers.delete(closed),
+      ...(intentIds === undefined ? {} : { intentIds }),
+      onClose: (closed) => this.#remove(closed),
     })
     this.#subscribers.add(subscriber)
+    if (intentIds === undefined) this.#unfiltered.add(subscriber)
+    else
+      for (const intentId of intentIds) {
+        const followers = this.#byIntent.get(intentId) ?? new Set<SseSubscriber>()
+        followers.add(subscriber)
+        this.#byIntent.set(intentId, followers)
+      }
     return subscriber
+  }
+
+  #remove(subscriber: SseSubscriber): void {
+    this.#subscribers.delete(subscriber)
+    this.#unfiltered.delete(subscriber)
+    for (const intentId of subscriber.intentIds ?? []) {
+      const followers = this.#byIntent.get(intentId)
+      followers?.delete(subscriber)
+      if (followers?.size === 0) this.#byIntent.delete(intentId)
+    }
   }
 
   /** Ends every stream and stops watching the store (shutdown). */

@@ -8,12 +8,14 @@ export type SseSubscriberOptions = {
   cursorSeq: number
   queueMax: number
   replayPageMax: number
+  /** Only these intents' events (GET /events?intent_id=…); undefined: every event. */
+  intentIds?: readonly string[]
   onClose: (subscriber: SseSubscriber) => void
 }
 
 /**
- * One client of GET /events. It first replays the durable log after its cursor, then writes live
- * events. Live events wait in a bounded queue; a client that cannot keep up is disconnected when
+ * One client of GET /events. It first replays the durable log after its cursor (a filtered one:
+ * its intents' events only, read by intent id), then writes live events. Live events wait in a bounded queue; a client that cannot keep up is disconnected when
  * the queue overflows and resumes with Last-Event-ID, so a slow reader never grows our memory.
  * Socket back-pressure is respected: we wait for `drain` before writing more.
  */
@@ -30,6 +32,11 @@ export class SseSubscriber {
     this.#options = options
     this.#cursorSeq = options.cursorSeq
     options.response.on('close', () => this.close())
+  }
+
+  /** The intents this subscriber follows; undefined when it takes every event. */
+  get intentIds(): readonly string[] | undefined {
+    return this.#options.intentIds
   }
 
   get isClosed(): boolean {
@@ -74,14 +81,12 @@ export class SseSubscriber {
     try {
       while (!this.#isClosed) {
         if (this.#isReplaying) {
-          const page = await this.#options.store.readEventsAfter(this.#cursorSeq, this.#options.replayPageMax)
-          if (page.length === 0) this.#isReplaying = false
-          for (const event of page) await this.#write(event)
+          await this.#replayPage()
           continue
         }
-        const event = this.#queue.shift()
-        if (event === undefined) break
-        await this.#write(event)
+        if (this.#queue.length === 0) break
+        // Everything queued goes out in one write (one syscall, not one per event).
+        await this.#write(this.#queue.splice(0, this.#queue.length))
       }
     } catch {
       this.close()
@@ -90,10 +95,24 @@ export class SseSubscriber {
     }
   }
 
-  async #write(event: StoredEvent): Promise<void> {
-    if (this.#isClosed || event.seq <= this.#cursorSeq) return
-    this.#cursorSeq = event.seq
-    const isWritable = this.#options.response.write(formatSseEvent(event))
+  /** One page of the log after the cursor; the replay ends with a page that brings nothing new. */
+  async #replayPage(): Promise<void> {
+    const { store, intentIds, replayPageMax } = this.#options
+    // A filtered replay is one read: at most one outcome event per intent.
+    const page = intentIds === undefined ? await store.readEventsAfter(this.#cursorSeq, replayPageMax) : await store.readEventsOfIntents(intentIds, this.#cursorSeq)
+    if (page.length === 0 || intentIds !== undefined) this.#isReplaying = false
+    await this.#write(page)
+  }
+
+  async #write(events: readonly StoredEvent[]): Promise<void> {
+    let frames = ''
+    for (const event of events) {
+      if (event.seq <= this.#cursorSeq) continue
+      this.#cursorSeq = event.seq
+      frames += sseFrameOf(event)
+    }
+    if (this.#isClosed || frames === '') return
+    const isWritable = this.#options.response.write(frames)
     if (!isWritable) await waitForDrain(this.#options.response)
   }
 }
@@ -101,6 +120,18 @@ export class SseSubscriber {
 /** The SSE frame of an event: `id:` = seq, `event:` = type, `data:` = the spec's JSON object. */
 export function formatSseEvent(event: StoredEvent): string {
   return `id: ${event.seq}\nevent: ${event.type}\ndata: ${event.dataJson}\n\n`
+}
+
+/** Frames of live events, made once per event however many subscribers receive it. */
+const frames = new WeakMap<StoredEvent, string>()
+
+function sseFrameOf(event: StoredEvent): string {
+  let frame = frames.get(event)
+  if (frame === undefined) {
+    frame = formatSseEvent(event)
+    frames.set(event, frame)
+  }
+  return frame
 }
 
 function waitForDrain(response: Writable): Promise<void> {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
+import * as limits from '../limits.ts'
 import { readEventStream } from '../testing/readEventStream.ts'
 import { signIntentShapeA } from '../testing/signIntent.ts'
 import { startTestOrchestrator, type TestOrchestrator } from '../testing/startTestOrchestrator.ts'
@@ -94,6 +95,40 @@ describe('expiry and the event stream', () => {
     } finally {
       second.close()
     }
+  })
+
+  test('GET /events?intent_id=… carries only those intents\' events, its replay too', async () => {
+    const unfiltered = await readEventStream(orchestrator.url)
+    const [mine, other, alsoMine] = [await submit(), await submit(), await submit()]
+    for (const id of [mine, other, alsoMine]) await unfiltered.waitFor((event) => event.data.intent_id === id)
+    unfiltered.close()
+    // Replay from the start of the log, filtered (repeated and comma-separated forms).
+    for (const query of [`?intent_id=${mine},${alsoMine}`, `?intent_id=${mine}&intent_id=${alsoMine}`]) {
+      const replay = await readEventStream(orchestrator.url, '0', query)
+      try {
+        await replay.waitFor((event) => event.data.intent_id === mine)
+        await replay.waitFor((event) => event.data.intent_id === alsoMine)
+        const live = await submit()
+        const liveMine = await readEventStream(orchestrator.url, undefined, `?intent_id=${live}`)
+        await liveMine.waitFor((event) => event.data.intent_id === live)
+        liveMine.close()
+        assert.deepEqual(new Set(replay.events.map((event) => event.data.intent_id)), new Set([mine, alsoMine]))
+        const seqs = replay.events.map((event) => Number(event.id))
+        assert.deepEqual(seqs, [...seqs].sort((x, y) => x - y))
+      } finally {
+        replay.close()
+      }
+    }
+  })
+
+  test('GET /events?intent_id=… refuses a malformed id and too many ids (400)', async () => {
+    const bad = await fetch(`${orchestrator.url}/events?intent_id=not-a-uuid`)
+    assert.equal(bad.status, 400)
+    const many = Array.from({ length: limits.SSE_FILTER_INTENT_IDS_MAX + 1 }, () => randomUUID()).join(',')
+    const tooMany = await fetch(`${orchestrator.url}/events?intent_id=${many}`)
+    assert.equal(tooMany.status, 400)
+    assert.match(((await tooMany.json()) as { message: string }).message, /more than/)
+    assert.equal(orchestrator.app.orchestrator.hub.subscriberCount, 0)
   })
 
   test('expiry across restarts: due intents expire once, after the restart', async () => {

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
-import { parseJsonBigint } from '@verity/core'
+import { Ed25519VerifierPool, parseJsonBigint } from '@verity/core'
 import {
   applyServerTimeouts,
   exposeMetrics,
@@ -99,6 +99,8 @@ export const ORCHESTRATOR_APP_DEFAULTS: OrchestratorAppSettings = Object.freeze(
   rateLimitWindowMs: RATE_LIMIT_WINDOW_MS_DEFAULT,
   sseConnectionsPerClientMax: limits.SSE_CONNECTIONS_PER_CLIENT_MAX_DEFAULT,
   jobBacklogMax: limits.JOB_BACKLOG_MAX,
+  signatureVerifyWorkers: limits.SIGNATURE_VERIFY_WORKERS_DEFAULT,
+  sseSubscribersMax: limits.SSE_SUBSCRIBERS_MAX_DEFAULT,
   storefrontHostsAllowed: undefined,
   storefrontPortsAllowed: extractorLimits.STOREFRONT_PORTS_ALLOWED_DEFAULT,
   storefrontPrivateAddressesAllowed: [],
@@ -167,7 +169,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   })
   const hub = new EventHub({
     store: deps.store,
-    subscribersMax: limits.SSE_SUBSCRIBERS_MAX,
+    subscribersMax: settings.sseSubscribersMax,
     subscriberQueueMax: limits.SSE_SUBSCRIBER_QUEUE_MAX,
     replayPageMax: limits.SSE_REPLAY_PAGE_MAX,
     keepAliveMs: settings.sseKeepAliveMs,
@@ -226,6 +228,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     intentTtlMs: settings.intentTtlMs,
     allowUnsignedIntents: settings.allowUnsignedIntents,
     jobBacklogMax: settings.jobBacklogMax,
+    verifierPool: new Ed25519VerifierPool({ workers: settings.signatureVerifyWorkers }),
     sseClients: new ClientConnectionCounter({ what: 'event streams', connectionsMax: settings.sseConnectionsPerClientMax }),
     extractorConfig,
     extractEvidence,
@@ -242,6 +245,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     await hub.close()
     await runner.stop()
   })
+  app.addHook('onClose', async () => context.verifierPool.close())
 
   await app.register(fastifySwagger, {
     openapi: {

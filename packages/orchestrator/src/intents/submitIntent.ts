@@ -1,4 +1,4 @@
-import { assertSignature, stringifyJsonBigint } from '@verity/core'
+import { assertSignatureInPool, type Ed25519VerifierPool, stringifyJsonBigint } from '@verity/core'
 import { checkInputs } from '@verity/policy'
 import { IntentExistsError, UnknownTemplateError, UnsignedIntentRefusedError } from '../errors/intentErrors.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
@@ -12,6 +12,7 @@ export type SubmitIntentDependencies = {
   nowMs: () => number
   intentTtlMs: number
   allowUnsignedIntents: boolean
+  verifierPool: Ed25519VerifierPool
 }
 
 /**
@@ -24,7 +25,7 @@ export async function submitIntent(deps: SubmitIntentDependencies, body: unknown
   if (await deps.store.hasIntent(parsed.id)) throw new IntentExistsError({ intentId: parsed.id })
   if (parsed.authorship === 'Unsigned') {
     if (!deps.allowUnsignedIntents) throw new UnsignedIntentRefusedError()
-  } else assertSignature(parsed.authorship, parsed.signedBytes)
+  } else await assertSignatureInPool(parsed.authorship, parsed.signedBytes, deps.verifierPool)
   const compiled = await deps.templates.load(deps.store, parsed.templateId)
   if (compiled === undefined) throw new UnknownTemplateError({ templateId: parsed.templateId })
   checkInputs(compiled.intent, decodeAttrs(parsed.attrFields, 'intent'), 'intent')

@@ -123,6 +123,12 @@ export interface OrchestratorStore {
 
   /** Events with seq > `afterSeq`, in order, at most `limit`. */
   readEventsAfter(afterSeq: number, limit: number): Promise<StoredEvent[]>
+  /**
+   * Events of these intents with seq > `afterSeq`, in order (GET /events?intent_id=… replays
+   * through it). An intent has at most one outcome event, so the answer holds at most one event
+   * per id: reading it costs an index lookup per id, however long the log.
+   */
+  readEventsOfIntents(intentIds: readonly string[], afterSeq: number): Promise<StoredEvent[]>
   /** The seq of the newest event, 0 when there is none. */
   lastEventSeq(): Promise<number>
 

@@ -9,12 +9,12 @@ export type EventStreamReader = {
   close(): void
 }
 
-/** Opens GET {baseUrl}/events (with Last-Event-ID when given) and parses the stream as it comes. */
-export async function readEventStream(baseUrl: string, lastEventId?: string): Promise<EventStreamReader> {
+/** Opens GET {baseUrl}/events{query} (with Last-Event-ID when given) and parses the stream as it comes. */
+export async function readEventStream(baseUrl: string, lastEventId?: string, query = ''): Promise<EventStreamReader> {
   const controller = new AbortController()
   const headers: Record<string, string> = { accept: 'text/event-stream' }
   if (lastEventId !== undefined) headers['last-event-id'] = lastEventId
-  const response = await fetch(`${baseUrl}/events`, { headers, signal: controller.signal })
+  const response = await fetch(`${baseUrl}/events${query}`, { headers, signal: controller.signal })
   if (response.status !== 200 || response.body === null) throw new Error(`GET /events answered ${response.status}`)
   const events: ReceivedEvent[] = []
   const comments: string[] = []

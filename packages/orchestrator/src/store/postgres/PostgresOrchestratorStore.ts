@@ -289,6 +289,15 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
     return rows.map(eventOfRow)
   }
 
+  async readEventsOfIntents(intentIds: readonly string[], afterSeq: number): Promise<StoredEvent[]> {
+    if (intentIds.length === 0) return []
+    const { rows } = await this.#pool.query<EventRow>(
+      'SELECT seq, type, intent_id, data_json, created_at_ms FROM orchestrator_events WHERE intent_id = ANY($1::text[]) AND seq > $2 ORDER BY seq',
+      [intentIds, afterSeq],
+    )
+    return rows.map(eventOfRow)
+  }
+
   async lastEventSeq(): Promise<number> {
     // The counter commits with the events it numbers, so it is the newest visible seq.
     const { rows } = await this.#pool.query<{ seq: number }>('SELECT seq FROM orchestrator_event_counter')
