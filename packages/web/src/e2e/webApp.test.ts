@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { Ed25519Signer } from '@verity/core'
+import { OrchestratorClient, signIntent, startStack, type RunningStack } from '@verity/sdk'
+import { freePorts } from '../../../sdk/src/testing/freePorts.ts'
+import { verityOk } from '../../../sdk/src/testing/runVerity.ts'
+import { launchChromium, type Chromium } from './launchChromium.ts'
+
+// End to end, in real headless Chromium: the wallet creates a passkey with the page's own
+// navigator.credentials code (DevTools virtual authenticator), signs an intent, an agent proposes
+// through the SDK, the intent page shows the outcome live and verifies the proof in the browser;
+// a failing proposal shows its failed constraints; the explorer follows a transfer's SDL to
+// BaseLayerApplied. One devnet, one policy proof, one SDL proof. Screenshots go to docs/web/.
+
+const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../../docs/web/', import.meta.url))
+const PROOF_WAIT_MS = 150_000
+
+let stack: RunningStack
+let browser: Chromium
+let webUrl: string
+let dataDir: string
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'verity-web-'))
+  const [baseLayer, extractor, orchestrator, domain, web] = await freePorts(5)
+  stack = await startStack({ dataDir, ports: { baseLayer: baseLayer!, extractor: extractor!, orchestrator: orchestrator!, domain: domain!, web: web! }, web: true, logLevel: 'silent' })
+  webUrl = stack.web!.url
+  assert.match(webUrl, /^http:\/\/localhost:/)
+  browser = await launchChromium()
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true })
+})
+
+after(async () => {
+  await browser?.close()
+  await stack?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
+  test('a passkey signs an intent; the agent proposes; the page shows success live and verifies the proof in the browser', async () => {
+    const { page } = browser
+    await page.goto(`${webUrl}/`)
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the page is cross-origin isolated (COOP/COEP)')
+    await page.getByLabel('Passkey name').fill('alice phone')
+    await page.getByRole('button', { name: 'Create a passkey' }).click()
+    const ownerId = (await page.getByTestId('owner-id').first().textContent())!
+    assert.match(ownerId, /^[1-9A-HJ-NP-Za-km-z]{43,44}$/)
+
+    await page.getByLabel('Template', { exact: true }).selectOption({ label: 'clothing_purchase_guard (catalog: clothing.template)' })
+    await page.getByLabel(/^acceptable_categories/).fill('t-shirt, polo')
+    await page.getByLabel(/^size/).fill('M')
+    await page.getByLabel(/^audience/).fill('unisex')
+    await page.getByLabel(/^max_price_cents/).fill('25 dollars')
+    await page.getByLabel(/^acceptable_colors/).fill('White')
+    // Inline validation: a price that is not a whole number is named under its input and blocks signing.
+    await page.getByText('max_price_cents: a whole number, like 2500').waitFor()
+    await page.getByRole('button', { name: 'Sign and create the intent' }).click()
+    await page.getByText('Fix the parameters marked above.').waitFor()
+    await page.getByLabel(/^max_price_cents/).fill('2500')
+    const preview = page.getByTestId('preview')
+    assert.match((await preview.textContent())!, /price_cents ≤ 2500/)
+    assert.match((await preview.textContent())!, /color is one of "White"/)
+
+    await page.getByRole('button', { name: 'Sign and create the intent' }).click()
+    const intentId = (await page.getByTestId('intent-id').textContent({ timeout: 30_000 }))!
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'wallet.png') })
+
+    const orchestrator = new OrchestratorClient(stack.orchestrator.url)
+    const stored = (await orchestrator.getIntent(intentId)) as { authorship: { Signed: { Passkey?: unknown } } }
+    assert.ok(stored.authorship.Signed.Passkey, 'the intent is signed with the passkey')
+
+    await page.getByRole('link', { name: 'Follow it' }).click()
+    await page.waitForURL(`${webUrl}/intents/${intentId}`)
+    await page.getByTestId('status').getByText('pending').waitFor()
+    await orchestrator.propose(intentId, { solution: 'catalog:tee-classic-white-m', metadata: null })
+    await page.getByTestId('status').getByText('success').waitFor({ timeout: PROOF_WAIT_MS })
+    const verification = page.getByTestId('verification')
+    await verification.locator('.success, .error').first().waitFor({ timeout: 60_000 })
+    assert.match((await verification.textContent())!, /✔ Proof verified in your browser \(\d+ ms\): the proposal satisfies every constraint of template clothing_purchase_guard, signed by Passkey owner /)
+    assert.match((await verification.textContent())!, new RegExp(ownerId))
+    assert.match((await page.getByTestId('attestation').textContent())!, /Signed by extractor key \w+/)
+    assert.match((await page.getByTestId('evidence').textContent())!, /White/)
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-success.png'), fullPage: true })
+  })
+
+  test('a failing proposal shows each failed constraint with its values', async () => {
+    const { page } = browser
+    const orchestrator = new OrchestratorClient(stack.orchestrator.url)
+    const templateId = await orchestrator.submitTemplate(await (await fetch(`${webUrl}/api/templates`)).json().then((files: Array<{ file: string; source: string }>) => files.find((file) => file.file === 'clothing.template')!.source))
+    const id = crypto.randomUUID()
+    const fields = { acceptable_categories: ['t-shirt', 'polo'], size: 'M', audience: 'unisex', max_price_cents: 2500, acceptable_colors: ['White'] }
+    await orchestrator.submitIntent(signIntent({ id, templateId, fields, signer: Ed25519Signer.generate() }))
+    await orchestrator.propose(id, { solution: 'catalog:polo-pique-navy-m', metadata: null })
+    await page.goto(`${webUrl}/intents/${id}`)
+    await page.getByTestId('status').getByText('failure').waitFor({ timeout: 60_000 })
+    const failures = page.getByTestId('constraint-failures').locator('li')
+    assert.equal(await failures.count(), 3)
+    const text = (await page.getByTestId('constraint-failures').textContent())!
+    assert.match(text, /\[3\] evidence\.audience == intent\.audience/)
+    assert.match(text, /evidence\.audience = "men"/)
+    assert.match(text, /\[4\] evidence\.price_cents <= intent\.max_price_cents/)
+    assert.match(text, /evidence\.color = "Navy"/)
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-failure.png'), fullPage: true })
+  })
+
+  test("the explorer shows a transfer's SDL reaching BaseLayerApplied and the shard's finalized state", async () => {
+    const { page } = browser
+    await page.goto(`${webUrl}/explorer`)
+    await page.getByTestId('event-feed').getByText('failure').first().waitFor()
+    const env = { VERITY_DOMAIN_URL: stack.domain.url, VERITY_BASE_LAYER_URL: stack.baseLayer.url, VERITY_ORCHESTRATOR_URL: stack.orchestrator.url, VERITY_TOKENS_FILE: stack.tokensPath }
+    const alice = join(dataDir, 'alice.json')
+    Ed25519Signer.generate().toKeyFile(alice)
+    const aliceAddress = await verityOk(['address', alice, '--shard', '1'], { env })
+    const issuer = join(dataDir, 'issuer.json')
+    Ed25519Signer.generate().toKeyFile(issuer)
+    const operatorAddress = await verityOk(['address', stack.operatorKeyPath, '--shard', '1'], { env })
+    const token = await verityOk(['address', issuer, '--shard', '1'], { env })
+    await verityOk(['mint', '--key', issuer, '--name', 'Demo Dollar', '--symbol', 'DMD', '--amount', '100', '--to', operatorAddress], { env })
+    await verityOk(['transfer', '--key', stack.operatorKeyPath, '--token', token, '--amount', '33', '--to', aliceAddress], { env })
+    const sdl = await verityOk(['sdl', 'submit'], { env })
+    await page.getByTestId('sdls').getByText(sdl.slice(0, 10)).waitFor({ timeout: 10_000 })
+    await verityOk(['sdl', 'prove', sdl], { env, timeoutMs: 120_000 })
+    await verityOk(['sdl', 'settle', sdl], { env })
+    const row = page.getByTestId('sdls').locator('tr', { hasText: sdl.slice(0, 10) })
+    await row.getByText('BaseLayerApplied', { exact: true }).waitFor({ timeout: 20_000 })
+    assert.match((await row.textContent())!, /Submitted .* → .*BaseLayerApplied/)
+    assert.match((await page.getByTestId('shards').textContent())!, new RegExp(`${sdl.slice(0, 10)}`))
+    await page.getByLabel('Owner id').fill(aliceAddress.split(',')[0]!)
+    await page.getByRole('button', { name: 'Look up' }).click()
+    const vaults = page.getByTestId('vaults')
+    await vaults.waitFor({ timeout: 10_000 })
+    // The token's 33 shows in both views: the domain's local vault and the base layer's finalized one.
+    assert.equal(((await vaults.textContent())!.match(/: 33\b/g) ?? []).length, 2, (await vaults.textContent())!)
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'explorer.png'), fullPage: true })
+  })
+})
