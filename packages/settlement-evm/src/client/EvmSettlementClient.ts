@@ -126,7 +126,7 @@ export class EvmSettlementClient {
   }
 
   /**
-   * Simulates and sends one settlement transaction, without looking for an earlier one first;
+   * Sends one settlement transaction (after a gas estimate), without looking for an earlier one first;
    * returns its hash. The contract's verdict comes as SettlementRevertError (e.g. SdlAlreadySettled).
    */
   sendSettlement(parameters: SettleSdlParameters): Promise<Hex> {
@@ -172,13 +172,17 @@ export class EvmSettlementClient {
     }
   }
 
-  /** Simulates (to surface the contract's named error) and sends; returns the transaction hash. */
+  /**
+   * Estimates gas (which runs the call, so a revert surfaces as the contract's named error before
+   * anything is sent) and sends with that gas plus a margin; returns the transaction hash. One
+   * estimate rather than a simulation and an estimate: each runs the whole proof verification.
+   */
   async #send(functionName: 'registerAgreement' | 'settleSdl', args: readonly unknown[]): Promise<Hex> {
+    const call = { address: this.#options.contract, abi: veritySettlementAbi, functionName, args, account: this.account }
     try {
-      const { request } = await this.#public.simulateContract({ address: this.#options.contract, abi: veritySettlementAbi, functionName, args, account: this.account } as never)
-      const gas = await this.#public.estimateContractGas({ address: this.#options.contract, abi: veritySettlementAbi, functionName, args, account: this.account } as never)
+      const gas = await this.#public.estimateContractGas(call as never)
       if (gas > SETTLE_GAS_MAX) throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `${functionName} needs ${gas} gas, over SETTLE_GAS_MAX ${SETTLE_GAS_MAX}` })
-      return await this.#wallet.writeContract({ ...(request as object), gas: (gas * 6n) / 5n } as never)
+      return await this.#wallet.writeContract({ ...call, chain: this.#wallet.chain, gas: (gas * 6n) / 5n } as never)
     } catch (error) {
       const revert = decodeSettlementRevert(error)
       if (revert !== undefined) throw revert
