@@ -85,6 +85,11 @@ export const POSTGRES_LISTEN_RETRY_MS = 1_000
 
 /** Keep-alive comment interval on the event stream (default). */
 export const SSE_KEEP_ALIVE_MS_DEFAULT = 15_000
+/**
+ * Slices the keep-alive comments are spread over within one interval: each slice writes to
+ * 1/16 of the subscribers (625 of 10,000), so no single turn of the event loop writes to all.
+ */
+export const SSE_KEEP_ALIVE_SLICES = 16
 /** Events queued for one subscriber before it is disconnected (it reconnects with Last-Event-ID). */
 export const SSE_SUBSCRIBER_QUEUE_MAX = 1_024
 /**

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { TooManySubscribersError } from '../errors/eventErrors.ts'
 import type { OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
+import { SSE_KEEP_ALIVE_SLICES } from '../limits.ts'
 import { SseSubscriber } from './SseSubscriber.ts'
 
 export type EventHubOptions = {
@@ -28,6 +29,8 @@ export class EventHub {
   /** Filtered subscribers by intent id: an event reaches its intent's followers without a scan of everyone. */
   readonly #byIntent = new Map<string, Set<SseSubscriber>>()
   readonly #keepAliveTimer: NodeJS.Timeout
+  /** Subscribers still to be sent this interval's keep-alive (a closed one is skipped by writeComment). */
+  #keepAliveTurn: SseSubscriber[] = []
   /** Seq of the last event offered to subscribers; undefined until start(). */
   #cursorSeq: number | undefined
   #isCatchingUp = false
@@ -36,10 +39,17 @@ export class EventHub {
 
   constructor(options: EventHubOptions) {
     this.#options = options
-    this.#keepAliveTimer = setInterval(() => {
-      for (const subscriber of this.#subscribers) subscriber.writeComment('keep-alive')
-    }, options.keepAliveMs)
+    // Keep-alives go out in SSE_KEEP_ALIVE_SLICES slices spread over the interval, so 10,000
+    // subscribers cost a few hundred writes now and then, not a stall of 10,000 writes at once.
+    this.#keepAliveTimer = setInterval(() => this.#keepAliveSlice(), Math.max(1, Math.floor(options.keepAliveMs / SSE_KEEP_ALIVE_SLICES)))
     this.#keepAliveTimer.unref()
+  }
+
+  /** Writes the keep-alive comment to the next slice of subscribers (each one once per interval). */
+  #keepAliveSlice(): void {
+    if (this.#keepAliveTurn.length === 0) this.#keepAliveTurn = [...this.#subscribers]
+    const count = Math.ceil(this.#subscribers.size / SSE_KEEP_ALIVE_SLICES)
+    for (const subscriber of this.#keepAliveTurn.splice(0, count)) subscriber.writeComment('keep-alive')
   }
 
   get subscriberCount(): number {
@@ -107,13 +117,17 @@ export class EventHub {
   async subscribe(response: ServerResponse, cursorSeq: number | undefined, intentIds?: readonly string[]): Promise<SseSubscriber> {
     if (this.#subscribers.size >= this.#options.subscribersMax)
       throw new TooManySubscribersError({ subscribersMax: this.#options.subscribersMax })
-    // The subscriber replays the log from its cursor until the log is exhausted, and only then
-    // takes live events, so an event committed before it was registered is still delivered.
-    const startSeq = cursorSeq ?? (await this.#options.store.lastEventSeq())
+    // With a cursor, the subscriber replays the log from it until the log is exhausted, and only
+    // then takes live events, so an event committed before it was registered is still delivered.
+    // Without one it starts at the hub's own cursor: every later event is offered to it (it is
+    // registered before this turn ends), so there is nothing to replay and nothing to read.
+    const hubSeq = this.#cursorSeq
+    const startSeq = cursorSeq ?? hubSeq ?? (await this.#options.store.lastEventSeq())
     const subscriber = new SseSubscriber({
       store: this.#options.store,
       response,
       cursorSeq: startSeq,
+      isReplayNeeded: cursorSeq !== undefined || hubSeq === undefined,
       queueMax: this.#options.subscriberQueueMax,
       replayPageMax: this.#options.replayPageMax,
       ...(intentIds === undefined ? {} : { intentIds }),

@@ -8,6 +8,8 @@ export type SseSubscriberOptions = {
   cursorSeq: number
   queueMax: number
   replayPageMax: number
+  /** False when every event after `cursorSeq` will be offered live (the hub's own cursor): no replay read. */
+  isReplayNeeded?: boolean
   /** Only these intents' events (GET /events?intent_id=…); undefined: every event. */
   intentIds?: readonly string[]
   onClose: (subscriber: SseSubscriber) => void
@@ -31,6 +33,7 @@ export class SseSubscriber {
   constructor(options: SseSubscriberOptions) {
     this.#options = options
     this.#cursorSeq = options.cursorSeq
+    this.#isReplaying = options.isReplayNeeded ?? true
     options.response.on('close', () => this.close())
   }
 
