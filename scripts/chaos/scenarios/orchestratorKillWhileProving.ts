@@ -39,10 +39,16 @@ export const orchestratorKillWhileProving: ChaosScenario = {
     const signer = Ed25519Signer.generate()
     const random = seededRandom(context.seed)
     const intentIds: string[] = []
+    const batches: string[][] = []
 
     for (let cycle = 0; cycle < cycles; cycle++) {
       context.deadline.check()
+      // A proposal is interrupted by at most two kills (its own cycle's and the next one's): the
+      // orchestrator fails a job after a bounded number of interruptions (a poison-job guard), so
+      // an endless crash loop may use one up by design; two crashes in a row must not.
+      if (cycle >= 2) await waitForOutcomes(context, client, live, batches[cycle - 2]!)
       const batch = await proposeBatch(client, signer, templateId, intentsPerCycle)
+      batches.push(batch)
       intentIds.push(...batch)
       await sleep(random(killAfterMsMax))
       const interrupted = await countUnfinished(client, batch)

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Ed25519Signer } from '@verity/core'
 import type { ChaosScenario } from '../ChaosScenario.ts'
 import type { ChaosContext } from '../lib/ChaosContext.ts'
+import { collectReplay } from './collectReplay.ts'
 import { CLOTHING_TEMPLATE_SOURCE, newClothingIntent, VALID_CLOTHING_SOLUTION } from '../lib/clothingIntent.ts'
 import { fundTransferRing, writeDomainYaml } from '../lib/domainFixture.ts'
 import { RingLoad } from '../lib/RingLoad.ts'
@@ -76,10 +77,16 @@ export const postgresRestartUnderServices: ChaosScenario = {
         const { status } = await orchestratorClient.getOk(`/intents/${id}/status`)
         return ['success', 'failure', 'expired'].includes(status) ? (status as string) : undefined
       }, { timeoutMs: OUTCOME_TIMEOUT_MS, intervalMs: 250, deadline: context.deadline })
-      assert.equal(status, 'success', `proposal ${id} ended in ${status} after the database restarts`)
+      assert.equal(status, 'success', `proposal ${id} ended in ${status} after the database restarts: ${JSON.stringify(await outcomeOf(context, orchestrator.url, id))}`)
     }
     context.figures.set('proposals proven across database crashes', proposed.length)
   },
+}
+
+/** The terminal event of `id`, read from the log (a replay: the live stream broke with the database). */
+async function outcomeOf(context: ChaosContext, baseUrl: string, id: string): Promise<unknown> {
+  const replay = await collectReplay(context, baseUrl, [id]).catch((error: Error) => error.message)
+  return typeof replay === 'string' ? replay : replay.terminalEventsOf(id)[0]?.data
 }
 
 async function proposeValid(client: ServiceClient, signer: Ed25519Signer, templateId: string): Promise<string> {
