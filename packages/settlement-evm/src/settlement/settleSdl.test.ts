@@ -97,7 +97,24 @@ describe('VeritySettlement on a local EVM node', () => {
     // A proof of other public inputs (a different root after) does not verify either.
     await rejects(operator.settleSdl({ ...call, batches: [{ ...call.batches[0]!, rootAfter: deployed.emptyRoot }] }), 'ProofRejected')
 
-    const settled = await operator.settleSdl(call)
+    // The first settlement transaction is dropped from the mempool: the client finds it gone after
+    // its wait and sends again; the SDL settles once, from the second transaction.
+    const rpc = (method: string, params: unknown[] = []) =>
+      fetch(node.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then(async (r) => ((await r.json()) as { result: any }).result)
+    const impatient = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, confirmations: 1, privateKey: LOCAL_EVM_DEV_KEY, confirmationWaitMs: 3_000 })
+    await rpc('evm_setIntervalMining', [0])
+    await rpc('evm_setAutomine', [false])
+    const settling = impatient.settleSdl(call)
+    let dropped: string | undefined
+    while (dropped === undefined) {
+      dropped = ((await rpc('eth_getBlockByNumber', ['pending', false])) as { transactions: string[] }).transactions[0]
+      if (dropped === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    assert.equal(await rpc('hardhat_dropTransaction', [dropped]), true)
+    await rpc('evm_setAutomine', [true])
+    await rpc('evm_setIntervalMining', [1_000])
+    const settled = await settling
+    assert.ok(settled.txHash !== null && settled.txHash !== dropped, 'settled by a second transaction')
     assert.equal(settled.sequence, 1n)
     assert.equal(settled.rootAfter, content.root_after)
     assert.ok(settled.gasUsed !== null && settled.gasUsed > 0n)
