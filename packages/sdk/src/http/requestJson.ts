@@ -40,7 +40,8 @@ export async function request(baseUrl: string, path: string, options: RequestOpt
   let response: Response
   let text: string
   try {
-    response = await fetch(url, { method, headers, body: body ?? null, signal })
+    // Our byte bodies are ArrayBuffer-backed; the DOM's BodyInit (browser builds) accepts only those.
+    response = await fetch(url, { method, headers, body: (body ?? null) as string | Uint8Array<ArrayBuffer> | null, signal })
     text = await readLimited(response, RESPONSE_BYTES_MAX)
   } catch (error) {
     const reason = timeout.aborted ? `no answer within ${options.timeoutMs ?? REQUEST_TIMEOUT_MS} ms` : describeFetchFailure(error)

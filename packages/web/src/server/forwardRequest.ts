@@ -37,7 +37,7 @@ export async function forwardRequest(request: IncomingMessage, response: ServerR
     reply = await fetch(`${params.baseUrl}${params.pathAndQuery}`, {
       method: params.route.method,
       headers,
-      ...(params.body === undefined ? {} : { body: params.body as unknown as BodyInit }),
+      ...(params.body === undefined ? {} : { body: params.body as unknown as NonNullable<RequestInit['body']> }),
       signal: abort.signal,
       redirect: 'manual',
     })
