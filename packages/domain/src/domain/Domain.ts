@@ -29,6 +29,8 @@ export type DomainDeps = {
   creditsPullIntervalMs: number
   /** true: proving workers (separate processes) claim the SDLs in Proving from the database */
   provingWorkers?: boolean
+  /** false when the settlement target cannot deliver cross-shard credits (EVM): such transfers are refused */
+  crossShardCredits?: boolean
 }
 
 export class Domain implements DomainApi {

@@ -94,6 +94,21 @@ export class GuardrailRejectedError extends VerityError {
   }
 }
 
+/**
+ * A transaction credits a vault on another shard, but this domain's settlement target cannot
+ * deliver cross-shard credits (an EVM chain: docs/settlement-evm.md). Refused before anything is
+ * debited, so no value is lost in flight.
+ */
+export class CrossShardCreditUnsupportedError extends VerityError {
+  readonly code = 'CROSS_SHARD_CREDIT_UNSUPPORTED'
+  constructor(readonly fields: { index: number; address: string; shard: number }) {
+    super(
+      `transaction ${fields.index} credits ${fields.address} on another shard; this domain settles on an EVM chain, which does not deliver cross-shard credits (only shard ${fields.shard})`,
+      { index: fields.index },
+    )
+  }
+}
+
 /** The guardrail input (prove-time body) is not JSON or does not match the guardrails' intent schema. */
 export class GuardrailInputError extends VerityError {
   readonly code = 'GUARDRAIL_INPUT_INVALID'

@@ -2,7 +2,7 @@
 // over the current local state (plus what earlier batches of the same group commit changed),
 // check the guardrails. The caller commits the changes of a whole group of batches in one durable
 // transaction (GroupCommitter), so each batch is all-or-nothing and acknowledged only once durable.
-import { formatAddress, isVerityError, type HashDigest } from '@verity/core'
+import { formatAddress, isVerityError, parseAddress, type HashDigest } from '@verity/core'
 import {
   atIndex,
   executeBatch,
@@ -15,7 +15,7 @@ import {
   type VerifiableType,
   type VerifiableWithDiffs,
 } from '@verity/ledger'
-import { BatchSizeError } from '../errors/domainErrors.ts'
+import { BatchSizeError, CrossShardCreditUnsupportedError } from '../errors/domainErrors.ts'
 import type { Guardrail } from '../guardrails/Guardrail.ts'
 import { checkGuardrails } from '../guardrails/checkGuardrails.ts'
 import { BATCH_ELEMENTS_MAX } from '../limits.ts'
@@ -27,6 +27,8 @@ export type ApplyBatchDeps = {
   store: DomainStore
   shard: number
   guardrails: readonly Guardrail[]
+  /** false when the settlement target cannot deliver credits to other shards (EVM): such transactions are refused. Default true. */
+  crossShardCredits?: boolean
 }
 
 export type BatchMode = 'execute' | 'submit'
@@ -54,6 +56,13 @@ function layered(view: LedgerView, changes: PendingChanges): LedgerView {
   }
 }
 
+/** Throws CrossShardCreditUnsupportedError for the first transaction that credits another shard. */
+function assertNoOutgoingCredits(result: BatchResult, shard: number): void {
+  for (const [index, transaction] of result.transactions.entries())
+    for (const diff of transaction.state_diffs)
+      if (parseAddress(diff.address).shard !== shard) throw new CrossShardCreditUnsupportedError({ index, address: diff.address, shard })
+}
+
 /**
  * Checks one ordered batch over the store and `changes`; on success adds its effects to `changes`
  * (nothing is written). Throws the first failure with its element `index`, leaving `changes` as it was.
@@ -68,6 +77,7 @@ export async function prepareBatch(deps: ApplyBatchDeps, batch: readonly unknown
       ? executeBatch(layered(view, changes), items.map((item) => item.verifiable), deps.shard)
       : submitBatch(layered(view, changes), items as VerifiableWithDiffs[], deps.shard),
   )
+  if (deps.crossShardCredits === false) assertNoOutgoingCredits(result, deps.shard)
   checkGuardrails(deps.guardrails, result.transactions)
   for (const [address, vault] of result.vaults) changes.vaults.set(address, vault)
   for (const [address, nonce] of result.nonces) changes.nonces.set(address, nonce)

@@ -14,6 +14,7 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   SDL_ORDER: 409,
   PROVING_QUEUE_FULL: 503,
   GUARDRAIL_REJECTED: 400,
+  CROSS_SHARD_CREDIT_UNSUPPORTED: 400,
   GUARDRAIL_INPUT_INVALID: 400,
   BASE_LAYER_UNAVAILABLE: 503,
   // storage: the database is down, or this process lost its shard to another sequencer

@@ -168,6 +168,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       log,
       creditsPullIntervalMs: config.creditsPullIntervalMs,
       ...(config.provingWorkers === true ? { provingWorkers: true } : {}),
+      // An EVM chain keeps only this shard's root: a credit to another shard would never be delivered.
+      ...(config.settlement !== undefined ? { crossShardCredits: false } : {}),
     })
     deferred.resolve(domain)
     closers.splice(0, 1, () => domain.close())
