@@ -2,6 +2,7 @@ import { verify, type KeyObject } from 'node:crypto'
 import { encodeBase64Url } from '../encoding/base64url.ts'
 import { sha256 } from '../hash/sha256.ts'
 import type { ParsedPasskey } from './parseSignature.ts'
+import { ANY_PASSKEY_ORIGIN, type PasskeyPolicy } from './PasskeyPolicy.ts'
 import { signatureLengths } from './Signature.ts'
 
 /** The WebAuthn clientData `type` of an assertion (a `navigator.credentials.get` result). */
@@ -17,12 +18,15 @@ const FLAGS_OFFSET = 32
  * Why a parsed Passkey (WebAuthn ES256) signature does not verify over `message`, or null when
  * it does. The challenge must be base64url (no padding) of SHA-256(message), the clientData type
  * `webauthn.get`, the user-present flag set, and the ECDSA signature valid over
- * authenticatorData ‖ SHA-256(UTF-8 client_data). Origin and rpIdHash are not checked: the
- * signed message, not a web origin, is what binds the signature (see docs/signatures.md).
+ * authenticatorData ‖ SHA-256(UTF-8 client_data). Origin and rpIdHash are checked only against
+ * a `policy` that names them: by default the signed message, not a web origin, is what binds the
+ * signature (see docs/signatures.md).
  */
-export function checkPasskey(parsed: ParsedPasskey, message: Uint8Array): string | null {
+export function checkPasskey(parsed: ParsedPasskey, message: Uint8Array, policy: PasskeyPolicy = ANY_PASSKEY_ORIGIN): string | null {
   const clientData = parseClientData(parsed.clientData)
   if (clientData === null) return 'client_data is not a JSON object'
+  const refused = checkPasskeyOrigin(clientData, parsed.authenticatorData, policy)
+  if (refused !== null) return refused
   if (clientData.type !== WEBAUTHN_GET_TYPE)
     return `client_data type is ${JSON.stringify(clientData.type)}, expected "${WEBAUTHN_GET_TYPE}"`
   const challengeExpected = encodeBase64Url(sha256(message))
@@ -56,7 +60,18 @@ function verifyWith(keyObject: KeyObject, data: Uint8Array, signature: Uint8Arra
   }
 }
 
-function parseClientData(text: string): { type?: unknown; challenge?: unknown } | null {
+/** Why the origin or RP id is not one `policy` accepts, or null. */
+function checkPasskeyOrigin(clientData: { origin?: unknown }, authenticatorData: Uint8Array, policy: PasskeyPolicy): string | null {
+  if (policy.origins !== undefined && policy.origins.length > 0 && !policy.origins.includes(String(clientData.origin)))
+    return `client_data origin ${JSON.stringify(clientData.origin)} is not an accepted origin`
+  if (policy.rpIds !== undefined && policy.rpIds.length > 0) {
+    const rpIdHash = Buffer.from(authenticatorData.subarray(0, FLAGS_OFFSET))
+    if (!policy.rpIds.some((rpId) => rpIdHash.equals(sha256(rpId)))) return 'authenticator_data rpIdHash is not the hash of an accepted RP id'
+  }
+  return null
+}
+
+function parseClientData(text: string): { type?: unknown; challenge?: unknown; origin?: unknown } | null {
   let value: unknown
   try {
     value = JSON.parse(text)

@@ -2,15 +2,16 @@ import { InvalidSignatureError } from '../errors/signatureErrors.ts'
 import { checkEd25519 } from './checkEd25519.ts'
 import { checkMultisig } from './checkMultisig.ts'
 import { checkPasskey } from './checkPasskey.ts'
+import { ANY_PASSKEY_ORIGIN, type PasskeyPolicy } from './PasskeyPolicy.ts'
 import { parseSignature, type ParsedSignature } from './parseSignature.ts'
 import { isVerifiedSignature } from './pool/preverifiedSignatures.ts'
 import type { Signature } from './Signature.ts'
 
-/** Why a parsed signature does not verify over `message`, or null when it does. */
-export function checkParsedSignature(parsed: ParsedSignature, message: Uint8Array): string | null {
+/** Why a parsed signature does not verify over `message`, or null when it does (passkeys also against `policy`). */
+export function checkParsedSignature(parsed: ParsedSignature, message: Uint8Array, policy: PasskeyPolicy = ANY_PASSKEY_ORIGIN): string | null {
   if (parsed.scheme === 'Ed25519') return checkEd25519(parsed, message)
-  if (parsed.scheme === 'Passkey') return checkPasskey(parsed, message)
-  return checkMultisig(parsed, message)
+  if (parsed.scheme === 'Passkey') return checkPasskey(parsed, message, policy)
+  return checkMultisig(parsed, message, policy)
 }
 
 /**

@@ -25,8 +25,10 @@ export type OrchestratorSettings = {
   extractorKeyFile: string | undefined
   /** CRS file for the prover (undefined: the prover's default dev CRS). */
   crsPath: string | undefined
-  /** Prover worker threads. */
+  /** bb.js threads of each prover worker. */
   proverThreads: number
+  /** Prover workers (one proof each at a time): concurrent proposals are proved on this many, FIFO. */
+  proverWorkers: number
   logLevel: string
   /** A tokens file (docs/security.md): named tokens with scope admin or operator; undefined: none. */
   tokensFile: string | undefined
@@ -51,4 +53,8 @@ export type OrchestratorSettings = {
   storefrontPortsAllowed: readonly number[]
   /** Embedded extractor: non-public addresses it may fetch (CIDR, address, or address:port); default none (docs/security.md). */
   storefrontPrivateAddressesAllowed: readonly string[]
+  /** WebAuthn origins accepted in passkey signatures of intents (empty: any; docs/signatures.md). */
+  passkeyOrigins: readonly string[]
+  /** WebAuthn RP ids accepted in passkey signatures of intents (empty: any). */
+  passkeyRpIds: readonly string[]
 }

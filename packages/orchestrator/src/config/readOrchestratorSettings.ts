@@ -28,6 +28,7 @@ export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'extractorKeyFile', flag: '--extractor-key-file', env: 'VERITY_EXTRACTOR_KEY_FILE', kind: 'string' },
   { key: 'crsPath', flag: '--crs-path', env: 'VERITY_CRS_PATH', kind: 'string' },
   { key: 'proverThreads', flag: '--prover-threads', env: 'VERITY_PROVER_THREADS', kind: 'int' },
+  { key: 'proverWorkers', flag: '--prover-workers', env: 'VERITY_PROVER_WORKERS', kind: 'int' },
   { key: 'logLevel', flag: '--log-level', env: 'VERITY_LOG_LEVEL', kind: 'string' },
   { key: 'tokensFile', flag: '--tokens-file', env: 'VERITY_TOKENS_FILE', kind: 'string' },
   { key: 'templateCreation', flag: '--template-creation', env: 'VERITY_TEMPLATE_CREATION', kind: 'template-creation' },
@@ -40,6 +41,8 @@ export const ORCHESTRATOR_OPTIONS: readonly OptionSpec[] = [
   { key: 'storefrontHostsAllowed', flag: '--storefront-hosts-allowed', env: 'VERITY_STOREFRONT_HOSTS_ALLOWED', kind: 'list' },
   { key: 'storefrontPortsAllowed', flag: '--storefront-ports-allowed', env: 'VERITY_STOREFRONT_PORTS_ALLOWED', kind: 'port-list' },
   { key: 'storefrontPrivateAddressesAllowed', flag: '--storefront-private-addresses-allowed', env: 'VERITY_STOREFRONT_PRIVATE_ADDRESSES_ALLOWED', kind: 'list' },
+  { key: 'passkeyOrigins', flag: '--passkey-origins', env: 'VERITY_PASSKEY_ORIGINS', kind: 'list' },
+  { key: 'passkeyRpIds', flag: '--passkey-rp-ids', env: 'VERITY_PASSKEY_RP_IDS', kind: 'list' },
 ]
 
 /** Defaults of the settings that are not app settings. */
@@ -51,6 +54,7 @@ export const ORCHESTRATOR_DEFAULTS: OrchestratorSettings = Object.freeze({
   crsPath: undefined,
   extractorKeyFile: undefined,
   proverThreads: 1,
+  proverWorkers: 1,
 })
 
 /**

@@ -1,4 +1,4 @@
-import type { Ed25519VerifierPool } from '@verity/core'
+import type { Ed25519VerifierPool, PasskeyPolicy } from '@verity/core'
 import type { ClientConnectionCounter } from '@verity/server'
 import type { EventHub } from '../events/EventHub.ts'
 import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
@@ -21,6 +21,8 @@ export type OrchestratorContext = {
   jobBacklogMax: number
   /** Verifies the Ed25519 signatures of submitted intents off the event loop (0 workers: inline). */
   verifierPool: Ed25519VerifierPool
+  /** The WebAuthn origins and RP ids accepted in passkey signatures (empty lists: any). */
+  passkeyPolicy: PasskeyPolicy
   /** Event streams per client address (429 CLIENT_CONNECTIONS_EXCEEDED beyond). */
   sseClients: ClientConnectionCounter
   /** The extractor in effect: the configured URL and key, or the embedded default (its URL under /extractor, its own key). */

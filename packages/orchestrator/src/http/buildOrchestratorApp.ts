@@ -26,7 +26,7 @@ import { EventHub } from '../events/EventHub.ts'
 import { ExpirySweeper } from '../expiry/ExpirySweeper.ts'
 import { JobRunner } from '../jobs/JobRunner.ts'
 import type { PolicyProving } from '../jobs/PolicyProving.ts'
-import { abandonProposalJob, runProposalJob } from '../jobs/runProposalJob.ts'
+import { abandonProposalJob, runProposalJob, type ProposalStage } from '../jobs/runProposalJob.ts'
 import * as limits from '../limits.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import { TemplateCache } from '../templates/TemplateCache.ts'
@@ -43,7 +43,7 @@ import { licenseRoutes } from './routes/licenseRoutes.ts'
 import { proofRoutes } from './routes/proofRoutes.ts'
 import { templateRoutes } from './routes/templateRoutes.ts'
 
-export type OrchestratorAppSettings = Omit<OrchestratorSettings, 'dataDir' | 'databaseUrl' | 'crsPath' | 'proverThreads' | 'host' | 'extractorKeyFile'>
+export type OrchestratorAppSettings = Omit<OrchestratorSettings, 'dataDir' | 'databaseUrl' | 'crsPath' | 'proverThreads' | 'proverWorkers' | 'host' | 'extractorKeyFile'>
 
 export type OrchestratorAppDependencies = {
   store: OrchestratorStore
@@ -104,6 +104,8 @@ export const ORCHESTRATOR_APP_DEFAULTS: OrchestratorAppSettings = Object.freeze(
   storefrontHostsAllowed: undefined,
   storefrontPortsAllowed: extractorLimits.STOREFRONT_PORTS_ALLOWED_DEFAULT,
   storefrontPrivateAddressesAllowed: [],
+  passkeyOrigins: [],
+  passkeyRpIds: [],
 })
 
 /**
@@ -188,6 +190,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     proveAttemptsMax: limits.PROVE_ATTEMPTS_MAX,
     nowMs,
     log: app.log,
+    onStage: (stage: ProposalStage, durationMs: number) => metrics.timeProposalStage(stage, durationMs),
   }
   // Names this instance in job leases (the pid helps an operator find a stuck one).
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
@@ -229,6 +232,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     allowUnsignedIntents: settings.allowUnsignedIntents,
     jobBacklogMax: settings.jobBacklogMax,
     verifierPool: new Ed25519VerifierPool({ workers: settings.signatureVerifyWorkers }),
+    passkeyPolicy: { origins: settings.passkeyOrigins, rpIds: settings.passkeyRpIds },
     sseClients: new ClientConnectionCounter({ what: 'event streams', connectionsMax: settings.sseConnectionsPerClientMax }),
     extractorConfig,
     extractEvidence,

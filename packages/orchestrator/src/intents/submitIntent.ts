@@ -1,4 +1,4 @@
-import { assertSignatureInPool, type Ed25519VerifierPool, stringifyJsonBigint } from '@verity/core'
+import { assertSignatureInPool, type Ed25519VerifierPool, type PasskeyPolicy, stringifyJsonBigint } from '@verity/core'
 import { checkInputs } from '@verity/policy'
 import { IntentExistsError, UnknownTemplateError, UnsignedIntentRefusedError } from '../errors/intentErrors.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
@@ -13,6 +13,8 @@ export type SubmitIntentDependencies = {
   intentTtlMs: number
   allowUnsignedIntents: boolean
   verifierPool: Ed25519VerifierPool
+  /** The WebAuthn origins and RP ids accepted in passkey signatures (default: any). */
+  passkeyPolicy?: PasskeyPolicy
 }
 
 /**
@@ -25,7 +27,7 @@ export async function submitIntent(deps: SubmitIntentDependencies, body: unknown
   if (await deps.store.hasIntent(parsed.id)) throw new IntentExistsError({ intentId: parsed.id })
   if (parsed.authorship === 'Unsigned') {
     if (!deps.allowUnsignedIntents) throw new UnsignedIntentRefusedError()
-  } else await assertSignatureInPool(parsed.authorship, parsed.signedBytes, deps.verifierPool)
+  } else await assertSignatureInPool(parsed.authorship, parsed.signedBytes, deps.verifierPool, deps.passkeyPolicy)
   const compiled = await deps.templates.load(deps.store, parsed.templateId)
   if (compiled === undefined) throw new UnknownTemplateError({ templateId: parsed.templateId })
   checkInputs(compiled.intent, decodeAttrs(parsed.attrFields, 'intent'), 'intent')
