@@ -1,6 +1,6 @@
 // Turns a run's results into the reported figures: each beside the limit it is compared with
 // (measured in the same run), as a ratio, and checked against the project's goals.
-import { totalmem } from 'node:os'
+import { availableParallelism, totalmem } from 'node:os'
 import { limits as ledgerLimits } from '@verity/ledger'
 import type { BenchResults } from './lib/BenchResults.ts'
 import { figure, missingFigure, type Figure, type Limit } from './lib/Figure.ts'
@@ -22,6 +22,8 @@ export const GOALS = {
   sseSubscribersMin: 10_000,
   /** Delivery delay p99 of paced events (100/s) to those subscribers. */
   sseDelayP99MsMax: 100,
+  /** Proposals per second at concurrency 8, as a share of (cores ÷ one proof's time). */
+  proposalThroughputShareMin: 0.9,
 } as const
 
 /** Transfer counts the per-transfer proving cost is extrapolated to (estimates, not measurements). */
@@ -131,11 +133,44 @@ function proposalFigures(results: BenchResults, limits: SharedLimits, section: s
     }
     const p50 = median(samples)
     const goal = isSequential ? { goal: { text: goalText, pass: p50 <= GOALS.proposalP50MsMax } } : {}
-    const note = `${samples.length} proposals${failureNote && isSequential ? `; ${failureNote}` : ''}`
+    const stages = isSequential ? proposals?.stagesSequentialMs : proposals?.stagesConcurrent8Ms
+    const queued = !isSequential && proposals?.lastOf8Status ? `; last of 8 just after sending: ${JSON.stringify(proposals.lastOf8Status)}` : ''
+    const note = `${samples.length} proposals${failureNote && isSequential ? `; ${failureNote}` : ''}${stageNote(stages, p50)}${queued}`
     figures.push(figure({ ...base, id: `orchestrator.proposal.${key}.p50`, name: `proposal → success p50, ${label}`, value: p50, ...goal, note }))
     figures.push(figure({ ...base, id: `orchestrator.proposal.${key}.p95`, name: `proposal → success p95, ${label}`, value: percentile(samples, 95) }))
   }
+  const throughput = proposalThroughputFigure(results, limits, section)
+  if (throughput) figures.push(throughput)
   return figures
+}
+
+/** "stages (mean ms): load …, extract …" and what is left of the p50 (queue wait, event delivery). */
+function stageNote(stages: Record<string, number> | undefined, p50Ms: number): string {
+  if (stages === undefined || Object.keys(stages).length === 0) return ''
+  const total = Object.values(stages).reduce((sum, ms) => sum + ms, 0)
+  const parts = Object.entries(stages).map(([stage, ms]) => `${stage} ${ms.toFixed(ms < 10 ? 1 : 0)}`)
+  return `; job stages, mean ms: ${parts.join(', ')}; rest of the p50 (queue, claim, event) ${Math.max(0, p50Ms - total).toFixed(0)}`
+}
+
+/** Proposals per second at concurrency 8 beside cores ÷ one policy proof's time. */
+function proposalThroughputFigure(results: BenchResults, limits: SharedLimits, section: string): Figure | undefined {
+  const rounds = results.proposals?.roundsOf8WallMs
+  const succeeded = results.proposals?.concurrent8Ms.length ?? 0
+  if (rounds === undefined || rounds.length === 0 || succeeded === 0) return undefined
+  const perSecond = (succeeded * 1_000) / rounds.reduce((sum, ms) => sum + ms, 0)
+  const cores = availableParallelism()
+  const limit = limits.policyProveMs ? { name: `${cores} cores ÷ one policy proof`, value: (cores * 1_000) / limits.policyProveMs.value, unit: '/s' } : undefined
+  const pass = limit === undefined ? null : perSecond >= GOALS.proposalThroughputShareMin * limit.value
+  return figure({
+    section,
+    id: 'orchestrator.proposal.c8.throughput',
+    name: 'proposals proven per second, 8 concurrent',
+    value: perSecond,
+    unit: '/s',
+    ...(limit ? { limit } : {}),
+    goal: { text: `≥ ${GOALS.proposalThroughputShareMin * 100}% of cores ÷ one proof`, pass },
+    note: `${succeeded} proposals in ${rounds.length} round${rounds.length === 1 ? '' : 's'} of 8 (wall time of each round: ${rounds.map((ms) => Math.round(ms)).join(', ')} ms)`,
+  })
 }
 
 /** The trust chain's cost per proposal, as a share of a proposal's p50 (goal ≤ 5 %). */

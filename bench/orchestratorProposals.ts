@@ -4,6 +4,7 @@
 import { Ed25519Signer } from '@verity/core'
 import { signedIntentBody, TEE_PROPOSAL } from './lib/benchTemplates.ts'
 import { createHttpClient } from './lib/httpClient.ts'
+import { meanStageMs, readStageTotals } from './lib/proposalStages.ts'
 import { openEventStream } from './lib/openEventStream.ts'
 import { epochMs } from './lib/stats.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
@@ -14,6 +15,13 @@ export type ProposalsResult = {
   concurrent8Ms: number[]
   /** Outcomes other than success, with their reasons (a failure makes the latency meaningless). */
   failures: string[]
+  /** Mean ms of each stage of the orchestrator's jobs (its /metrics), 1 at a time and 8 concurrent. */
+  stagesSequentialMs?: Record<string, number>
+  stagesConcurrent8Ms?: Record<string, number>
+  /** GET /intents/{id}/status of the last of 8 concurrent proposals, read right after they were sent. */
+  lastOf8Status?: { status: string; queue_position?: number }
+  /** Wall time of each round of 8 (from the first proposal sent to the last outcome received), ms. */
+  roundsOf8WallMs?: number[]
 }
 
 type Outcome = { type: string; reason?: string; arrivedAtMs: number }
@@ -34,13 +42,14 @@ export async function measureProposals(settings: BenchSettings, orchestratorUrl:
   const prepare = async () => {
     const { id, body } = signedIntentBody(signer, templateId)
     await client.postJson('/intents', body)
-    return async (): Promise<number | undefined> => {
+    return async (onSent?: (intentId: string) => Promise<void>): Promise<number | undefined> => {
       const outcome = new Promise<Outcome>((resolve, reject) => {
         waiting.set(id, resolve)
         setTimeout(() => reject(new Error(`no outcome event for intent ${id} within ${OUTCOME_WAIT_MS} ms`)), OUTCOME_WAIT_MS).unref()
       })
       const sentAtMs = epochMs()
       await client.postJson(`/intents/${id}/proposal`, TEE_PROPOSAL)
+      await onSent?.(id)
       const { type, reason, arrivedAtMs } = await outcome
       waiting.delete(id)
       if (type === 'success') return arrivedAtMs - sentAtMs
@@ -52,13 +61,25 @@ export async function measureProposals(settings: BenchSettings, orchestratorUrl:
 
   try {
     const sequentialMs: number[] = []
+    const start = await readStageTotals(client)
     for (let i = 0; i < settings.proposalsSequential; i++) sequentialMs.push(...successes([await (await prepare())()]))
+    const afterSequential = await readStageTotals(client)
     const concurrent8Ms: number[] = []
+    let lastOf8Status: ProposalsResult['lastOf8Status']
+    const roundsOf8WallMs: number[] = []
     for (let round = 0; round < settings.proposalRoundsOf8; round++) {
       const proposals = await Promise.all(Array.from({ length: 8 }, prepare))
-      concurrent8Ms.push(...successes(await Promise.all(proposals.map((propose) => propose()))))
+      const roundStartMs = epochMs()
+      // The last one sent reads its place in the proving queue at once (our queue_position).
+      const readStatus = async (intentId: string) => {
+        lastOf8Status = await client.getJson(`/intents/${intentId}/status`)
+      }
+      concurrent8Ms.push(...successes(await Promise.all(proposals.map((propose, index) => (index === 7 ? propose(readStatus) : propose())))))
+      roundsOf8WallMs.push(epochMs() - roundStartMs)
     }
-    return { sequentialMs, concurrent8Ms, failures }
+    const afterConcurrent = await readStageTotals(client)
+    const stages = { stagesSequentialMs: meanStageMs(start, afterSequential), stagesConcurrent8Ms: meanStageMs(afterSequential, afterConcurrent) }
+    return { sequentialMs, concurrent8Ms, failures, roundsOf8WallMs, ...stages, ...(lastOf8Status === undefined ? {} : { lastOf8Status }) }
   } finally {
     stream.close()
     client.close()

@@ -60,6 +60,13 @@ assert(SDL_PAGE_LIMIT_DEFAULT <= SDL_PAGE_LIMIT_MAX)
 assert(BASE_LAYER_RETRY_DELAY_MS_MIN <= BASE_LAYER_RETRY_DELAY_MS_MAX)
 assert(GUARDRAIL_INPUT_BYTES_MAX <= REQUEST_BODY_BYTES_MAX)
 
+/**
+ * Worker threads verifying the Ed25519 signatures of POST /intents/execute and /intents/submit
+ * batches before they queue for their group commit (default; 0 verifies inline in the ledger's
+ * laws). Measured on the 2-core machine in docs/performance.md.
+ */
+export const SIGNATURE_VERIFY_WORKERS_DEFAULT = 1
+
 /** Most batches committed together in one durable transaction (group commit). */
 export const GROUP_COMMIT_BATCHES_MAX = 64
 

@@ -47,6 +47,7 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
     createPolicyProving({
       ...(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath }),
       threads: settings.proverThreads,
+      workers: settings.proverWorkers,
     })
   try {
     app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor: embeddedExtractorOf(settings, embeddedExtractor) })
@@ -59,6 +60,9 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
     if (givenProving === undefined) await proving.close()
     throw error
   }
+  // Every prover worker loads bb.js, the CRS and the policy circuit's keys now, while the first
+  // requests arrive; a proposal before it is done waits behind the warm-up, not for a cold worker.
+  if (givenProving === undefined) void proving.warmUp().catch((error: unknown) => app?.log.warn({ err: error }, 'prover warm-up failed; the first proof will load the prover'))
   const running = app
   const address = running.server.address() as { port: number }
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host

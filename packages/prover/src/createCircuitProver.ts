@@ -46,6 +46,12 @@ export type CircuitProver = {
   executeCircuit(name: string, inputs: InputMap): Promise<{ satisfied: true } | { satisfied: false; reason: string }>
   /** Gate count and power-of-two size of circuit `name`. */
   circuitSize(name: string): Promise<{ gates: number; subgroupSize: number }>
+  /**
+   * Starts every worker and loads, in each, bb.js, the CRS points and the verification keys of
+   * these circuits, so that no proof pays for them (call it at start-up; proofs submitted
+   * meanwhile wait behind it).
+   */
+  warmUp(names: readonly string[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -137,6 +143,10 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
     async circuitSize(name) {
       const compiled = await circuit(name)
       return (await getPool()).submit({ kind: 'size', circuit: compiled })
+    },
+    async warmUp(names) {
+      const pool = await getPool()
+      for (const name of names) await pool.warmEveryWorker({ kind: 'warm', circuit: await circuit(name) })
     },
     async close() {
       // A pool that failed to start has nothing to close.

@@ -31,6 +31,7 @@ export function createProver(options: ProverOptions = {}): Prover {
     verifyCircuit: circuits.verifyCircuit,
     executeCircuit: circuits.executeCircuit,
     circuitSize: circuits.circuitSize,
+    warmUp: circuits.warmUp,
     close: circuits.close,
     provePolicy: (params) => provePolicy(circuits, params),
     verifyPolicy: (params) => verifyPolicy(circuits, params),

@@ -124,6 +124,7 @@ export class Domain implements DomainApi {
     await this.pipeline.idle()
     await this.#pulling?.catch(() => undefined)
     await this.#serial.drain()
+    await this.#batches.close()
     await this.#deps.store.close()
   }
 }

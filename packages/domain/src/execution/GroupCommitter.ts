@@ -2,9 +2,11 @@
 // after another (each against the state the earlier ones leave) and committed together in one
 // durable SQLite transaction. Each batch stays all-or-nothing and is acknowledged only after the
 // commit that holds it; a failed batch is answered alone and changes nothing.
+import { Ed25519VerifierPool } from '@verity/core'
 import type { ApplyResult } from '../DomainApi.ts'
-import { GROUP_COMMIT_BATCHES_MAX } from '../limits.ts'
+import { GROUP_COMMIT_BATCHES_MAX, SIGNATURE_VERIFY_WORKERS_DEFAULT } from '../limits.ts'
 import { emptyChanges, prepareBatch, type ApplyBatchDeps, type BatchMode } from './applyBatch.ts'
+import { preverifyBatch } from './preverifyBatch.ts'
 import type { SerialQueue } from './SerialQueue.ts'
 
 type Waiting = { batch: readonly unknown[]; mode: BatchMode; resolve(result: ApplyResult): void; reject(error: unknown): void }
@@ -12,15 +14,20 @@ type Waiting = { batch: readonly unknown[]; mode: BatchMode; resolve(result: App
 export class GroupCommitter {
   readonly #deps: ApplyBatchDeps
   readonly #serial: SerialQueue
+  readonly #verifiers: Ed25519VerifierPool
   #waiting: Waiting[] = []
   #scheduled = false
 
   constructor(deps: ApplyBatchDeps, serial: SerialQueue) {
     this.#deps = deps
     this.#serial = serial
+    this.#verifiers = new Ed25519VerifierPool({ workers: deps.signatureVerifyWorkers ?? SIGNATURE_VERIFY_WORKERS_DEFAULT })
   }
 
-  apply(batch: readonly unknown[], mode: BatchMode): Promise<ApplyResult> {
+  async apply(batch: readonly unknown[], mode: BatchMode): Promise<ApplyResult> {
+    // Signatures are verified off the event loop while the batch waits for its turn, not in the
+    // serial section that every batch and the commit share.
+    if (this.#verifiers.workers > 0) await preverifyBatch(batch, mode, this.#verifiers)
     return new Promise((resolve, reject) => {
       this.#waiting.push({ batch, mode, resolve, reject })
       if (!this.#scheduled) {
@@ -28,6 +35,11 @@ export class GroupCommitter {
         void this.#serial.run(() => this.#drain())
       }
     })
+  }
+
+  /** Stops the verifier threads (batches still arriving are verified inline). */
+  close(): Promise<void> {
+    return this.#verifiers.close()
   }
 
   // One group per turn of the serial queue, so incoming credits and SDL cuts are not starved.

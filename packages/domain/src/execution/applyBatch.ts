@@ -29,6 +29,8 @@ export type ApplyBatchDeps = {
   guardrails: readonly Guardrail[]
   /** false when the settlement target cannot deliver credits to other shards (EVM): such transactions are refused. Default true. */
   crossShardCredits?: boolean
+  /** Worker threads verifying a batch's Ed25519 signatures before it queues for its commit (0: inline, in the laws). Default SIGNATURE_VERIFY_WORKERS_DEFAULT. */
+  signatureVerifyWorkers?: number
 }
 
 export type BatchMode = 'execute' | 'submit'

@@ -2,6 +2,7 @@ import type { ServiceMetrics } from '@verity/server'
 import type { EventHub } from '../events/EventHub.ts'
 import type { JobRunner } from '../jobs/JobRunner.ts'
 import type { PolicyProving } from '../jobs/PolicyProving.ts'
+import type { ProposalStage } from '../jobs/runProposalJob.ts'
 import type { StoredEvent } from '../store/OrchestratorStore.ts'
 
 /** What the orchestrator reports beside the HTTP figures, and the hooks that feed it. */
@@ -10,6 +11,8 @@ export type OrchestratorMetrics = {
   countEvents(events: readonly StoredEvent[]): void
   /** The prover, timed: proofs in flight and their durations. */
   timedProving(proving: PolicyProving): PolicyProving
+  /** Times the stages of proposal jobs (runProposalJob's onStage). */
+  timeProposalStage(stage: ProposalStage, durationMs: number): void
   /** Gauges read at scrape time from the running parts. */
   watch(runtime: { runner: JobRunner; hub: EventHub }): void
 }
@@ -18,6 +21,7 @@ export type OrchestratorMetrics = {
 export function createOrchestratorMetrics(metrics: ServiceMetrics): OrchestratorMetrics {
   const outcomes = metrics.counter('verity_orchestrator_outcomes_total', 'Outcome events published, by type (success, failure, expired)', ['type'])
   const proofSeconds = metrics.histogram('verity_orchestrator_proof_duration_seconds', 'Time to generate one policy proof, by result', ['result'])
+  const stageSeconds = metrics.histogram('verity_orchestrator_proposal_stage_duration_seconds', 'Time of each stage of a proposal job (load, extract, evaluate, prove, persist)', ['stage'])
   let proofsInFlight = 0
   metrics.gauge('verity_orchestrator_proofs_in_flight', 'Policy proofs being generated now', () => proofsInFlight)
   return {
@@ -44,6 +48,9 @@ export function createOrchestratorMetrics(metrics: ServiceMetrics): Orchestrator
           }
         },
       }
+    },
+    timeProposalStage(stage, durationMs) {
+      stageSeconds.observe({ stage }, durationMs / 1_000)
     },
     watch({ runner, hub }) {
       metrics.gauge('verity_orchestrator_jobs_running', 'Proposal jobs running in this instance (at most --job-concurrency)', () => runner.activeCount)

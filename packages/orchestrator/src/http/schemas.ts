@@ -86,6 +86,13 @@ export const CreateTemplateResponse = Type.Object({ template_id: HashDigest })
 
 export const IntentStatusResponse = Type.Object({
   status: Type.Union(['pending', 'proving', 'success', 'failure', 'expired'].map((s) => Type.Literal(s))),
+  queue_position: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'our addition, while `proving`: proposals ahead of this one in the proving queue (first come, first proved; the first --job-concurrency of the queue are being worked on, so 0 means now)',
+    }),
+  ),
 })
 
 export const ConstraintFailure = Type.Object({

@@ -21,5 +21,7 @@ export interface PolicyProving {
   /** Throws (a VerityError naming the bound) when the policy circuit cannot prove `compiled`. */
   assertTemplateFits(compiled: CompiledTemplate): void
   prove(input: PolicyProofInput): Promise<Record<string, unknown>>
+  /** Loads the circuit, keys and CRS in every prover worker now (start-up), not on the first proof. */
+  warmUp(): Promise<void>
   close(): Promise<void>
 }

@@ -1,4 +1,4 @@
-import { assertTemplateFitsCircuit, attestationSalt, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
+import { assertTemplateFitsCircuit, attestationSalt, createProver, newAttestationSaltNonce, POLICY_CIRCUIT, randomSalt, type Prover } from '@verity/prover'
 import type { PolicyProving } from './PolicyProving.ts'
 
 export type PolicyProvingOptions = {
@@ -6,6 +6,8 @@ export type PolicyProvingOptions = {
   prover?: Prover
   crsPath?: string
   threads?: number
+  /** Prover worker threads (each one bb.js instance with `threads` threads); proposals beyond them queue, FIFO. */
+  workers?: number
   log?: (line: string) => void
 }
 
@@ -23,6 +25,7 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
     createProver({
       ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }),
       ...(options.threads === undefined ? {} : { threads: options.threads }),
+      ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.log === undefined ? {} : { log: options.log }),
     })
   return {
@@ -42,6 +45,7 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
       const attested = input.attestation === null ? {} : { attestation: input.attestation, attestation_salt_nonce: nonce }
       return { artifact, salt: salt.toString(), ...attested }
     },
+    warmUp: () => prover.warmUp([POLICY_CIRCUIT]),
     close: async () => {
       if (isOwned) await prover.close()
     },

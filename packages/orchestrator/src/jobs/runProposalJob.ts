@@ -20,6 +20,21 @@ export type ProposalJobDependencies = {
   proveAttemptsMax: number
   nowMs: () => number
   log?: { warn(object: object, message: string): void }
+  /** Told how long each stage of a job took (the proposal breakdown of docs/performance.md). */
+  onStage?: (stage: ProposalStage, durationMs: number) => void
+}
+
+/** The stages of a proposal job, in order: read the intent, extract, check the evidence, prove (witness included), store the outcome with its event. */
+export type ProposalStage = 'load' | 'extract' | 'evaluate' | 'prove' | 'persist'
+
+/** Reports the time since the previous mark (or since it was made) under each stage name. */
+function stageClock(onStage: ProposalJobDependencies['onStage']): (stage: ProposalStage) => void {
+  let lastMs = performance.now()
+  return (stage) => {
+    const now = performance.now()
+    onStage?.(stage, now - lastMs)
+    lastMs = now
+  }
 }
 
 /**
@@ -32,6 +47,7 @@ export type ProposalJobDependencies = {
  */
 export async function runProposalJob(deps: ProposalJobDependencies, job: ClaimedJob, signal?: AbortSignal): Promise<StoredEvent | undefined> {
   const { intentId, attempt } = job
+  const mark = stageClock(deps.onStage)
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined || intent.status !== 'proving' || intent.proposalJson === null) return undefined
   const proposal = parseJsonBigint(intent.proposalJson) as Proposal
@@ -41,6 +57,7 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
     return fail(failureOf(`processing was interrupted ${attempt - 1} times (orchestrator restarts or lost instances); giving up`))
   const compiled = await deps.templates.load(deps.store, intent.templateId)
   if (compiled === undefined) return fail(failureOf(`template ${intent.templateId} no longer exists`))
+  mark('load')
 
   const extracted = await extractProposalEvidence({
     extractEvidence: deps.extractEvidence,
@@ -54,8 +71,10 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
       deps.log?.warn({ intentId, tries, retryInMs: delayMs, reason: (error as Error).message }, 'evidence extractor failed transiently; retrying'),
   })
   if (isProposalFailure(extracted)) return fail(extracted)
+  mark('extract')
   const evaluated = evaluateProposalEvidence(intent, compiled, extracted.evidenceJson)
   if (isProposalFailure(evaluated)) return fail(evaluated)
+  mark('evaluate')
 
   let proof: Record<string, unknown>
   try {
@@ -71,13 +90,16 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
     const reason = `proof generation failed: ${error instanceof Error ? error.message : String(error)}`
     return fail({ reason, evidence: extracted.evidenceJson, constraintFailures: [] })
   }
+  mark('prove')
   const evidenceText = stringifyJsonBigint(extracted.evidenceJson)
   const eventJson = `{"type":"success","intent_id":${JSON.stringify(intentId)},"proposal":${intent.proposalJson},"evidence":${evidenceText}}`
-  return deps.store.finishJob(
+  const event = await deps.store.finishJob(
     intentId,
     { kind: 'success', eventJson, evidenceJson: evidenceText, proofJson: stringifyJsonBigint(proof) },
     deps.nowMs(),
   )
+  mark('persist')
+  return event
 }
 
 function failureOf(reason: string): ProposalFailure {

@@ -207,6 +207,34 @@ function describeStoreContract(backend: StoreBackend): void {
       assert.deepEqual(pages.flat(), [...written].sort((a, b) => a!.seq - b!.seq))
     })
 
+    test('provingQueuePosition: proposals ahead in claim order; none outside proving', async () => {
+      const [store] = await fresh(1)
+      await store!.putTemplate({ id: 'tpl', source: 's', compiled: new Uint8Array([1]), createdAtMs: 0 })
+      const queue = [await provingIntent(store!, 10), await provingIntent(store!, 20), await provingIntent(store!, 30)]
+      assert.deepEqual(await Promise.all(queue.map((id) => store!.provingQueuePosition(id))), [0, 1, 2])
+      // The head is claimed in the same order; once it is finished the others move up.
+      assert.deepEqual((await store!.claimJobs({ owner: 'o', limit: 1, nowMs: 40, leaseExpiresAtMs: 1_000 })).map((job) => job.intentId), [queue[0]])
+      await store!.finishJob(queue[0]!, failure(queue[0]!), 50)
+      assert.equal(await store!.provingQueuePosition(queue[0]!), undefined)
+      assert.deepEqual(await Promise.all(queue.slice(1).map((id) => store!.provingQueuePosition(id))), [0, 1])
+      const pending = newIntent()
+      await store!.insertIntent(pending)
+      assert.equal(await store!.provingQueuePosition(pending.id), undefined)
+      assert.equal(await store!.provingQueuePosition(randomUUID()), undefined)
+    })
+
+    test('readEventsOfIntents: those intents\' events after the cursor, in order', async () => {
+      const [store] = await fresh(1)
+      await store!.putTemplate({ id: 'tpl', source: 's', compiled: new Uint8Array([1]), createdAtMs: 0 })
+      const ids: string[] = []
+      for (let i = 0; i < 6; i += 1) ids.push(await provingIntent(store!, i))
+      for (const id of ids) await store!.finishJob(id, failure(id), 5)
+      const picked = [ids[4]!, ids[1]!, randomUUID()]
+      assert.deepEqual((await store!.readEventsOfIntents(picked, 0)).map((event) => [event.seq, event.intentId]), [[2, ids[1]], [5, ids[4]]])
+      assert.deepEqual((await store!.readEventsOfIntents(picked, 2)).map((event) => event.intentId), [ids[4]])
+      assert.deepEqual(await store!.readEventsOfIntents([], 0), [])
+    })
+
     test('watchEvents: wakes instances sharing the store (the embedded store has no other writer)', async () => {
       const [first, second] = await fresh(2)
       let wakes = 0

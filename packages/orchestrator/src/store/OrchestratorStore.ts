@@ -104,6 +104,12 @@ export interface OrchestratorStore {
   acceptProposal(input: { intentId: string; proposalJson: string; nowMs: number; backlogMax: number }): Promise<AcceptProposalResult>
 
   /**
+   * Proposals ahead of this intent's in the proving queue (intents in `proving` proposed before it,
+   * in the order claimJobs takes them); undefined when the intent is not in `proving`.
+   */
+  provingQueuePosition(intentId: string): Promise<number | undefined>
+
+  /**
    * Claims up to `limit` jobs (intents in `proving`, oldest proposal first) whose lease is free or
    * has expired, for `owner` until `leaseExpiresAtMs`, and counts a new attempt on each. Of any
    * number of instances claiming at once, each job goes to exactly one; the job of an instance

@@ -226,6 +226,11 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     return (this.#statements.readEvents.all(afterSeq, limit) as EventRow[]).map(eventOfRow)
   }
 
+  async provingQueuePosition(intentId: string): Promise<number | undefined> {
+    const row = this.#statements.provingQueuePosition.get(intentId) as { position: number | null } | undefined
+    return row?.position ?? undefined
+  }
+
   async readEventsOfIntents(intentIds: readonly string[], afterSeq: number): Promise<StoredEvent[]> {
     if (intentIds.length === 0) return []
     return (this.#statements.readEventsOfIntents.all(JSON.stringify(intentIds), afterSeq) as EventRow[]).map(eventOfRow)
@@ -300,6 +305,11 @@ function prepareStatements(db: Database.Database) {
     insertEvent: db.prepare('INSERT INTO events (type, intent_id, data_json, created_at_ms) VALUES (?, ?, ?, ?)'),
     readEvents: db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?'),
     lastSeq: db.prepare('SELECT max(seq) AS seq FROM events'),
+    provingQueuePosition: db.prepare(
+      `SELECT (SELECT count(*) FROM intents AS ahead
+               WHERE ahead.status = 'proving' AND (ahead.proposed_at_ms < me.proposed_at_ms OR (ahead.proposed_at_ms = me.proposed_at_ms AND ahead.id < me.id))) AS position
+       FROM intents AS me WHERE me.id = ? AND me.status = 'proving'`,
+    ),
     readEventsOfIntents: db.prepare('SELECT * FROM events WHERE intent_id IN (SELECT value FROM json_each(?)) AND seq > ? ORDER BY seq'),
   }
 }

@@ -66,6 +66,13 @@ export class CircuitBackend {
     return this.keccak ? this.api.acirVerifyUltraKeccakHonk(proof, new RawBuffer(vk)) : this.api.acirVerifyUltraHonk(proof, new RawBuffer(vk))
   }
 
+  /** Does now what the first proof and verification of `circuit` would: size it, load its CRS points, get its verification key. */
+  async warm(circuit: CompiledCircuit): Promise<true> {
+    await this.prepare(circuit)
+    await this.verificationKey(circuit)
+    return true
+  }
+
   /** Gate count and power-of-two circuit size, as bb sees the circuit. */
   async circuitSize(circuit: CompiledCircuit): Promise<{ gates: number; subgroupSize: number }> {
     // Sizing builds the whole circuit in bb: once per circuit, not once per proof.

@@ -57,6 +57,14 @@ export class ProverPool {
     })
   }
 
+  /**
+   * Warms every worker (starting the ones not yet running): `request` is sent once per worker, all
+   * at once while the pool is idle, so each worker takes one. Resolves when all are warm.
+   */
+  async warmEveryWorker(request: Extract<JobRequest, { kind: 'warm' }>): Promise<void> {
+    await Promise.all(Array.from({ length: this.options.workers }, () => this.submit(request)))
+  }
+
   async close(): Promise<void> {
     this.closed = true
     for (const job of this.queue.splice(0)) this.settle(job, false, new ProofCancelledError({ reason: 'prover closed' }))

@@ -30,6 +30,8 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return checkCircuit(request.circuit, request.inputs).then(() => true)
     case 'size':
       return (await getBackend()).circuitSize(request.circuit)
+    case 'warm':
+      return (await getBackend()).warm(request.circuit)
     case 'close':
       if (backend) await (await backend).destroy()
       setImmediate(() => process.exit(0))

@@ -12,6 +12,8 @@ export type WorkerRequest =
   | { id: number; kind: 'verify'; circuit: CompiledCircuit; proof: Uint8Array; publicInputs: string[] }
   | { id: number; kind: 'execute'; circuit: CompiledCircuit; inputs: InputMap }
   | { id: number; kind: 'size'; circuit: CompiledCircuit }
+  /** Loads bb.js, the CRS points and the verification key of `circuit` now, not on the first proof. */
+  | { id: number; kind: 'warm'; circuit: CompiledCircuit }
   | { id: number; kind: 'close' }
 
 /** A failure as it crosses the thread boundary (typed errors are rebuilt from `code`). */

@@ -56,7 +56,10 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
       const { intent_id: intentId } = request.params as { intent_id: string }
       const intent = await context.store.getIntent(intentId)
       if (intent === undefined) throw new IntentNotFoundError({ intentId })
-      return { status: intent.status }
+      if (intent.status !== 'proving') return { status: intent.status }
+      // Our addition: where the proposal stands in the FIFO proving queue (the status stays the spec's).
+      const position = await context.store.provingQueuePosition(intentId)
+      return position === undefined ? { status: intent.status } : { status: intent.status, queue_position: position }
     },
   )
   app.post(

@@ -289,6 +289,16 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
     return rows.map(eventOfRow)
   }
 
+  async provingQueuePosition(intentId: string): Promise<number | undefined> {
+    const { rows } = await this.#pool.query<{ position: string }>(
+      `SELECT (SELECT count(*) FROM orchestrator_intents AS ahead
+               WHERE ahead.status = 'proving' AND (ahead.proposed_at_ms, ahead.id) < (me.proposed_at_ms, me.id)) AS position
+       FROM orchestrator_intents AS me WHERE me.id = $1 AND me.status = 'proving'`,
+      [intentId],
+    )
+    return rows[0] === undefined ? undefined : Number(rows[0].position)
+  }
+
   async readEventsOfIntents(intentIds: readonly string[], afterSeq: number): Promise<StoredEvent[]> {
     if (intentIds.length === 0) return []
     const { rows } = await this.#pool.query<EventRow>(
