@@ -35,6 +35,9 @@ export type OwnedChaosContext = ChaosContext & {
   cleanup(): Promise<void>
 }
 
+/** Longest one clean-up step (stopping a throwaway cluster, removing a temp dir) may take. */
+const CLEANUP_STEP_MS_MAX = 30_000
+
 export function createChaosContext(parameters: { name: string; settings: ChaosSettings; budgetMs: number; seed: number; log: (line: string) => void }): OwnedChaosContext {
   const adminToken = process.env.VERITY_ADMIN_TOKEN ?? randomBytes(24).toString('base64url')
   const cleanups: Array<() => Promise<void> | void> = []
@@ -65,10 +68,17 @@ export function createChaosContext(parameters: { name: string; settings: ChaosSe
       // Processes first (they hold files in the temp dirs and connections to throwaway databases).
       await Promise.all([...processes].map((service) => service.killHard()))
       for (const step of cleanups.reverse()) {
+        let timer: NodeJS.Timeout | undefined
         try {
-          await step()
+          // A step that hangs (a cluster that will not stop) must not hold the suite: it is logged and left.
+          const stuck = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`did not finish within ${CLEANUP_STEP_MS_MAX} ms`)), CLEANUP_STEP_MS_MAX)
+          })
+          await Promise.race([Promise.resolve().then(step), stuck])
         } catch (error) {
           parameters.log(`[${parameters.name}] clean-up step failed: ${(error as Error).message}`)
+        } finally {
+          clearTimeout(timer)
         }
       }
     },
