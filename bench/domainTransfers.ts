@@ -7,12 +7,21 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpClient, type HttpClient } from './lib/httpClient.ts'
+import { withProcessCpu } from './lib/processStats.ts'
 import { startChild } from './lib/startChild.ts'
 import { nowMs, percentile, sleep } from './lib/stats.ts'
 import { asBatchBody, fundSenders, type SignedTransfer } from './lib/transferBook.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
 
-export type ClosedLoopResult = { batchSize: number; transfers: number; transfersPerSecond: number; requestP50Ms: number; requestP99Ms: number }
+export type ClosedLoopResult = {
+  batchSize: number
+  transfers: number
+  transfersPerSecond: number
+  requestP50Ms: number
+  requestP99Ms: number
+  /** The domain process's CPU time (all threads) per transfer during the run. */
+  serverCpuUsPerTransfer?: number
+}
 export type FixedRateResult = { transfersPerSecond: number; transfers: number; p50Ms: number; p99Ms: number; failed: number }
 export type DomainTransfersResult = { senders: number; batch1: ClosedLoopResult; batch100: ClosedLoopResult; fixedRate: FixedRateResult }
 
@@ -36,9 +45,9 @@ export async function measureDomainTransfers(settings: BenchSettings): Promise<D
       const runClosedLoop = async (batchSize: number, count: number): Promise<ClosedLoopResult> => {
         const signed = book.signTransfers(count)
         const lanes = Array.from({ length: LANES }, (_, lane) => signed.filter((transfer) => transfer.sender % LANES === lane))
-        const { result, unsent } = await closedLoop(client, lanes, batchSize, settings.closedLoopSecondsMax * 1_000)
-        book.rewind(unsent)
-        return result
+        const { result: run, cpuMs } = await withProcessCpu(domain.process.pid, () => closedLoop(client, lanes, batchSize, settings.closedLoopSecondsMax * 1_000))
+        book.rewind(run.unsent)
+        return cpuMs === undefined ? run.result : { ...run.result, serverCpuUsPerTransfer: (cpuMs * 1_000) / run.result.transfers }
       }
       await runClosedLoop(1, LANES * 20) // warm-up: JIT, statement caches, the first vault reads
       const batch1 = await runClosedLoop(1, settings.transfersBatch1)

@@ -21,6 +21,8 @@ export type RunningOrchestrator = {
   /** Base URL it listens on, e.g. http://127.0.0.1:8080 */
   url: string
   settings: OrchestratorSettings
+  /** Resolves when every prover worker has loaded bb.js, the CRS and the policy keys (it never rejects). */
+  proverWarm: Promise<void>
   /** Stops taking requests, lets running jobs finish, closes the prover and the store. */
   close(): Promise<void>
 }
@@ -62,7 +64,10 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
   }
   // Every prover worker loads bb.js, the CRS and the policy circuit's keys now, while the first
   // requests arrive; a proposal before it is done waits behind the warm-up, not for a cold worker.
-  if (givenProving === undefined) void proving.warmUp().catch((error: unknown) => app?.log.warn({ err: error }, 'prover warm-up failed; the first proof will load the prover'))
+  const proverWarm =
+    givenProving === undefined
+      ? proving.warmUp().catch((error: unknown) => app?.log.warn({ err: error }, 'prover warm-up failed; the first proof will load the prover'))
+      : Promise.resolve()
   const running = app
   const address = running.server.address() as { port: number }
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
@@ -70,6 +75,7 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
     app: running,
     url: `http://${host}:${address.port}`,
     settings: { ...settings, port: address.port },
+    proverWarm,
     async close() {
       await running.close()
       if (givenProving === undefined) await proving.close()
