@@ -67,6 +67,13 @@ function rawFigures(results: BenchResults): Figure[] {
   return figures
 }
 
+/** "; server CPU N µs per request (raw verify M µs)": the service's CPU beside one raw Ed25519 verify. */
+function cpuNote(cpuUs: number | undefined, per: string, limits: SharedLimits): string {
+  if (cpuUs === undefined) return ''
+  const verify = limits.ed25519 ? ` (one raw Ed25519 verify: ${(1e6 / limits.ed25519.value).toFixed(0)} µs)` : ''
+  return `; server CPU ${cpuUs.toFixed(0)} µs per ${per}, all threads${verify}`
+}
+
 /** POST /intents on PostgreSQL with 1 and 2 instances: the first beside the raw verify rate, the second beside the first. */
 function postgresFigures(results: BenchResults, limits: SharedLimits): Figure[] {
   const section = 'Orchestrator on PostgreSQL'
@@ -102,7 +109,8 @@ function orchestratorFigures(results: BenchResults, limits: SharedLimits): Figur
   })
   const intentsFigure = { id: 'orchestrator.intents.rate', section, name: 'POST /intents (Ed25519, shape B)', unit: 'req/s', ...(limits.ed25519 ? { limit: limits.ed25519 } : {}) }
   if (intents) {
-    const note = intents.non2xx + intents.errors > 0 ? `${intents.non2xx} non-2xx, ${intents.errors} errors of ${intents.requests}` : `${intents.requests} requests, all 2xx`
+    const outcome = intents.non2xx + intents.errors > 0 ? `${intents.non2xx} non-2xx, ${intents.errors} errors of ${intents.requests}` : `${intents.requests} requests, all 2xx`
+    const note = `${outcome}${cpuNote(intents.serverCpuUsPerRequest, 'request', limits)}`
     figures.push(figure({ ...intentsFigure, value: intents.requestsPerSecond, goal: rateGoal(intents.requestsPerSecond), note }))
     figures.push(figure({ id: 'orchestrator.intents.p50', section, name: 'POST /intents latency p50', value: intents.latencyP50Ms, unit: 'ms', ...(limits.emptyP50 ? { limit: limits.emptyP50 } : {}) }))
     figures.push(figure({ id: 'orchestrator.intents.p99', section, name: 'POST /intents latency p99', value: intents.latencyP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }))
@@ -239,7 +247,7 @@ function domainFigures(results: BenchResults, limits: SharedLimits): Figure[] {
     const sqliteShare = limits.sqlite ? `; ${Math.round((100 * transfers.batch1.transfersPerSecond) / limits.sqlite.value)}% of SQLite durable commits/s` : ''
     figures.push(figure({ id: 'domain.transfers.batch1', section, name: 'transfers applied, batches of 1', value: transfers.batch1.transfersPerSecond, unit: '/s', ...ed, note: `${transfers.batch1.transfers} transfers, request p99 ${transfers.batch1.requestP99Ms.toFixed(1)} ms${sqliteShare}` }))
     const pass = limits.ed25519 ? transfers.batch100.transfersPerSecond >= GOALS.transfersShareOfEd25519Min * limits.ed25519.value : null
-    figures.push(figure({ id: 'domain.transfers.batch100', section, name: 'transfers applied, batches of 100', value: transfers.batch100.transfersPerSecond, unit: '/s', ...ed, goal: { text: goalText, pass }, note: `${transfers.batch100.transfers} transfers, request p99 ${transfers.batch100.requestP99Ms.toFixed(1)} ms` }))
+    figures.push(figure({ id: 'domain.transfers.batch100', section, name: 'transfers applied, batches of 100', value: transfers.batch100.transfersPerSecond, unit: '/s', ...ed, goal: { text: goalText, pass }, note: `${transfers.batch100.transfers} transfers, request p99 ${transfers.batch100.requestP99Ms.toFixed(1)} ms${cpuNote(transfers.batch100.serverCpuUsPerTransfer, 'transfer', limits)}` }))
     const fixed = transfers.fixedRate
     const fixedNote = `${fixed.transfers} single transfers at ${fixed.transfersPerSecond}/s (25% of the batch-of-1 rate), ${fixed.failed} failed`
     figures.push(figure({ id: 'domain.transfers.fixed.p50', section, name: `transfer latency p50 at ${fixed.transfersPerSecond}/s`, value: fixed.p50Ms, unit: 'ms', ...(limits.emptyP50 ? { limit: limits.emptyP50 } : {}), note: fixedNote }))

@@ -54,7 +54,7 @@ async function step<T>(name: string, work: () => Promise<T> | T): Promise<T | un
  */
 async function measureOrchestrator(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-bench-orchestrator-'))
-  const orchestrator = startChild('services/orchestratorService.ts', [JSON.stringify({ dataDir: dir, proverThreads: availableParallelism() })])
+  const orchestrator = startChild('services/orchestratorService.ts', [JSON.stringify({ dataDir: dir, proverThreads: availableParallelism(), proverWorkers: availableParallelism() })])
   try {
     const { url } = await orchestrator.receive<{ type: string; url: string }>('ready', 120_000)
     const client = createHttpClient(url, 1)
