@@ -89,7 +89,9 @@ describe('the trust chain: evidence attested by the extractor and bound into the
     const other = Ed25519Signer.generate()
     const extraction = { intent_id: swapped.signed_intent.intent.id, template_id: templateId, solution: swapped.proposal.solution, metadata: swapped.proposal.metadata, evidence: swapped.evidence }
     swapped.proof.attestation = attestEvidence(other, extraction, { extractedAtMs: 1, sources: [] })
-    assert.match(await reasonOf(swapped), /not bound to this attestation/)
+    assert.match(await reasonOf(swapped), /proof\.salt is not the salt derived from the attestation/)
+    delete swapped.proof.salt
+    assert.match(await reasonOf(swapped), /public input 2 \(evidence commitment\).*not bound to this attestation/)
     // Trusting only another key.
     assert.match(await reasonOf(fresh(), [other.publicKeyBase58]), /not among the keys you trust/)
     // The proof bytes changed.
