@@ -1,13 +1,12 @@
-import type { EvidenceAttestation } from '@verity/core'
 import type { ExtractorDependencies, ExtractRequest } from '@verity/extractor'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
 import type { ExtractorConfig } from '../store/OrchestratorStore.ts'
 import { callExtractor } from './callExtractor.ts'
 import { checkExtractorAttestation } from './checkExtractorAttestation.ts'
+import type { ExtractedEvidence } from './ExtractedEvidence.ts'
 import { extractInProcess } from './extractInProcess.ts'
 
-/** Evidence with the attestation that vouches for it (null: a third-party extractor that does not attest). */
-export type ExtractedEvidence = { evidence: Record<string, unknown>; attestation: EvidenceAttestation | null }
+export type { ExtractedEvidence }
 
 /**
  * Gives the evidence for one extraction request, from the extractor in effect now; throws

@@ -1,7 +1,7 @@
 import { isVerityError } from '@verity/core'
 import { extractAttested, type ExtractorDependencies, type ExtractRequest } from '@verity/extractor'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
-import type { ExtractedEvidence } from './EvidenceExtractor.ts'
+import type { ExtractedEvidence } from './ExtractedEvidence.ts'
 
 /** How failures of the embedded extractor name it (it has no URL of its own to name). */
 export const EMBEDDED_EXTRACTOR_NAME = '(embedded)'
