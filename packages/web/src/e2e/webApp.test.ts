@@ -16,7 +16,10 @@ import { launchChromium, type Chromium } from './launchChromium.ts'
 // a failing proposal shows its failed constraints; the explorer follows a transfer's SDL to
 // BaseLayerApplied. One devnet, one policy proof, one SDL proof. Screenshots go to docs/web/.
 
-const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../../docs/web/', import.meta.url))
+// The screenshots of docs/web.md: refreshed with VERITY_WEB_SCREENSHOTS=1; otherwise written to a
+// temp dir, so a test run leaves the work tree as it was.
+const SCREENSHOTS_DIR =
+  process.env.VERITY_WEB_SCREENSHOTS === '1' ? fileURLToPath(new URL('../../../../docs/web/', import.meta.url)) : join(tmpdir(), 'verity-web-screenshots')
 const PROOF_WAIT_MS = 150_000
 
 let stack: RunningStack
