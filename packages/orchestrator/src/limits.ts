@@ -59,6 +59,11 @@ export const JOB_BACKLOG_MAX = 1_000
  * proposal that kills the process each time (a poison job) cannot crash-loop the service forever.
  */
 export const JOB_ATTEMPTS_MAX = 5
+/**
+ * Longest a clean stop (SIGTERM, SIGINT, close()) waits for running proposal jobs to finish and
+ * store their outcome; a job still running then is left in `proving` and resumes at the next start.
+ */
+export const SHUTDOWN_DRAIN_MS_MAX = 120_000
 /** How often the job runner looks at the store for work it was not told about. */
 export const JOB_POLL_INTERVAL_MS = 1_000
 /**

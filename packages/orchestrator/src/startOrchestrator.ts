@@ -1,4 +1,6 @@
 import { join } from 'node:path'
+import type { JobRunner } from './jobs/JobRunner.ts'
+import { SHUTDOWN_DRAIN_MS_MAX } from './limits.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ExtractorOptions } from '@verity/extractor'
 import { assertBindAllowed } from '@verity/server'
@@ -77,11 +79,24 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
     settings: { ...settings, port: address.port },
     proverWarm,
     async close() {
+      // Drain first, outside fastify's close hooks (their plugin time-out is 10 s, shorter than a
+      // proof on a loaded machine): running jobs finish and store their outcome, bounded by
+      // SHUTDOWN_DRAIN_MS_MAX; a job still running then stays in `proving` and resumes next start.
+      await drainJobs(running.orchestrator.runner, SHUTDOWN_DRAIN_MS_MAX)
       await running.close()
       if (givenProving === undefined) await proving.close()
       await store.close()
     },
   }
+}
+
+async function drainJobs(runner: JobRunner, drainMsMax: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, drainMsMax)
+  })
+  await Promise.race([runner.stop(), bound])
+  clearTimeout(timer)
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
