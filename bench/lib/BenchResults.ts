@@ -1,6 +1,7 @@
 // Everything one run measured, as plain data (written to results.json beside the figures).
 import type { DomainTransfersResult } from '../domainTransfers.ts'
 import type { EvidenceAttestationResult } from '../evidenceAttestation.ts'
+import type { WebPagesResult } from '../webPages.ts'
 import type { EvmSettlementResult } from '../evmSettlement.ts'
 import type { McpToolCallsResult } from '../mcpToolCalls.ts'
 import type { IntentsResult } from '../orchestratorIntents.ts'
@@ -30,6 +31,8 @@ export type BenchResults = {
   sdl?: SdlProvingResult
   /** check_solution through the MCP server against the plain SDK call. */
   mcp?: McpToolCallsResult
+  /** The web app: page loads and in-browser proof verification in headless Chromium. */
+  web?: WebPagesResult
   /** SDLs settled on a local EVM node: gas and latency. */
   evm?: EvmSettlementResult
   /** Measurements that failed, by name, with the error. */
