@@ -40,6 +40,7 @@ export { verifySignature, assertSignature } from './signature/verifySignature.ts
 export { parseSignature, type ParsedSignature } from './signature/parseSignature.ts'
 export { WEBAUTHN_GET_TYPE, authenticatorFlags } from './signature/checkPasskey.ts'
 export { ANY_PASSKEY_ORIGIN, type PasskeyPolicy } from './signature/PasskeyPolicy.ts'
+export { checkPasskeyPolicy } from './signature/checkPasskeyPolicy.ts'
 export { compressP256PublicKey, decompressP256PublicKey } from './signature/p256PublicKey.ts'
 export { PublicKeyCache, publicKeyCache } from './signature/publicKeyCache.ts'
 export { Ed25519VerifierPool, type Ed25519VerifierPoolOptions } from './signature/pool/Ed25519VerifierPool.ts'

@@ -9,3 +9,4 @@ export type PasskeyPolicy = Readonly<{ origins?: readonly string[]; rpIds?: read
 
 /** Accepts every origin and RP id (the default). */
 export const ANY_PASSKEY_ORIGIN: PasskeyPolicy = Object.freeze({})
+

@@ -61,7 +61,7 @@ function verifyWith(keyObject: KeyObject, data: Uint8Array, signature: Uint8Arra
 }
 
 /** Why the origin or RP id is not one `policy` accepts, or null. */
-function checkPasskeyOrigin(clientData: { origin?: unknown }, authenticatorData: Uint8Array, policy: PasskeyPolicy): string | null {
+export function checkPasskeyOrigin(clientData: { origin?: unknown }, authenticatorData: Uint8Array, policy: PasskeyPolicy): string | null {
   if (policy.origins !== undefined && policy.origins.length > 0 && !policy.origins.includes(String(clientData.origin)))
     return `client_data origin ${JSON.stringify(clientData.origin)} is not an accepted origin`
   if (policy.rpIds !== undefined && policy.rpIds.length > 0) {

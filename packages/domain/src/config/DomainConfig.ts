@@ -45,6 +45,10 @@ export type DomainConfig = {
   provingWorkers?: boolean
   /** how often incoming credits are pulled from the base layer, in ms */
   creditsPullIntervalMs: number
+  /** WebAuthn origins accepted in passkey signatures (`passkey_origins`, docs/signatures.md); absent or empty → any */
+  passkeyOrigins?: string[]
+  /** WebAuthn RP ids accepted in passkey signatures (`passkey_rp_ids`); absent or empty → any */
+  passkeyRpIds?: string[]
   /** tokens file (`tokens_file`, docs/security.md): who may call the operator routes; absent → only VERITY_ADMIN_TOKEN, if set */
   tokensFile?: string
   /** mutating requests one client address may send per window (`limits.rate_limit_max`, default RATE_LIMIT_MAX_DEFAULT) */

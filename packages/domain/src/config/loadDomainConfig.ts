@@ -85,6 +85,12 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
     if (typeof raw.tokens_file !== 'string' || raw.tokens_file === '') fail('`tokens_file` must be the path of a tokens file')
     config.tokensFile = resolve(where.baseDir, raw.tokens_file as string)
   }
+  for (const [key, field] of [['passkey_origins', 'passkeyOrigins'], ['passkey_rp_ids', 'passkeyRpIds']] as const) {
+    const value = raw[key]
+    if (value === undefined || value === null) continue
+    if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string' && entry !== '')) fail(`\`${key}\` must be a list of non-empty strings`)
+    config[field] = value as string[]
+  }
   Object.assign(config, parseLimits(raw.limits, fail))
   // `keypair` may also hold the key itself (base58 of 32 bytes) instead of a file path.
   if (isInlineKey(raw.keypair as string)) config.keypairInline = raw.keypair as string

@@ -1,6 +1,6 @@
 // The domain service behind the HTTP routes: local state, batches, incoming credits and the SDL
 // pipeline, wired over the store, the ledger, the prover and the base layer.
-import { formatAddress, type Signer } from '@verity/core'
+import { formatAddress, type PasskeyPolicy, type Signer } from '@verity/core'
 import type { Settlement } from '../settlement/Settlement.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ApplyResult, DomainApi, ProveStart } from '../DomainApi.ts'
@@ -31,6 +31,8 @@ export type DomainDeps = {
   provingWorkers?: boolean
   /** false when the settlement target cannot deliver cross-shard credits (EVM): such transfers are refused */
   crossShardCredits?: boolean
+  /** The WebAuthn origins and RP ids accepted in passkey signatures; default any */
+  passkeyPolicy?: PasskeyPolicy
 }
 
 export class Domain implements DomainApi {

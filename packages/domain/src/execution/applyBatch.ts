@@ -2,13 +2,15 @@
 // over the current local state (plus what earlier batches of the same group commit changed),
 // check the guardrails. The caller commits the changes of a whole group of batches in one durable
 // transaction (GroupCommitter), so each batch is all-or-nothing and acknowledged only once durable.
-import { formatAddress, isVerityError, parseAddress, type HashDigest } from '@verity/core'
+import { checkPasskeyPolicy, formatAddress, isVerityError, parseAddress, parseSignature, type HashDigest, type PasskeyPolicy } from '@verity/core'
 import {
   atIndex,
   executeBatch,
   parseVerifiable,
   parseVerifiableWithDiffs,
+  SignatureError,
   submitBatch,
+  verifiableParts,
   type BatchResult,
   type LedgerView,
   type Vault,
@@ -31,6 +33,8 @@ export type ApplyBatchDeps = {
   crossShardCredits?: boolean
   /** Worker threads verifying a batch's Ed25519 signatures before it queues for its commit (0: inline, in the laws). Default SIGNATURE_VERIFY_WORKERS_DEFAULT. */
   signatureVerifyWorkers?: number
+  /** The WebAuthn origins and RP ids accepted in passkey signatures (`passkey_origins`, `passkey_rp_ids`); default any. */
+  passkeyPolicy?: PasskeyPolicy
 }
 
 export type BatchMode = 'execute' | 'submit'
@@ -58,6 +62,14 @@ function layered(view: LedgerView, changes: PendingChanges): LedgerView {
   }
 }
 
+/** Throws SIGNATURE_INVALID (with the element's index) for the first passkey signature made at an origin or RP id the domain does not accept. */
+function assertPasskeyOrigins(verifiables: readonly VerifiableType[], policy: PasskeyPolicy): void {
+  for (const [index, verifiable] of verifiables.entries()) {
+    const refused = checkPasskeyPolicy(parseSignature(verifiableParts(verifiable).message.signature), policy)
+    if (refused !== null) throw atIndex(new SignatureError({ reason: refused }), index)
+  }
+}
+
 /** Throws CrossShardCreditUnsupportedError for the first transaction that credits another shard. */
 function assertNoOutgoingCredits(result: BatchResult, shard: number): void {
   for (const [index, transaction] of result.transactions.entries())
@@ -72,6 +84,7 @@ function assertNoOutgoingCredits(result: BatchResult, shard: number): void {
 export async function prepareBatch(deps: ApplyBatchDeps, batch: readonly unknown[], mode: BatchMode, changes: PendingChanges): Promise<number> {
   if (batch.length === 0 || batch.length > BATCH_ELEMENTS_MAX) throw new BatchSizeError({ elementCount: batch.length, elementsMax: BATCH_ELEMENTS_MAX })
   const items = batch.map((json, index) => parseElement(json, index, mode))
+  if (deps.passkeyPolicy !== undefined) assertPasskeyOrigins(items.map((item) => item.verifiable), deps.passkeyPolicy)
   const guess = new Set<string>()
   for (const item of items) prefetchAddresses(item.verifiable, 'state_diffs' in item ? item.state_diffs : undefined, guess)
   const result: BatchResult = await runWithPrefetch(deps.store, guess, (view) =>

@@ -170,6 +170,9 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       ...(config.provingWorkers === true ? { provingWorkers: true } : {}),
       // An EVM chain keeps only this shard's root: a credit to another shard would never be delivered.
       ...(config.settlement !== undefined ? { crossShardCredits: false } : {}),
+      ...(config.passkeyOrigins !== undefined || config.passkeyRpIds !== undefined
+        ? { passkeyPolicy: { origins: config.passkeyOrigins ?? [], rpIds: config.passkeyRpIds ?? [] } }
+        : {}),
     })
     deferred.resolve(domain)
     closers.splice(0, 1, () => domain.close())
