@@ -31,18 +31,18 @@ const mintBy = (signer: SoftwarePasskey) =>
       operation: { Create: { metadata: { name: 'P', symbol: 'P' }, credited: [{ address: formatAddress(holder.ownerId, SHARD), amount: 1n }] } },
     }),
   )
-const deps: ApplyBatchDeps = { store, shard: SHARD, guardrails: [], passkeyPolicy: { origins: ['https://wallet.example'], rpIds: ['wallet.example'] } }
+const policyDeps: Omit<ApplyBatchDeps, 'store'> = { shard: SHARD, guardrails: [], passkeyPolicy: { origins: ['https://wallet.example'], rpIds: ['wallet.example'] } }
 
 test('a passkey signature from the accepted origin and RP id is applied; one from a look-alike site is refused at its index', async () => {
   const wallet = SoftwarePasskey.generate({ rpId: 'wallet.example', origin: 'https://wallet.example' })
   const lookalike = SoftwarePasskey.generate({ rpId: 'wallet.example', origin: 'https://wallet-example.evil' })
   const changes = emptyChanges()
-  await assert.rejects(prepareBatch({ ...deps, store }, [mintBy(wallet), mintBy(lookalike)], 'execute', changes), (error: Error & { code?: string; index?: number }) => {
+  await assert.rejects(prepareBatch({ ...policyDeps, store }, [mintBy(wallet), mintBy(lookalike)], 'execute', changes), (error: Error & { code?: string; index?: number }) => {
     assert.equal(error.code, 'SIGNATURE_INVALID')
     assert.equal(error.index, 1)
     assert.match(error.message, /not an accepted origin/)
     return true
   })
   assert.equal(changes.records.length, 0)
-  assert.equal(await prepareBatch({ ...deps, store }, [mintBy(wallet)], 'execute', changes), 1)
+  assert.equal(await prepareBatch({ ...policyDeps, store }, [mintBy(wallet)], 'execute', changes), 1)
 })
