@@ -3,6 +3,9 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const LOOPBACK_ONLY = fileURLToPath(new URL('./testing/loopbackOnly.mjs', import.meta.url))
 
 const filters = process.argv.slice(2)
 const roots = [...readdirSync('packages').map((name) => join('packages', name)), 'scripts']
@@ -24,6 +27,14 @@ if (selected.length === 0) {
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', ...selected.sort()],
-  { stdio: 'inherit', env: { ...process.env, VERITY_LOG_LEVEL: process.env.VERITY_LOG_LEVEL ?? 'silent' } },
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      VERITY_LOG_LEVEL: process.env.VERITY_LOG_LEVEL ?? 'silent',
+      // Every Node process of the run (test files, the services they spawn) refuses TCP to non-loopback addresses.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${LOOPBACK_ONLY}`.trim(),
+    },
+  },
 )
 process.exit(result.status ?? 1)
