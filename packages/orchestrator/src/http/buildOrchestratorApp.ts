@@ -19,9 +19,9 @@ import {
   RATE_LIMIT_WINDOW_MS_DEFAULT,
   type TokenRegistry,
 } from '@verity/server'
-import { createExtractorDependencies, extractorRoutes, limits as extractorLimits, type ExtractorOptions } from '@verity/extractor'
+import { extractorRoutes, limits as extractorLimits, type ExtractorOptions } from '@verity/extractor'
 import type { OrchestratorSettings } from '../config/OrchestratorSettings.ts'
-import { createEvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
+import { openExtraction } from '../extractor/openExtraction.ts'
 import { EventHub } from '../events/EventHub.ts'
 import { ExpirySweeper } from '../expiry/ExpirySweeper.ts'
 import { JobRunner } from '../jobs/JobRunner.ts'
@@ -148,27 +148,14 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     const address = app.server.address() as AddressInfo | null
     return `http://127.0.0.1:${address?.port ?? settings.port}/extractor`
   }
-  // The storefront fetch guard's settings (flags) apply to the embedded extractor; options given in code win.
-  const storefrontOptions: ExtractorOptions = {
-    ...(settings.storefrontHostsAllowed === undefined ? {} : { storefrontHostsAllowed: settings.storefrontHostsAllowed }),
-    storefrontPortsAllowed: settings.storefrontPortsAllowed,
-    storefrontPrivateAddressesAllowed: settings.storefrontPrivateAddressesAllowed,
-  }
-  const embeddedOptions = deps.embeddedExtractor === null ? null : { ...storefrontOptions, ...deps.embeddedExtractor }
-  const embedded = embeddedOptions === null ? undefined : createExtractorDependencies(embeddedOptions, app.log)
-  if (embedded !== undefined) app.addHook('onClose', async () => embedded.close())
-  // The extractor in effect, as GET /config shows it: the configured one, or the embedded default with its key.
-  const extractorConfig = async () => {
-    const configured = await deps.store.getExtractorConfig()
-    if (configured.url !== '') return configured
-    return { url: defaultExtractorUrl(), key: embedded?.dependencies.signer?.publicKeyBase58 ?? '' }
-  }
-  const extractEvidence = createEvidenceExtractor({
-    configured: () => deps.store.getExtractorConfig(),
-    embedded: embedded?.dependencies,
-    timeoutMs: settings.extractorTimeoutMs,
-    replyBytesMax: settings.extractorReplyBytesMax,
+  const { embedded, extractEvidence, extractorConfig } = openExtraction({
+    store: deps.store,
+    settings,
+    embedded: deps.embeddedExtractor,
+    embeddedUrl: defaultExtractorUrl,
+    log: app.log,
   })
+  if (embedded !== undefined) app.addHook('onClose', async () => embedded.close())
   const hub = new EventHub({
     store: deps.store,
     subscribersMax: settings.sseSubscribersMax,
