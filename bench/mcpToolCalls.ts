@@ -36,7 +36,7 @@ export type McpToolCallsResult = {
 }
 
 const WARMUP_CALLS = 20
-const VERITY_BIN = fileURLToPath(new URL('../packages/sdk/bin/verity.mjs', import.meta.url))
+const VERITY_BIN = fileURLToPath(new URL('../packages/cli/bin/verity.mjs', import.meta.url))
 const PROPOSAL = { solution: 'catalog:tee-classic-white-m', metadata: null }
 
 export async function measureMcpToolCalls(settings: BenchSettings): Promise<McpToolCallsResult> {

@@ -1,7 +1,7 @@
 // A Verity service in its own process group, started the way users start it (`verity <service>`,
-// the bin shim of @verity/sdk), so `kill -9` reaches the service and anything it spawned.
+// the bin of @verity/cli), so `kill -9` reaches the service and anything it spawned.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { VERITY_BIN } from '../../../packages/sdk/src/testing/runVerity.ts'
+import { VERITY_BIN } from '../../../packages/cli/src/testing/runVerity.ts'
 import { assertLoopbackUrl } from './assertLoopbackUrl.ts'
 import { guardProcessGroup } from './exitGuard.ts'
 

@@ -7,7 +7,7 @@ import { execFile, execFileSync } from 'node:child_process'
 import { chownSync, existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { freePorts } from '../../../packages/sdk/src/testing/freePorts.ts'
+import { freePorts } from '../../../packages/cli/src/testing/freePorts.ts'
 import { guardWithStop } from './exitGuard.ts'
 
 const run = promisify(execFile)

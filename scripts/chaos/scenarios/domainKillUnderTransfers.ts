@@ -4,7 +4,7 @@
 // after the restart (its nonce is used).
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { freePorts } from '../../../packages/sdk/src/testing/freePorts.ts'
+import { freePorts } from '../../../packages/cli/src/testing/freePorts.ts'
 import type { ChaosScenario } from '../ChaosScenario.ts'
 import { fundTransferRing, writeDomainYaml } from '../lib/domainFixture.ts'
 import { RingLoad } from '../lib/RingLoad.ts'

@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Ed25519Signer } from '@verity/core'
-import { OrchestratorClient, signIntent, startStack, type RunningStack } from '@verity/sdk'
+import { startStack, type RunningStack } from '@verity/cli'
+import { OrchestratorClient, signIntent } from '@verity/sdk'
 
 /** The clothing template of the README tour. */
 export const CLOTHING_TEMPLATE_PATH = fileURLToPath(new URL('../../../policy/examples/clothing.template', import.meta.url))
-/** The `verity` executable (the SDK's bin shim), for the stdio transport. */
-export const VERITY_BIN = fileURLToPath(new URL('../../../sdk/bin/verity.mjs', import.meta.url))
+/** The `verity` executable (the bin of @verity/cli), for the stdio transport. */
+export { VERITY_BIN } from '@verity/cli'
 
 /** The README tour's intent: a t-shirt or a polo, size M, unisex, at most $25.00, in white. */
 export const README_INTENT_FIELDS = {

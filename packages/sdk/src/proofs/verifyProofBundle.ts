@@ -43,11 +43,13 @@ export type VerifyProofBundleOptions = {
   /** Accept an `Unsigned` intent (its proof says nothing about who asked). Default false. */
   allowUnsigned?: boolean
   /**
-   * The circuit hash of the verifier's policy circuit. When given, a proof made with another
-   * version of the circuit is refused with that reason (its public inputs would not match either,
-   * but "template hash does not match" would mislead).
+   * The circuit hash of each policy circuit (size tier) the verifier has, by name: @verity/prover's
+   * `policyCircuitHashes()`. When given, a proof naming another circuit, or made with another
+   * version of its circuit, is refused with that reason (its public inputs would not match either,
+   * but "template hash does not match" would mislead). Either way the verifier checks the proof
+   * with the key of the circuit the artifact names, and refuses a name it does not know.
    */
-  circuitHash?: string
+  circuitHashes?: Readonly<Record<string, string>>
   /**
    * Extractor keys (base58 Ed25519) you trust to vouch for evidence. When given, the evidence must
    * be attested by one of them; when not, an attested bundle reports its key for you to judge and
@@ -90,8 +92,8 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   const artifact = bundle.proof.artifact
   if (options.production === true && artifact.crs === 'dev')
     return { ok: false, reason: 'the proof was made with the INSECURE development CRS (crs: "dev"), refused in production' }
-  if (options.circuitHash !== undefined && artifact.circuit_hash !== options.circuitHash)
-    return { ok: false, reason: `the proof was made with another version of the ${artifact.circuit} circuit (circuit_hash ${artifact.circuit_hash}, this verifier's is ${options.circuitHash})` }
+  const circuitRefused = checkCircuit(artifact, options.circuitHashes)
+  if (circuitRefused !== undefined) return circuitRefused
   const extraction = { intent_id: intent.id, template_id: template.id, solution: bundle.proposal.solution, metadata: bundle.proposal.metadata, evidence: bundle.evidence }
   const link = checkAttestationLink(bundle.proof, extraction, options.trustedExtractorKeys)
   if ('ok' in link) return link
@@ -120,6 +122,17 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
 }
 
 type Failure = { ok: false; reason: string }
+
+/** The artifact's circuit must be one the verifier has, in the same version (when hashes are given). */
+function checkCircuit(artifact: ProofArtifact, circuitHashes: Readonly<Record<string, string>> | undefined): Failure | undefined {
+  if (circuitHashes === undefined) return undefined
+  const known = Object.hasOwn(circuitHashes, artifact.circuit) ? circuitHashes[artifact.circuit] : undefined
+  if (known === undefined)
+    return { ok: false, reason: `the proof names circuit ${JSON.stringify(artifact.circuit)}, which this verifier does not have (it has ${Object.keys(circuitHashes).join(', ')})` }
+  if (artifact.circuit_hash !== known)
+    return { ok: false, reason: `the proof was made with another version of the ${artifact.circuit} circuit (circuit_hash ${artifact.circuit_hash}, this verifier's is ${known})` }
+  return undefined
+}
 
 function checkTemplate(template: CheckedBundle['template']): { id: string; compiled: CompiledTemplate } | Failure {
   let bytes: Uint8Array

@@ -5,9 +5,8 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { Ed25519Signer } from '@verity/core'
-import { OrchestratorClient, signIntent, startStack, type RunningStack } from '@verity/sdk'
-import { freePorts } from '../../../sdk/src/testing/freePorts.ts'
-import { verityOk } from '../../../sdk/src/testing/runVerity.ts'
+import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
+import { OrchestratorClient, signIntent } from '@verity/sdk'
 import { launchChromium, type Chromium } from './launchChromium.ts'
 
 // End to end, in real headless Chromium: the wallet creates a passkey with the page's own

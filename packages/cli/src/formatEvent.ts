@@ -1,4 +1,4 @@
-import type { OrchestratorEventMessage } from '../events/followEvents.ts'
+import type { OrchestratorEventMessage } from '@verity/sdk'
 
 /** One line per orchestrator event for a terminal; a failure adds one indented line per failed constraint. */
 export function formatEvent(event: OrchestratorEventMessage): string {

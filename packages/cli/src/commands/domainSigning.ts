@@ -5,8 +5,7 @@ import type { CommandContext } from '../Command.ts'
 import { DOMAIN_OPTION, domainUrl } from '../endpoints.ts'
 import { parseShard } from '../parseShard.ts'
 import { UsageError } from '../UsageError.ts'
-import { DomainClient } from '../../clients/DomainClient.ts'
-import { loadSigner } from '../../keys/loadSigner.ts'
+import { DomainClient, loadSigner } from '@verity/sdk'
 
 // What the domain commands share: the signing flags, the signer with its shard and client, and
 // reading addresses and owner ids from the command line.

@@ -6,8 +6,8 @@ import { after, describe, test } from 'node:test'
 import { Ed25519Signer } from '@verity/core'
 import { commands } from './commands/index.ts'
 import { runCli } from './runCli.ts'
-import { freePorts } from '../testing/freePorts.ts'
-import { runVerity, type VerityRun } from '../testing/runVerity.ts'
+import { freePorts } from './testing/freePorts.ts'
+import { runVerity, type VerityRun } from './testing/runVerity.ts'
 
 // Every command's --help and many bad arguments go through runCli in this process (a child per
 // case would cost this loaded machine a minute); a sample of each runs the real `verity` binary

@@ -7,11 +7,8 @@ import { formatEvent } from '../formatEvent.ts'
 import { UsageError } from '../UsageError.ts'
 import { WaitTimeoutError } from '../WaitTimeoutError.ts'
 import type { Progress } from '../showProgress.ts'
-import { OrchestratorClient } from '../../clients/OrchestratorClient.ts'
-import type { OrchestratorEventMessage } from '../../events/followEvents.ts'
-import { ServiceUnreachableError } from '../../http/ApiError.ts'
-import { describeFetchFailure } from '../../http/describeFetchFailure.ts'
-import { PROPOSE_WAIT_TIMEOUT_S_DEFAULT } from '../../limits.ts'
+import { OrchestratorClient, type OrchestratorEventMessage, ServiceUnreachableError, describeFetchFailure } from '@verity/sdk'
+import { PROPOSE_WAIT_TIMEOUT_S_DEFAULT } from '../limits.ts'
 
 
 export const proposeCommand: Command = {

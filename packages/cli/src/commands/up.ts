@@ -1,5 +1,5 @@
 import type { Command } from '../Command.ts'
-import { waitForSignal } from '../../services/waitForSignal.ts'
+import { waitForSignal } from '../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
 import { UsageError } from '../UsageError.ts'
 
@@ -36,7 +36,7 @@ export const upCommand: Command = {
     'evm-port': { type: 'string' },
   },
   async run({ values, out, signal }) {
-    const { STACK_PORTS_DEFAULT, startStack } = await import('../../services/startStack.ts')
+    const { STACK_PORTS_DEFAULT, startStack } = await import('../services/startStack.ts')
     const port = (flag: string, fallback: number) => (typeof values[flag] === 'string' ? parsePort(values[flag] as string) : fallback)
     const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.VERITY_DATA_DIR ?? '.verity'
     const ports = {

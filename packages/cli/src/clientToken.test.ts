@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
 import { generateToken, writeTokensFile } from '@verity/server'
-import { DomainClient } from '../clients/DomainClient.ts'
+import { DomainClient } from '@verity/sdk'
 import { clientToken } from './clientToken.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'verity-client-token-'))

@@ -3,4 +3,4 @@
 // step for users), so this shim registers tsx's loader before loading the CLI.
 import { register } from 'tsx/esm/api'
 register()
-await import('../src/cli/main.ts')
+await import('../src/main.ts')

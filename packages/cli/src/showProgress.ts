@@ -1,4 +1,4 @@
-import { PROGRESS_REDRAW_MS } from '../limits.ts'
+import { PROGRESS_REDRAW_MS } from './limits.ts'
 
 /** What a long wait shows: a label that can change, with the seconds elapsed. */
 export type Progress = {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import type { Command } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
-import { waitForSignal } from '../../services/waitForSignal.ts'
+import { waitForSignal } from '../services/waitForSignal.ts'
 
 // Commands that run one service in the foreground until Ctrl-C. Their flags are the service's
 // own (each package's README lists them), so arguments are handed over unparsed. Each service

@@ -4,7 +4,7 @@ import { jsonValue } from '@verity/ledger'
 import type { Command } from '../Command.ts'
 import { BASE_LAYER_OPTION, DOMAIN_OPTION, baseLayerUrl, domainUrl } from '../endpoints.ts'
 import { parseShard } from '../parseShard.ts'
-import { DomainClient } from '../../clients/DomainClient.ts'
+import { DomainClient } from '@verity/sdk'
 import { ownerIdOf } from './domainSigning.ts'
 
 export const vaultShowCommand: Command = {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { StateTree } from '@verity/prover'
 import { startLocalEvmNode, type LocalEvmNode } from '@verity/settlement-evm'
-import { freePorts } from '../../testing/freePorts.ts'
+import { freePorts } from '../testing/freePorts.ts'
 import { commands } from './index.ts'
 import { runCli } from '../runCli.ts'
 

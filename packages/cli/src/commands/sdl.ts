@@ -5,8 +5,8 @@ import type { Command, CommandContext } from '../Command.ts'
 import { DOMAIN_OPTION, domainUrl } from '../endpoints.ts'
 import { readTextFile } from '../readJsonFile.ts'
 import { WaitTimeoutError } from '../WaitTimeoutError.ts'
-import { DomainClient } from '../../clients/DomainClient.ts'
-import { SDL_POLL_INTERVAL_MS, SDL_WAIT_TIMEOUT_MS } from '../../limits.ts'
+import { DomainClient } from '@verity/sdk'
+import { SDL_POLL_INTERVAL_MS, SDL_WAIT_TIMEOUT_MS } from '../limits.ts'
 
 export const sdlListCommand: Command = {
   path: ['sdl', 'list'],

@@ -1,6 +1,6 @@
 import type { Command } from '../Command.ts'
 import { BASE_LAYER_OPTION, baseLayerUrl, DOMAIN_OPTION, domainUrl, ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
-import { waitForSignal } from '../../services/waitForSignal.ts'
+import { waitForSignal } from '../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
 
 export const webCommand: Command = {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { Ed25519Signer, SoftwarePasskey, formatAddress, parseAddress } from '@verity/core'
 import type { Command } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
-import { loadSigner } from '../../keys/loadSigner.ts'
+import { loadSigner } from '@verity/sdk'
 import { parseShard } from '../parseShard.ts'
 
 export const keygenCommand: Command = {

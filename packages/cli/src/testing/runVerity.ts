@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-/** The `verity` executable as users run it (the bin shim of @verity/sdk). */
+/** The `verity` executable as users run it (the bin of @verity/cli). */
 export const VERITY_BIN = fileURLToPath(new URL('../../bin/verity.mjs', import.meta.url))
 
 export type VerityRun = { code: number | null; stdout: string; stderr: string }

@@ -8,20 +8,16 @@ import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
 import { Ed25519Signer, parseJsonBigint } from '@verity/core'
 import { signVerifiable } from '@verity/ledger'
-import { DomainClient } from '../clients/DomainClient.ts'
-import { OrchestratorClient } from '../clients/OrchestratorClient.ts'
-import { ApiError, ServiceUnreachableError } from '../http/ApiError.ts'
-import { loadSigner } from '../keys/loadSigner.ts'
+import { DomainClient, OrchestratorClient, ApiError, ServiceUnreachableError, loadSigner, verifyProofBundle } from '@verity/sdk'
 import { createProver } from '@verity/prover'
-import { verifyProofBundle } from '../proofs/verifyProofBundle.ts'
-import { freePorts } from '../testing/freePorts.ts'
-import { runVerity, spawnVerity, verityOk } from '../testing/runVerity.ts'
+import { freePorts } from './testing/freePorts.ts'
+import { runVerity, spawnVerity, verityOk } from './testing/runVerity.ts'
 
 // The README's five-minute tour, command for command, against `verity up` started as a child
 // process on free ports in a temporary folder (so the tour's `.verity/keys/operator.json` path
 // holds). Two real proofs: the policy proof of the first intent and the SDL proof.
 
-const CLOTHING = fileURLToPath(new URL('../../../policy/examples/clothing.template', import.meta.url))
+const CLOTHING = fileURLToPath(new URL('../../policy/examples/clothing.template', import.meta.url))
 const ATTRS = ['--attr', 'acceptable_categories=["t-shirt","polo"]', '--attr', 'size=M', '--attr', 'audience=unisex', '--attr', 'max_price_cents=2500', '--attr', 'acceptable_colors=["White"]']
 
 const dir = mkdtempSync(join(tmpdir(), 'verity-tour-'))
@@ -132,8 +128,11 @@ describe('the README tour', { timeout: 600_000 }, () => {
         b.proof.attestation_salt_nonce = '11111111111111111111111111111111'
         delete b.proof.salt
       })) as { reason: string }).reason, /public input 2 \(evidence commitment\).*not bound to this attestation/)
-      const otherCircuit = await verifyProofBundle(bundle, { verifier: prover, circuitHash: '0'.repeat(64) })
-      assert.match((otherCircuit as { reason: string }).reason, /^the proof was made with another version of the policy circuit/)
+      // The README's template is proven on the small tier; a verifier with another version of it refuses.
+      const otherCircuit = await verifyProofBundle(bundle, { verifier: prover, circuitHashes: { policy_small: '0'.repeat(64), policy: '0'.repeat(64) } })
+      assert.match((otherCircuit as { reason: string }).reason, /^the proof was made with another version of the policy_small circuit/)
+      const unknownCircuit = await verifyProofBundle(bundle, { verifier: prover, circuitHashes: { policy: '0'.repeat(64) } })
+      assert.match((unknownCircuit as { reason: string }).reason, /^the proof names circuit "policy_small", which this verifier does not have/)
       const production = await verifyProofBundle(bundle, { verifier: prover, production: true })
       assert.match((production as { reason: string }).reason, /^the proof was made with the INSECURE development CRS/)
       assert.match(((await check((b) => (b.template.source = 'name other\nrequires { 1 == 1; }'))) as { reason: string }).reason, /template\.source/)

@@ -1,7 +1,7 @@
 import type { Command } from '../Command.ts'
 import { DOMAIN_OPTION, ORCHESTRATOR_OPTION, domainUrl, orchestratorUrl } from '../endpoints.ts'
 import { parseShard } from '../parseShard.ts'
-import { waitForSignal } from '../../services/waitForSignal.ts'
+import { waitForSignal } from '../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
 
 export const mcpCommand: Command = {

@@ -1,6 +1,6 @@
 import type { Command } from '../Command.ts'
 import { readJsonFile } from '../readJsonFile.ts'
-import type { ProofStatement } from '../../proofs/verifyProofBundle.ts'
+import type { ProofStatement } from '@verity/sdk'
 
 export const verifyCommand: Command = {
   path: ['verify'],
@@ -22,19 +22,20 @@ export const verifyCommand: Command = {
   async run({ positionals, values, out }) {
     const bundle = readJsonFile(positionals[0]!, 'proof')
     // Loaded here, not at the top: the prover and its circuits are heavy, and other commands do not need them.
-    const { createProver, loadCircuit, POLICY_CIRCUIT } = await import('@verity/prover')
-    const { verifyProofBundle } = await import('../../proofs/verifyProofBundle.ts')
+    const { createProver, policyCircuitHashes } = await import('@verity/prover')
+    const { verifyProofBundle } = await import('@verity/sdk')
     const production = values.production === true
     const prover = createProver({ production, workers: 1, ...(typeof values.crs === 'string' ? { crsPath: values.crs } : {}) })
     try {
       out.info('verifying the chain: intent signature → template id → evidence attestation → zero-knowledge proof …')
-      const { circuitHash } = await loadCircuit(POLICY_CIRCUIT)
+      // The key is chosen by the proof's circuit (a policy size tier); other circuits are refused.
+      const circuitHashes = await policyCircuitHashes()
       const trusted = values['trust-extractor'] as string[] | undefined
       const result = await verifyProofBundle(bundle, {
         verifier: prover,
         production,
         allowUnsigned: values['allow-unsigned'] === true,
-        circuitHash,
+        circuitHashes,
         ...(trusted === undefined ? {} : { trustedExtractorKeys: trusted }),
       })
       if (!result.ok) {

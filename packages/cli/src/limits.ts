@@ -1,0 +1,10 @@
+// Limits of the `verity` command line (the SDK's client limits are in @verity/sdk's limits).
+
+/** How long `verity propose --wait` waits for the outcome event by default, in seconds (--timeout). */
+export const PROPOSE_WAIT_TIMEOUT_S_DEFAULT = 600
+/** How long `verity sdl prove` and `sdl settle` wait for the SDL to move on, in milliseconds. */
+export const SDL_WAIT_TIMEOUT_MS = 15 * 60_000
+/** How often `sdl prove` and `sdl settle` ask for the SDL's state, in milliseconds. */
+export const SDL_POLL_INTERVAL_MS = 500
+/** How often a progress line is redrawn on a terminal, in milliseconds. */
+export const PROGRESS_REDRAW_MS = 1_000
