@@ -2,15 +2,15 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import pg from 'pg'
 import { migratePostgres } from './migratePostgres.ts'
-import type { PostgresMigration } from './PostgresMigration.ts'
+import type { StoreMigration } from './StoreMigration.ts'
 import { StoreSchemaTooNewError } from './StoreSchemaTooNewError.ts'
 import { assertPostgresReachable } from './testing/assertPostgresReachable.ts'
 import { createTestDatabase, type TestDatabase } from './testing/createTestDatabase.ts'
 import { withClient } from './testing/withClient.ts'
 
-const MIGRATIONS: readonly PostgresMigration[] = [
-  { version: 1, description: 'items', sql: 'CREATE TABLE items (id integer PRIMARY KEY)' },
-  { version: 2, description: 'item names', sql: 'ALTER TABLE items ADD COLUMN name text' },
+const MIGRATIONS: readonly StoreMigration[] = [
+  { version: 1, description: 'items', sqlite: '', postgres: 'CREATE TABLE items (id integer PRIMARY KEY)' },
+  { version: 2, description: 'item names', sqlite: '', postgres: 'ALTER TABLE items ADD COLUMN name text' },
 ]
 const TABLE = 'test_migrations'
 const LOCK_KEY = '42'
@@ -51,7 +51,7 @@ describe('migratePostgres', () => {
   })
 
   test('a failing migration rolls back with its version row', async () => {
-    const broken = [...MIGRATIONS, { version: 3, description: 'broken', sql: 'ALTER TABLE missing ADD COLUMN x integer' }]
+    const broken = [...MIGRATIONS, { version: 3, description: 'broken', sqlite: '', postgres: 'ALTER TABLE missing ADD COLUMN x integer' }]
     await assert.rejects(migrateOnce(database.url, broken), /missing/)
     const { rows } = await withClient(database.url, (client) => client.query(`SELECT max(version) AS latest FROM ${TABLE}`))
     assert.equal(rows[0].latest, 2)

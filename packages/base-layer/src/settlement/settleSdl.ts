@@ -2,6 +2,7 @@ import { isVerityError, type HashDigest } from '@verity/core'
 import { parseSdlContent, sdlHash, sdlSlotOps, SlotDirectory, type SdlContent } from '@verity/ledger'
 import { SdlAlreadyAppliedError, SdlHashMismatchError, SdlOutOfOrderError, SdlStateInvalidError } from '../errors/settlementErrors.ts'
 import { verifyOperatorSignature, type OperatorIdentity } from '../rpc/verifyOperatorSignature.ts'
+import { appendCredits } from '../store/appendCredits.ts'
 import type { BaseLayerStore, BaseLayerTransaction } from '../store/BaseLayerStore.ts'
 import { checkSdlPosition } from './checkSdlPosition.ts'
 import { computeSdlChanges, type SdlChanges } from './computeSdlChanges.ts'
@@ -63,7 +64,7 @@ function commitSdl(context: SettleSdlContext, content: SdlContent, hash: HashDig
       root: content.root_after,
       creditsConsumed: BigInt(content.incoming_credits.to_cursor),
     })
-    await tx.appendCredits(changes.outgoingCredits)
+    await appendCredits(tx, changes.outgoingCredits)
     await tx.appendSlotKeys(content.shard, changes.newSlotKeys)
     await tx.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'applied', root: content.root_after, appliedAtMs: context.clock() }, content)
     return content.root_after

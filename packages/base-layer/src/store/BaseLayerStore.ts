@@ -83,9 +83,10 @@ export interface BaseLayerTransaction extends BaseLayerReads {
   putNextNonce(address: string, nonce: bigint): Promise<void>
   /** appends keys after the shard's existing ones */
   appendSlotKeys(shard: number, keys: readonly bigint[]): Promise<void>
+  /** writes the outcome of an SDL; `content`, when given, replaces the content kept (else the stored one stays) */
   putSdl(record: SdlRecord, content?: unknown): Promise<void>
-  /** appends credits to their shards' queues (advancing each shard's `creditsQueued`); returns them with their ids */
-  appendCredits(credits: Omit<CreditRecord, 'id'>[]): Promise<CreditRecord[]>
+  /** writes one credit of a shard's queue (appendCredits.ts assigns ids and advances the shard's count) */
+  putCredit(record: CreditRecord): Promise<void>
 }
 
 /**

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { randomInt } from 'node:crypto'
 import { Ed25519Signer, formatAddress } from '@verity/core'
 import type { StateDiff, Vault } from '@verity/ledger'
+import { appendCredits } from './appendCredits.ts'
 import type { BaseLayerStore, CreditRecord, ShardRecord } from './BaseLayerStore.ts'
 
 export type StoreContractBackend = {
@@ -127,9 +128,9 @@ export function describeStoreContract(backend: StoreContractBackend): void {
     test('credits get 1-based ids per shard queue and advance creditsQueued; pages by cursor', async () => {
       const [target, other, source] = [freshShard(), freshShard(), freshShard()]
       const credits = [creditTo(target, source, 1n), creditTo(other, source, 2n), creditTo(target, source, U64_MAX)]
-      const appended = await store.transaction(async (tx) => tx.appendCredits(credits))
+      const appended = await store.transaction(async (tx) => appendCredits(tx, credits))
       assert.deepEqual(appended.map((credit) => [credit.shard, credit.id]), [[target, 1n], [other, 1n], [target, 2n]])
-      const more = await store.transaction(async (tx) => tx.appendCredits([creditTo(target, source, 3n)]))
+      const more = await store.transaction(async (tx) => appendCredits(tx, [creditTo(target, source, 3n)]))
       assert.equal(more[0]!.id, 3n)
       assert.equal((await store.getShard(target)).creditsQueued, 3n)
       assert.equal((await store.getShard(other)).creditsQueued, 1n)
@@ -147,7 +148,7 @@ export function describeStoreContract(backend: StoreContractBackend): void {
         store.transaction(async (tx) => {
           await tx.putVault(address, shard, { balance: 1n, shard, data: null })
           await tx.putShard({ shard, sequence: 1n, lastSdlHash: 'h', root: 'r', creditsQueued: 0n, creditsConsumed: 0n })
-          await tx.appendCredits([creditTo(shard, shard + 1, 1n)])
+          await appendCredits(tx, [creditTo(shard, shard + 1, 1n)])
           await tx.appendSlotKeys(shard, [1n])
           assert.deepEqual(await tx.getVault(address), { balance: 1n, shard, data: null })
           assert.equal((await tx.getShard(shard)).creditsQueued, 1n)
@@ -200,7 +201,7 @@ export function describeStoreContract(backend: StoreContractBackend): void {
           }
           if (position.sequence !== 0n) throw new Error(`out of order: shard at ${position.sequence}`)
           await tx.putShard({ ...position, sequence: 1n, lastSdlHash: name })
-          await tx.appendCredits([creditTo(shard + 1, shard, 1n)])
+          await appendCredits(tx, [creditTo(shard + 1, shard, 1n)])
           return name
         })
       try {
@@ -226,7 +227,7 @@ export function describeStoreContract(backend: StoreContractBackend): void {
         const rounds = 4
         const appended = await Promise.all(
           Array.from({ length: rounds * 2 }, (_, index) =>
-            nodes[index % 2]!.transaction(async (tx) => tx.appendCredits([creditTo(target, target + 1 + index, BigInt(index))])),
+            nodes[index % 2]!.transaction(async (tx) => appendCredits(tx, [creditTo(target, target + 1 + index, BigInt(index))])),
           ),
         )
         const ids = appended.flat().map((credit) => credit.id).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))

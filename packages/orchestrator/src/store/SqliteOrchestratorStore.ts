@@ -2,7 +2,7 @@ import assert from 'node:assert'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { StoreSchemaTooNewError } from '@verity/postgres'
+import { migrateSqlite } from '@verity/postgres'
 import type {
   AcceptProposalResult,
   ClaimedJob,
@@ -17,8 +17,23 @@ import type {
   TemplateRecord,
 } from './OrchestratorStore.ts'
 import { INSERT_INTENT_SQL, SqliteIntentWriter } from './SqliteIntentWriter.ts'
-import { SQLITE_MIGRATIONS } from './sqliteMigrations.ts'
-import { eventOfRow, intentOfRow, type EventRow, type IntentRow } from './storeRows.ts'
+import { MIGRATIONS_TABLE, ORCHESTRATOR_MIGRATIONS } from './orchestratorMigrations.ts'
+import { decideProposal } from './decideProposal.ts'
+import {
+  EXTRACTOR_CONFIG_KEYS,
+  eventOfRow,
+  expiredEventJson,
+  extractorConfigOfRows,
+  intentOfRow,
+  jobsOfClaimedRows,
+  proofOfRow,
+  templateOfRow,
+  type ClaimedJobRow,
+  type EventRow,
+  type IntentRow,
+  type ProofRow,
+  type TemplateRow,
+} from './storeRows.ts'
 
 /** Intents inserted per group-commit transaction. */
 const INTENT_BATCH_MAX = 256
@@ -60,21 +75,25 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     this.#db.pragma('synchronous = FULL')
     this.#db.pragma('foreign_keys = ON')
     this.#db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
-    migrateSqlite(this.#db)
+    try {
+      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: ORCHESTRATOR_MIGRATIONS, nowMs: Date.now(), service: 'orchestrator' })
+    } catch (error) {
+      this.#db.close()
+      throw error
+    }
     this.#statements = prepareStatements(this.#db)
     this.#statements.releaseLeases.run()
     this.#intentWriter = path === ':memory:' ? undefined : new SqliteIntentWriter({ path, busyTimeoutMs: BUSY_TIMEOUT_MS, batchMax: INTENT_BATCH_MAX })
   }
 
   async getExtractorConfig(): Promise<ExtractorConfig> {
-    const read = (key: string) => (this.#statements.getConfig.get(key) as { value: string } | undefined)?.value ?? ''
-    return { url: read('evidence_extractor_url'), key: read('evidence_extractor_key') }
+    return extractorConfigOfRows(this.#statements.getConfig.all(EXTRACTOR_CONFIG_KEYS.url, EXTRACTOR_CONFIG_KEYS.key) as { key: string; value: string }[])
   }
 
   async setExtractorConfig(config: ExtractorConfig): Promise<void> {
     this.#db.transaction(() => {
-      this.#statements.setConfig.run('evidence_extractor_url', config.url)
-      this.#statements.setConfig.run('evidence_extractor_key', config.key)
+      this.#statements.setConfig.run(EXTRACTOR_CONFIG_KEYS.url, config.url)
+      this.#statements.setConfig.run(EXTRACTOR_CONFIG_KEYS.key, config.key)
     }).immediate()
   }
 
@@ -84,11 +103,8 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
   }
 
   async getTemplate(id: string): Promise<TemplateRecord | undefined> {
-    const row = this.#statements.getTemplate.get(id) as
-      | { id: string; source: string; compiled: Buffer; created_at_ms: number }
-      | undefined
-    if (row === undefined) return undefined
-    return { id: row.id, source: row.source, compiled: new Uint8Array(row.compiled), createdAtMs: row.created_at_ms }
+    const row = this.#statements.getTemplate.get(id) as TemplateRow | undefined
+    return row === undefined ? undefined : templateOfRow(row)
   }
 
   async hasTemplate(id: string): Promise<boolean> {
@@ -165,31 +181,24 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
   }): Promise<AcceptProposalResult> {
     const run = this.#db.transaction((): AcceptProposalResult => {
       const row = this.#statements.getIntent.get(input.intentId) as IntentRow | undefined
-      if (row === undefined) return { kind: 'unknown_intent' }
-      if (row.status === 'expired') return { kind: 'expired' }
-      if (row.status !== 'pending' || row.proposal_json !== null) return { kind: 'has_proposal' }
-      // Due but not yet swept: the sweeper will emit its `expired` event.
-      if (row.expires_at_ms <= input.nowMs) return { kind: 'expired' }
-      if (this.#statements.getTemplateId.get(row.template_id) === undefined)
-        return { kind: 'template_missing', templateId: row.template_id }
-      const proving = (this.#statements.countProving.get() as { count: number }).count
-      if (proving >= input.backlogMax) return { kind: 'queue_full' }
+      const decision = decideProposal(
+        {
+          intent: row && { status: row.status, expiresAtMs: row.expires_at_ms, templateId: row.template_id, hasProposal: row.proposal_json !== null },
+          hasTemplate: row !== undefined && this.#statements.getTemplateId.get(row.template_id) !== undefined,
+          provingCount: (this.#statements.countProving.get() as { count: number }).count,
+        },
+        input,
+      )
+      if (decision.kind !== 'accepted') return decision
       const changes = this.#statements.setProposal.run(input.proposalJson, input.nowMs, input.intentId).changes
       assert.equal(changes, 1)
-      return { kind: 'accepted' }
+      return decision
     })
     return run.immediate()
   }
 
   async claimJobs(input: { owner: string; limit: number; nowMs: number; leaseExpiresAtMs: number }): Promise<ClaimedJob[]> {
-    const rows = this.#statements.claimJobs.all(input.owner, input.leaseExpiresAtMs, input.nowMs, input.limit) as {
-      id: string
-      job_attempts: number
-      proposed_at_ms: number
-    }[]
-    // RETURNING gives rows in no promised order: oldest proposal first, as the queue promises.
-    rows.sort((a, b) => a.proposed_at_ms - b.proposed_at_ms || (a.id < b.id ? -1 : 1))
-    return rows.map((row) => ({ intentId: row.id, attempt: row.job_attempts }))
+    return jobsOfClaimedRows(this.#statements.claimJobs.all(input.owner, input.leaseExpiresAtMs, input.nowMs, input.limit) as ClaimedJobRow[])
   }
 
   async renewJobLeases(input: { owner: string; intentIds: readonly string[]; leaseExpiresAtMs: number }): Promise<void> {
@@ -199,7 +208,7 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
 
   async finishJob(intentId: string, outcome: JobOutcome, nowMs: number): Promise<StoredEvent | undefined> {
     const run = this.#db.transaction((): StoredEvent | undefined => {
-      const changes = this.#statements.setStatus.run(outcome.kind, intentId, 'proving').changes
+      const changes = this.#statements.finishJob.run(outcome.kind, intentId).changes
       if (changes === 0) return undefined
       if (outcome.kind === 'success')
         this.#statements.insertProof.run(intentId, outcome.evidenceJson, outcome.proofJson, nowMs)
@@ -213,9 +222,9 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
       const due = this.#statements.listDue.all(nowMs, limit) as { id: string }[]
       const events: StoredEvent[] = []
       for (const { id } of due) {
-        const changes = this.#statements.setStatus.run('expired', id, 'pending').changes
+        const changes = this.#statements.expire.run(id).changes
         assert.equal(changes, 1)
-        events.push(this.#appendEvent('expired', id, JSON.stringify({ type: 'expired', intent_id: id }), nowMs))
+        events.push(this.#appendEvent('expired', id, expiredEventJson(id), nowMs))
       }
       return events
     })
@@ -247,11 +256,8 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
   }
 
   async getProof(intentId: string): Promise<ProofRecord | undefined> {
-    const row = this.#statements.getProof.get(intentId) as
-      | { intent_id: string; evidence_json: string; proof_json: string; created_at_ms: number }
-      | undefined
-    if (row === undefined) return undefined
-    return { intentId: row.intent_id, evidenceJson: row.evidence_json, proofJson: row.proof_json, createdAtMs: row.created_at_ms }
+    const row = this.#statements.getProof.get(intentId) as ProofRow | undefined
+    return row === undefined ? undefined : proofOfRow(row)
   }
 
   async close(): Promise<void> {
@@ -267,7 +273,7 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
 
 function prepareStatements(db: Database.Database) {
   return {
-    getConfig: db.prepare('SELECT value FROM config WHERE key = ?'),
+    getConfig: db.prepare('SELECT key, value FROM config WHERE key IN (?, ?)'),
     setConfig: db.prepare('INSERT INTO config (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
     insertTemplate: db.prepare(
       'INSERT INTO templates (id, source, compiled, created_at_ms) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
@@ -296,9 +302,10 @@ function prepareStatements(db: Database.Database) {
        WHERE lease_owner = ? AND status = 'proving' AND id IN (SELECT value FROM json_each(?))`,
     ),
     releaseLeases: db.prepare("UPDATE intents SET lease_owner = NULL, lease_expires_at_ms = NULL WHERE status = 'proving'"),
-    setStatus: db.prepare('UPDATE intents SET status = ? WHERE id = ? AND status = ?'),
+    finishJob: db.prepare("UPDATE intents SET status = ?, lease_owner = NULL, lease_expires_at_ms = NULL WHERE id = ? AND status = 'proving'"),
+    expire: db.prepare("UPDATE intents SET status = 'expired' WHERE id = ? AND status = 'pending'"),
     insertProof: db.prepare('INSERT INTO proofs (intent_id, evidence_json, proof_json, created_at_ms) VALUES (?, ?, ?, ?)'),
-    getProof: db.prepare('SELECT * FROM proofs WHERE intent_id = ?'),
+    getProof: db.prepare('SELECT intent_id, evidence_json, proof_json, created_at_ms FROM proofs WHERE intent_id = ?'),
     listDue: db.prepare(
       "SELECT id FROM intents WHERE status = 'pending' AND expires_at_ms <= ? ORDER BY expires_at_ms, id LIMIT ?",
     ),
@@ -311,20 +318,5 @@ function prepareStatements(db: Database.Database) {
        FROM intents AS me WHERE me.id = ? AND me.status = 'proving'`,
     ),
     readEventsOfIntents: db.prepare('SELECT * FROM events WHERE intent_id IN (SELECT value FROM json_each(?)) AND seq > ? ORDER BY seq'),
-  }
-}
-
-/** Applies the migrations the file lacks, each with its user_version in one transaction. */
-function migrateSqlite(db: Database.Database): void {
-  const found = db.pragma('user_version', { simple: true }) as number
-  const known = SQLITE_MIGRATIONS.at(-1)!.version
-  if (found > known) throw new StoreSchemaTooNewError({ service: 'orchestrator', backend: 'sqlite', versionFound: found, versionKnown: known })
-  for (const migration of SQLITE_MIGRATIONS) {
-    if (migration.version <= found) continue
-    db.transaction(() => {
-      db.exec(migration.sql)
-      // A pragma takes no parameters; the version is our own integer constant.
-      db.pragma(`user_version = ${Math.trunc(migration.version)}`)
-    }).immediate()
   }
 }

@@ -9,7 +9,7 @@ import { closedPort } from '../testing/closedPort.ts'
 import { createTestDatabase, withClient, type TestDatabase } from '@verity/postgres'
 import { openOrchestratorStore } from './openOrchestratorStore.ts'
 import { PostgresOrchestratorStore } from './postgres/PostgresOrchestratorStore.ts'
-import { SQLITE_MIGRATIONS } from './sqliteMigrations.ts'
+import { MIGRATIONS_TABLE, ORCHESTRATOR_MIGRATIONS } from './orchestratorMigrations.ts'
 import { SQLITE_FILE_NAME, SqliteOrchestratorStore } from './SqliteOrchestratorStore.ts'
 
 describe('store migrations', () => {
@@ -31,7 +31,7 @@ describe('store migrations', () => {
     // Rebuild the file as the first release left it: the v1 tables, user_version 0.
     rmSync(join(dir, SQLITE_FILE_NAME))
     const old = new Database(join(dir, SQLITE_FILE_NAME))
-    old.exec(SQLITE_MIGRATIONS[0]!.sql)
+    old.exec(ORCHESTRATOR_MIGRATIONS[0]!.sqlite)
     old
       .prepare(
         `INSERT INTO intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms, proposal_json, proposed_at_ms, job_attempts)
@@ -46,7 +46,30 @@ describe('store migrations', () => {
       await upgraded.close()
     }
     const check = new Database(join(dir, SQLITE_FILE_NAME))
-    assert.equal(check.pragma('user_version', { simple: true }), SQLITE_MIGRATIONS.at(-1)!.version)
+    assert.equal(check.pragma('user_version', { simple: true }), ORCHESTRATOR_MIGRATIONS.length)
+    assert.deepEqual(check.prepare(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`).pluck().all(), [1, 2])
+    check.close()
+  })
+
+  test('sqlite: a file of the previous build (its version in user_version only) opens with its intents', async () => {
+    const dir = join(dataDir, 'previous')
+    const store = new SqliteOrchestratorStore(dir)
+    await store.close()
+    // Rebuild the file as the previous build left it: both versions applied, no migrations table.
+    rmSync(join(dir, SQLITE_FILE_NAME))
+    const old = new Database(join(dir, SQLITE_FILE_NAME))
+    for (const migration of ORCHESTRATOR_MIGRATIONS.slice(0, 2)) old.exec(migration.sqlite)
+    old.pragma('user_version = 2')
+    old.prepare(`INSERT INTO intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms) VALUES ('p', 't', 'A', '{}', 'pending', 1, 2)`).run()
+    old.close()
+    const upgraded = new SqliteOrchestratorStore(dir)
+    try {
+      assert.equal((await upgraded.getIntent('p'))?.status, 'pending')
+    } finally {
+      await upgraded.close()
+    }
+    const check = new Database(join(dir, SQLITE_FILE_NAME))
+    assert.deepEqual(check.prepare(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`).pluck().all(), [1, 2])
     check.close()
   })
 
@@ -69,7 +92,7 @@ describe('store migrations', () => {
     for (const store of stores) assert.equal(store.backend, 'postgres')
     await Promise.all(stores.map((store) => store.close()))
     const { rows } = await withClient(database.url, (client) => client.query('SELECT version FROM orchestrator_migrations ORDER BY version'))
-    assert.deepEqual(rows.map((row) => row.version), [1])
+    assert.deepEqual(rows.map((row) => row.version), [1, 2])
     await withClient(database.url, (client) =>
       client.query("INSERT INTO orchestrator_migrations (version, description, applied_at_ms) VALUES (99, 'from the future', 0)"),
     )

@@ -12,7 +12,7 @@ import type {
   SdlRecord,
   ShardRecord,
 } from '../BaseLayerStore.ts'
-import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS_TABLE, postgresMigrations } from './postgresMigrations.ts'
+import { BASE_LAYER_MIGRATIONS, MIGRATIONS_TABLE, POSTGRES_MIGRATION_LOCK_KEY } from '../baseLayerMigrations.ts'
 import { PostgresRecords, type RunQuery } from './PostgresRecords.ts'
 
 export type PostgresBaseLayerStoreOptions = {
@@ -49,9 +49,9 @@ export class PostgresBaseLayerStore implements BaseLayerStore {
     const pool = await openMigratedPool({
       databaseUrl,
       pool: { max: options.connectionsMax ?? POSTGRES_POOL_CONNECTIONS_MAX, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS },
-      table: POSTGRES_MIGRATIONS_TABLE,
+      table: MIGRATIONS_TABLE,
       lockKey: POSTGRES_MIGRATION_LOCK_KEY,
-      migrations: postgresMigrations,
+      migrations: BASE_LAYER_MIGRATIONS,
       nowMs: (options.clock ?? Date.now)(),
       service: 'base layer',
     })

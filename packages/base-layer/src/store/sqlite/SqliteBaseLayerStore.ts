@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { HashDigest } from '@verity/core'
 import type { Vault } from '@verity/ledger'
-import { StoreUnavailableError } from '@verity/postgres'
+import { migrateSqlite, StoreUnavailableError } from '@verity/postgres'
 import type {
   AccountRecord,
   AgreementRecord,
@@ -14,7 +14,7 @@ import type {
   ShardRecord,
 } from '../BaseLayerStore.ts'
 import { Mutex } from './Mutex.ts'
-import { migrateSqlite, sqliteMigrations } from './sqliteMigrations.ts'
+import { BASE_LAYER_MIGRATIONS, MIGRATIONS_TABLE } from '../baseLayerMigrations.ts'
 import { SqliteRecords } from './SqliteRecords.ts'
 
 /**
@@ -41,7 +41,7 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
       this.#db.pragma('journal_mode = WAL')
       this.#db.pragma('synchronous = FULL')
       this.#db.pragma('foreign_keys = ON')
-      migrateSqlite(this.#db, sqliteMigrations, (options.clock ?? Date.now)())
+      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: BASE_LAYER_MIGRATIONS, nowMs: (options.clock ?? Date.now)(), service: 'base layer' })
     } catch (error) {
       this.#db.close()
       throw error

@@ -1,20 +1,36 @@
 import type Database from 'better-sqlite3'
 import type { HashDigest } from '@verity/core'
 import type { Vault } from '@verity/ledger'
+import { decodeStoredJson, encodeStoredJson } from '@verity/postgres'
+import { emptyShardRecord, type AccountRecord, type AgreementRecord, type BaseLayerTransaction, type CreditRecord, type SdlRecord, type ShardRecord } from '../BaseLayerStore.ts'
 import {
-  emptyShardRecord,
-  type AccountRecord,
-  type AgreementRecord,
-  type BaseLayerTransaction,
-  type CreditRecord,
-  type SdlRecord,
-  type ShardRecord,
-} from '../BaseLayerStore.ts'
-import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
+  ACCOUNT_COLUMNS,
+  AGREEMENT_COLUMNS,
+  CREDIT_COLUMNS,
+  SDL_COLUMNS,
+  SHARD_COLUMNS,
+  accountOfRow,
+  accountValues,
+  agreementOfRow,
+  agreementValues,
+  creditOfRow,
+  creditValues,
+  sdlOfRow,
+  sdlValues,
+  shardOfRow,
+  shardValues,
+  type AccountRow,
+  type AgreementRow,
+  type CreditRow,
+  type SdlRow,
+  type ShardRow,
+} from '../baseLayerRows.ts'
+import { SQLITE_MARK, upsertStatement } from '../upsertStatement.ts'
 
 /**
- * The records of a SQLite base-layer database over one better-sqlite3 connection. Statements run
- * synchronously; the methods are async only to share the store interface with PostgreSQL.
+ * The records of a SQLite base-layer database over one better-sqlite3 connection: reads and
+ * writes only (the data model and its mapping are baseLayerRows.ts, shared with PostgreSQL).
+ * Statements run synchronously; the methods are async only to share the store interface.
  * Whoever holds it decides the transaction (SqliteBaseLayerStore serialises all callers).
  */
 export class SqliteRecords implements BaseLayerTransaction {
@@ -25,27 +41,30 @@ export class SqliteRecords implements BaseLayerTransaction {
   }
 
   async getAccount(ownerId: HashDigest): Promise<AccountRecord | undefined> {
-    return readRecord<AccountRecord>(this.#statements.getAccount.get(ownerId))
+    const row = this.#statements.getAccount.get(ownerId) as AccountRow | undefined
+    return row === undefined ? undefined : accountOfRow(row)
   }
 
   async putAccount(record: AccountRecord): Promise<void> {
-    this.#statements.putAccount.run(record.ownerId, encodeStoredJson(record))
+    this.#statements.putAccount.run(...accountValues(record))
   }
 
   async getAgreement(shard: number): Promise<AgreementRecord | undefined> {
-    return readRecord<AgreementRecord>(this.#statements.getAgreement.get(shard))
+    const row = this.#statements.getAgreement.get(shard) as AgreementRow | undefined
+    return row === undefined ? undefined : agreementOfRow(row)
   }
 
   async putAgreement(record: AgreementRecord): Promise<void> {
-    this.#statements.putAgreement.run(record.shard, encodeStoredJson(record))
+    this.#statements.putAgreement.run(...agreementValues(record))
   }
 
   async getShard(shard: number): Promise<ShardRecord> {
-    return readRecord<ShardRecord>(this.#statements.getShard.get(shard)) ?? emptyShardRecord(shard)
+    const row = this.#statements.getShard.get(shard) as ShardRow | undefined
+    return row === undefined ? emptyShardRecord(shard) : shardOfRow(row)
   }
 
   async putShard(record: ShardRecord): Promise<void> {
-    this.#statements.putShard.run(record.shard, encodeStoredJson(record))
+    this.#statements.putShard.run(...shardValues(record))
   }
 
   async getVault(address: string): Promise<Vault | undefined> {
@@ -54,12 +73,8 @@ export class SqliteRecords implements BaseLayerTransaction {
   }
 
   async getVaults(addresses: readonly string[]): Promise<Map<string, Vault>> {
-    const vaults = new Map<string, Vault>()
-    for (const address of new Set(addresses)) {
-      const vault = await this.getVault(address)
-      if (vault !== undefined) vaults.set(address, vault)
-    }
-    return vaults
+    const rows = this.#statements.getVaults.all(JSON.stringify([...new Set(addresses)])) as { address: string; vault: string }[]
+    return new Map(rows.map((row) => [row.address, decodeStoredJson<Vault>(row.vault)]))
   }
 
   async putVault(address: string, shard: number, vault: Vault): Promise<void> {
@@ -72,12 +87,8 @@ export class SqliteRecords implements BaseLayerTransaction {
   }
 
   async getNextNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
-    const nonces = new Map<string, bigint>()
-    for (const address of new Set(addresses)) {
-      const nonce = await this.getNextNonce(address)
-      if (nonce !== undefined) nonces.set(address, nonce)
-    }
-    return nonces
+    const rows = this.#statements.getNonces.all(JSON.stringify([...new Set(addresses)])) as { address: string; next_nonce: string }[]
+    return new Map(rows.map((row) => [row.address, BigInt(row.next_nonce)]))
   }
 
   async putNextNonce(address: string, nonce: bigint): Promise<void> {
@@ -95,57 +106,47 @@ export class SqliteRecords implements BaseLayerTransaction {
   }
 
   async getSdl(hash: HashDigest): Promise<SdlRecord | undefined> {
-    return readRecord<SdlRecord>(this.#statements.getSdl.get(hash))
+    const row = this.#statements.getSdl.get(hash) as SdlRow | undefined
+    return row === undefined ? undefined : sdlOfRow(row)
   }
 
   async putSdl(record: SdlRecord, content?: unknown): Promise<void> {
-    this.#statements.putSdl.run(record.hash, encodeStoredJson(record), content === undefined ? null : encodeStoredJson(content))
+    this.#statements.putSdl.run(...sdlValues(record), content === undefined ? null : encodeStoredJson(content))
   }
 
-  async appendCredits(credits: Omit<CreditRecord, 'id'>[]): Promise<CreditRecord[]> {
-    const appended: CreditRecord[] = []
-    for (const credit of credits) {
-      const shard = await this.getShard(credit.shard)
-      const record: CreditRecord = { ...credit, id: shard.creditsQueued + 1n }
-      this.#statements.putCredit.run(record.shard, record.id, encodeStoredJson(record))
-      await this.putShard({ ...shard, creditsQueued: record.id })
-      appended.push(record)
-    }
-    return appended
+  async putCredit(record: CreditRecord): Promise<void> {
+    this.#statements.putCredit.run(...creditValues(record))
   }
 
   async listCredits(shard: number, cursor: bigint, limit: number): Promise<CreditRecord[]> {
     // Ids are SQLite integers (at most 2^63 - 1); a larger u64 cursor is past every credit.
     if (cursor > SQLITE_INTEGER_MAX) return []
-    const rows = this.#statements.listCredits.all(shard, cursor, limit) as { record: string }[]
-    return rows.map((row) => decodeStoredJson<CreditRecord>(row.record))
+    return (this.#statements.listCredits.all(shard, cursor, limit) as CreditRow[]).map(creditOfRow)
   }
 }
 
 const SQLITE_INTEGER_MAX = 2n ** 63n - 1n
 
-function readRecord<T>(row: unknown): T | undefined {
-  return row === undefined ? undefined : decodeStoredJson<T>((row as { record: string }).record)
-}
-
 function prepareStatements(db: Database.Database) {
   return {
-    getAccount: db.prepare('SELECT record FROM accounts WHERE owner_id = ?'),
-    putAccount: db.prepare('INSERT INTO accounts (owner_id, record) VALUES (?, ?) ON CONFLICT (owner_id) DO UPDATE SET record = excluded.record'),
-    getAgreement: db.prepare('SELECT record FROM agreements WHERE shard = ?'),
-    putAgreement: db.prepare('INSERT INTO agreements (shard, record) VALUES (?, ?) ON CONFLICT (shard) DO UPDATE SET record = excluded.record'),
-    getShard: db.prepare('SELECT record FROM shards WHERE shard = ?'),
-    putShard: db.prepare('INSERT INTO shards (shard, record) VALUES (?, ?) ON CONFLICT (shard) DO UPDATE SET record = excluded.record'),
+    getAccount: db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE owner_id = ?`),
+    putAccount: db.prepare(upsertStatement({ table: 'accounts', columns: ACCOUNT_COLUMNS, key: 'owner_id', mark: SQLITE_MARK })),
+    getAgreement: db.prepare(`SELECT ${AGREEMENT_COLUMNS} FROM agreements WHERE shard = ?`),
+    putAgreement: db.prepare(upsertStatement({ table: 'agreements', columns: AGREEMENT_COLUMNS, key: 'shard', mark: SQLITE_MARK })),
+    getShard: db.prepare(`SELECT ${SHARD_COLUMNS} FROM shards WHERE shard = ?`),
+    putShard: db.prepare(upsertStatement({ table: 'shards', columns: SHARD_COLUMNS, key: 'shard', mark: SQLITE_MARK })),
     getVault: db.prepare('SELECT vault FROM vaults WHERE address = ?'),
+    getVaults: db.prepare('SELECT address, vault FROM vaults WHERE address IN (SELECT value FROM json_each(?))'),
     putVault: db.prepare('INSERT INTO vaults (address, shard, vault) VALUES (?, ?, ?) ON CONFLICT (address) DO UPDATE SET vault = excluded.vault'),
     getNonce: db.prepare('SELECT next_nonce FROM nonces WHERE address = ?'),
+    getNonces: db.prepare('SELECT address, next_nonce FROM nonces WHERE address IN (SELECT value FROM json_each(?))'),
     putNonce: db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT (address) DO UPDATE SET next_nonce = excluded.next_nonce'),
     listSlotKeys: db.prepare('SELECT key FROM slot_keys WHERE shard = ? ORDER BY position'),
     countSlotKeys: db.prepare('SELECT count(*) AS count FROM slot_keys WHERE shard = ?'),
     putSlotKey: db.prepare('INSERT INTO slot_keys (shard, position, key) VALUES (?, ?, ?)'),
-    getSdl: db.prepare('SELECT record FROM sdls WHERE hash = ?'),
-    putSdl: db.prepare('INSERT INTO sdls (hash, record, content) VALUES (?, ?, ?) ON CONFLICT (hash) DO UPDATE SET record = excluded.record, content = COALESCE(excluded.content, sdls.content)'),
-    putCredit: db.prepare('INSERT INTO credits (shard, id, record) VALUES (?, ?, ?)'),
-    listCredits: db.prepare('SELECT record FROM credits WHERE shard = ? AND id > ? ORDER BY id LIMIT ?'),
+    getSdl: db.prepare(`SELECT ${SDL_COLUMNS} FROM sdls WHERE hash = ?`),
+    putSdl: db.prepare(upsertStatement({ table: 'sdls', columns: `${SDL_COLUMNS}, content`, key: 'hash', mark: SQLITE_MARK, keptWhenNull: ['content'] })),
+    putCredit: db.prepare(`INSERT INTO credits (${CREDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?)`),
+    listCredits: db.prepare(`SELECT ${CREDIT_COLUMNS} FROM credits WHERE shard = ? AND id > ? ORDER BY id LIMIT ?`),
   }
 }

@@ -7,7 +7,7 @@ import { ShardLockedError, ShardLockLostError } from '../../errors/storeErrors.t
 import { assertPostgresReachable, createTestDatabase, type TestDatabase } from '@verity/postgres'
 import { describeStoreContract } from '../storeContract.ts'
 import { PostgresDomainStore } from './PostgresDomainStore.ts'
-import { postgresMigrations } from './postgresMigrations.ts'
+import { DOMAIN_MIGRATIONS } from '../domainMigrations.ts'
 import { shardLockKey } from './shardLock.ts'
 
 let database: TestDatabase | undefined
@@ -153,7 +153,7 @@ describe('PostgreSQL migrations', () => {
     await Promise.all(stores.map((store) => store.close()))
     await withClient(fresh.url, async (client) => {
       const { rows } = await client.query<{ version: number }>('SELECT version FROM domain_migrations ORDER BY version')
-      assert.deepEqual(rows.map((row) => row.version), postgresMigrations.map((migration) => migration.version))
+      assert.deepEqual(rows.map((row) => row.version), DOMAIN_MIGRATIONS.map((migration) => migration.version))
       // A database migrated by a newer build is refused rather than misread.
       await client.query('INSERT INTO domain_migrations (version, description, applied_at_ms) VALUES ($1, $2, $3)', [999, 'from the future', 0])
     })

@@ -6,14 +6,13 @@
 // is still in Proving, so a late or duplicate worker changes nothing.
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { migratePostgres, StoreUnavailableError } from '@verity/postgres'
+import { decodeStoredJson, encodeStoredJson, migratePostgres, StoreUnavailableError } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS } from '../../limits.ts'
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { ProvingClaim, ProvingJobs } from '../ProvingJobs.ts'
-import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
-import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS_TABLE, postgresMigrations } from './postgresMigrations.ts'
+import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE, POSTGRES_MIGRATION_LOCK_KEY } from '../domainMigrations.ts'
 import { shardLockKey } from './shardLock.ts'
 
 /** Milliseconds since the epoch on the database server's clock, as SQL. */
@@ -51,9 +50,9 @@ export class PostgresProvingJobs implements ProvingJobs {
     try {
       await migratePostgres({
         client: client,
-        table: POSTGRES_MIGRATIONS_TABLE,
+        table: MIGRATIONS_TABLE,
         lockKey: POSTGRES_MIGRATION_LOCK_KEY,
-        migrations: postgresMigrations,
+        migrations: DOMAIN_MIGRATIONS,
         nowMs: (options.nowMs ?? Date.now)(),
         service: 'domain',
       })

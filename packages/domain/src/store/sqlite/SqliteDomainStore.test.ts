@@ -3,7 +3,10 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { StoreSchemaTooNewError } from '@verity/postgres'
 import { StorageFullError } from '../../errors/storeErrors.ts'
+import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE } from '../domainMigrations.ts'
 import { describeStoreContract } from '../storeContract.ts'
 import { SqliteDomainStore } from './SqliteDomainStore.ts'
 
@@ -98,6 +101,34 @@ describe('SqliteDomainStore on a full disk', () => {
       const vaults = await store.readVaults(Array.from({ length: written + 1 }, (_, index) => `vault-${index}`))
       assert.equal(vaults.size, written + 1, 'every write acknowledged before and after the full disk is there')
       await store.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('SqliteDomainStore migrations', () => {
+  test('a file of the previous build (schema untracked) opens with its state and is migrated; a newer file is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verity-store-migrate-'))
+    const path = join(dir, 'domain.sqlite')
+    try {
+      // The file as the previous build left it: its tables created at every open, no version recorded.
+      const old = new Database(path)
+      old.exec(DOMAIN_MIGRATIONS[0]!.sqlite)
+      old.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?)').run('a,1', '18446744073709551616')
+      old.close()
+      let store = new SqliteDomainStore(path)
+      assert.equal((await store.readNonces(['a,1'])).get('a,1'), 2n ** 64n)
+      await store.close()
+      const check = new Database(path)
+      assert.deepEqual(check.prepare(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`).pluck().all(), DOMAIN_MIGRATIONS.map((migration) => migration.version))
+      check.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (version, description, applied_at_ms) VALUES (999, 'from the future', 0)`).run()
+      check.close()
+      assert.throws(() => (store = new SqliteDomainStore(path)), (error: unknown) => {
+        assert.ok(error instanceof StoreSchemaTooNewError)
+        assert.match(error.message, new RegExp(`^sqlite domain store has schema version 999, newer than ${DOMAIN_MIGRATIONS.length}`))
+        return true
+      })
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

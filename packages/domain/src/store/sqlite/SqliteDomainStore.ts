@@ -3,56 +3,10 @@
 // methods return promises to fit the DomainStore port.
 import Database from 'better-sqlite3'
 import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
-import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
-import { sdlRecordValues } from '../sdlRecordValues.ts'
-import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
+import { decodeStoredJson, encodeStoredJson, migrateSqlite } from '@verity/postgres'
+import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE } from '../domainMigrations.ts'
+import { SDL_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, type SdlPatch, type SdlRow } from '../sdlRows.ts'
 import { StorageFullError } from '../../errors/storeErrors.ts'
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS vaults (address TEXT PRIMARY KEY, vault TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS nonces (address TEXT PRIMARY KEY, next_nonce TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS pending (seq INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS sdls (
-  hash TEXT PRIMARY KEY,
-  seq INTEGER NOT NULL UNIQUE,
-  state_name TEXT NOT NULL,
-  state TEXT NOT NULL,
-  content TEXT NOT NULL,
-  witness TEXT NOT NULL,
-  proof TEXT,
-  guardrail_input BLOB,
-  created_at_ms INTEGER NOT NULL,
-  updated_at_ms INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sdls_state_name ON sdls (state_name);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-`
-
-type SdlRow = {
-  hash: string
-  seq: number
-  state: string
-  content: string
-  witness: string
-  proof: string | null
-  guardrail_input: Buffer | null
-  created_at_ms: number
-  updated_at_ms: number
-}
-
-function sdlOfRow(row: SdlRow): SdlRecord {
-  return {
-    hash: row.hash,
-    seq: row.seq,
-    state: decodeStoredJson<SdlStateValue>(row.state),
-    content: decodeStoredJson(row.content),
-    witness: decodeStoredJson(row.witness),
-    proof: row.proof === null ? null : decodeStoredJson(row.proof),
-    guardrailInput: row.guardrail_input === null ? null : new Uint8Array(row.guardrail_input),
-    createdAtMs: row.created_at_ms,
-    updatedAtMs: row.updated_at_ms,
-  }
-}
 
 export type SqliteDomainStoreOptions = {
   nowMs?: () => number
@@ -79,7 +33,12 @@ export class SqliteDomainStore implements DomainStore {
     this.#db.pragma('journal_mode = WAL')
     this.#db.pragma('synchronous = FULL')
     this.#db.pragma('foreign_keys = ON')
-    this.#db.exec(SCHEMA)
+    try {
+      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: DOMAIN_MIGRATIONS, nowMs: (options.nowMs ?? Date.now)(), service: 'domain' })
+    } catch (error) {
+      this.#db.close()
+      throw error
+    }
     if (options.pageCountMax !== undefined) this.#db.pragma(`max_page_count = ${Math.trunc(options.pageCountMax)}`)
     this.#now = options.nowMs ?? Date.now
     this.#selectVault = this.#db.prepare('SELECT vault FROM vaults WHERE address = ?')
@@ -150,42 +109,30 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   async getSdl(hash: string): Promise<SdlRecord | null> {
-    const row = this.#db.prepare<[string], SdlRow>('SELECT * FROM sdls WHERE hash = ?').get(hash)
+    const row = this.#db.prepare<[string], SdlRow>(`SELECT ${SDL_COLUMNS} FROM sdls WHERE hash = ?`).get(hash)
     return row ? sdlOfRow(row) : null
   }
 
   async listSdls(offset: number, limit: number): Promise<SdlRecord[]> {
-    return this.#db.prepare<[number, number], SdlRow>('SELECT * FROM sdls ORDER BY seq LIMIT ? OFFSET ?').all(limit, offset).map(sdlOfRow)
+    return this.#db.prepare<[number, number], SdlRow>(`SELECT ${SDL_COLUMNS} FROM sdls ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset).map(sdlOfRow)
   }
 
   async listSdlsInStates(states: readonly string[]): Promise<SdlRecord[]> {
     if (states.length === 0) return []
     const marks = states.map(() => '?').join(', ')
-    return this.#db.prepare<string[], SdlRow>(`SELECT * FROM sdls WHERE state_name IN (${marks}) ORDER BY seq`).all(...states).map(sdlOfRow)
+    return this.#db.prepare<string[], SdlRow>(`SELECT ${SDL_COLUMNS} FROM sdls WHERE state_name IN (${marks}) ORDER BY seq`).all(...states).map(sdlOfRow)
   }
 
   async lastSdl(): Promise<SdlRecord | null> {
-    const row = this.#db.prepare<[], SdlRow>('SELECT * FROM sdls ORDER BY seq DESC LIMIT 1').get()
+    const row = this.#db.prepare<[], SdlRow>(`SELECT ${SDL_COLUMNS} FROM sdls ORDER BY seq DESC LIMIT 1`).get()
     return row ? sdlOfRow(row) : null
   }
 
-  async updateSdl(hash: string, patch: Partial<Pick<SdlRecord, 'state' | 'proof' | 'guardrailInput'>>): Promise<void> {
-    const sets: string[] = ['updated_at_ms = ?']
-    const values: unknown[] = [this.#now()]
-    if (patch.state !== undefined) {
-      sets.push('state_name = ?', 'state = ?')
-      values.push(sdlStateName(patch.state), encodeStoredJson(patch.state))
-    }
-    if (patch.proof !== undefined) {
-      sets.push('proof = ?')
-      values.push(patch.proof === null ? null : encodeStoredJson(patch.proof))
-    }
-    if (patch.guardrailInput !== undefined) {
-      sets.push('guardrail_input = ?')
-      values.push(patch.guardrailInput === null ? null : Buffer.from(patch.guardrailInput))
-    }
-    values.push(hash)
-    this.#write(() => this.#db.prepare(`UPDATE sdls SET ${sets.join(', ')} WHERE hash = ?`).run(...values))
+  async updateSdl(hash: string, patch: SdlPatch): Promise<void> {
+    const columns = sdlPatchColumns(patch, this.#now())
+    const sets = columns.map(([column]) => `${column} = ?`)
+    const values = columns.map(([, value]) => value)
+    this.#write(() => this.#db.prepare(`UPDATE sdls SET ${sets.join(', ')} WHERE hash = ?`).run(...values, hash))
   }
 
   async getMeta(key: string): Promise<string | null> {

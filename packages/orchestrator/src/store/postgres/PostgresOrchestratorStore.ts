@@ -15,9 +15,24 @@ import type {
   StoredEvent,
   TemplateRecord,
 } from '../OrchestratorStore.ts'
-import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS, POSTGRES_MIGRATIONS_TABLE } from './postgresMigrations.ts'
+import { MIGRATIONS_TABLE, ORCHESTRATOR_MIGRATIONS, POSTGRES_MIGRATION_LOCK_KEY } from '../orchestratorMigrations.ts'
 import { EVENTS_CHANNEL, watchPostgresEvents } from './watchPostgresEvents.ts'
-import { eventOfRow, intentOfRow, type EventRow, type IntentRow } from '../storeRows.ts'
+import { decideProposal } from '../decideProposal.ts'
+import {
+  EXTRACTOR_CONFIG_KEYS,
+  eventOfRow,
+  expiredEventJson,
+  extractorConfigOfRows,
+  intentOfRow,
+  jobsOfClaimedRows,
+  proofOfRow,
+  templateOfRow,
+  type ClaimedJobRow,
+  type EventRow,
+  type IntentRow,
+  type ProofRow,
+  type TemplateRow,
+} from '../storeRows.ts'
 
 export type PostgresOrchestratorStoreOptions = {
   /** Most pooled connections; default POSTGRES_POOL_CONNECTIONS_MAX. */
@@ -70,9 +85,9 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
     const pool = await openMigratedPool({
       databaseUrl,
       pool: { max: options.connectionsMax ?? POSTGRES_POOL_CONNECTIONS_MAX, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, types: TYPES },
-      table: POSTGRES_MIGRATIONS_TABLE,
+      table: MIGRATIONS_TABLE,
       lockKey: POSTGRES_MIGRATION_LOCK_KEY,
-      migrations: POSTGRES_MIGRATIONS,
+      migrations: ORCHESTRATOR_MIGRATIONS,
       nowMs: (options.nowMs ?? Date.now)(),
       service: 'orchestrator',
     })
@@ -82,10 +97,9 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
   async getExtractorConfig(): Promise<ExtractorConfig> {
     const { rows } = await this.#pool.query<{ key: string; value: string }>(
       'SELECT key, value FROM orchestrator_config WHERE key = ANY($1::text[])',
-      [['evidence_extractor_url', 'evidence_extractor_key']],
+      [[EXTRACTOR_CONFIG_KEYS.url, EXTRACTOR_CONFIG_KEYS.key]],
     )
-    const read = (key: string) => rows.find((row) => row.key === key)?.value ?? ''
-    return { url: read('evidence_extractor_url'), key: read('evidence_extractor_key') }
+    return extractorConfigOfRows(rows)
   }
 
   async setExtractorConfig(config: ExtractorConfig): Promise<void> {
@@ -93,7 +107,7 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
     await this.#pool.query(
       `INSERT INTO orchestrator_config (key, value) VALUES ($1, $2), ($3, $4)
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      ['evidence_extractor_url', config.url, 'evidence_extractor_key', config.key],
+      [EXTRACTOR_CONFIG_KEYS.url, config.url, EXTRACTOR_CONFIG_KEYS.key, config.key],
     )
   }
 
@@ -106,13 +120,8 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
   }
 
   async getTemplate(id: string): Promise<TemplateRecord | undefined> {
-    const { rows } = await this.#pool.query<{ id: string; source: string; compiled: Buffer; created_at_ms: number }>(
-      'SELECT id, source, compiled, created_at_ms FROM orchestrator_templates WHERE id = $1',
-      [id],
-    )
-    const row = rows[0]
-    if (row === undefined) return undefined
-    return { id: row.id, source: row.source, compiled: new Uint8Array(row.compiled), createdAtMs: row.created_at_ms }
+    const { rows } = await this.#pool.query<TemplateRow>('SELECT id, source, compiled, created_at_ms FROM orchestrator_templates WHERE id = $1', [id])
+    return rows[0] === undefined ? undefined : templateOfRow(rows[0])
   }
 
   async hasTemplate(id: string): Promise<boolean> {
@@ -184,39 +193,39 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
   }): Promise<AcceptProposalResult> {
     return this.#transaction(async (client): Promise<AcceptProposalResult> => {
       // The row lock makes concurrent proposals for one intent, on any instance, take turns:
-      // the first moves it out of 'pending', the others then read that and are refused.
-      const { rows } = await client.query<IntentRow & { has_template: boolean }>(
+      // the first moves it out of 'pending', the others then read that and are refused. The
+      // backlog bound is approximate across instances (concurrent counts), as a bound may be.
+      const { rows } = await client.query<IntentRow & { has_template: boolean; proving_count: number }>(
         `SELECT ${INTENT_COLUMNS},
-                EXISTS (SELECT 1 FROM orchestrator_templates t WHERE t.id = i.template_id) AS has_template
-         FROM orchestrator_intents i WHERE id = $1 FOR UPDATE`,
+                EXISTS (SELECT 1 FROM orchestrator_templates t WHERE t.id = i.template_id) AS has_template,
+                (SELECT count(*)::int FROM orchestrator_intents WHERE status = 'proving') AS proving_count
+         FROM orchestrator_intents i WHERE id = $1 FOR UPDATE OF i`,
         [input.intentId],
       )
       const row = rows[0]
-      if (row === undefined) return { kind: 'unknown_intent' }
-      if (row.status === 'expired') return { kind: 'expired' }
-      if (row.status !== 'pending' || row.proposal_json !== null) return { kind: 'has_proposal' }
-      // Due but not yet swept: the sweeper will emit its `expired` event.
-      if (row.expires_at_ms <= input.nowMs) return { kind: 'expired' }
-      if (!row.has_template) return { kind: 'template_missing', templateId: row.template_id }
-      // The backlog bound is approximate across instances (concurrent counts), as a bound may be.
-      const proving = await client.query<{ count: number }>(
-        "SELECT count(*)::int AS count FROM orchestrator_intents WHERE status = 'proving'",
+      const decision = decideProposal(
+        {
+          intent: row && { status: row.status, expiresAtMs: row.expires_at_ms, templateId: row.template_id, hasProposal: row.proposal_json !== null },
+          hasTemplate: row?.has_template ?? false,
+          provingCount: row?.proving_count ?? 0,
+        },
+        input,
       )
-      if (proving.rows[0]!.count >= input.backlogMax) return { kind: 'queue_full' }
+      if (decision.kind !== 'accepted') return decision
       const { rowCount } = await client.query(
         `UPDATE orchestrator_intents SET status = 'proving', proposal_json = $1, proposed_at_ms = $2
          WHERE id = $3 AND status = 'pending' AND proposal_json IS NULL`,
         [input.proposalJson, input.nowMs, input.intentId],
       )
       assert.equal(rowCount, 1)
-      return { kind: 'accepted' }
+      return decision
     })
   }
 
   async claimJobs(input: { owner: string; limit: number; nowMs: number; leaseExpiresAtMs: number }): Promise<ClaimedJob[]> {
     // SKIP LOCKED: instances claiming at once each take different rows instead of waiting; a
     // row just claimed by a committed transaction is re-checked against its new lease.
-    const { rows } = await this.#pool.query<{ id: string; job_attempts: number; proposed_at_ms: number }>(
+    const { rows } = await this.#pool.query<ClaimedJobRow>(
       `WITH picked AS (
          SELECT id FROM orchestrator_intents
          WHERE status = 'proving' AND (lease_expires_at_ms IS NULL OR lease_expires_at_ms <= $1)
@@ -228,8 +237,7 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
        RETURNING i.id, i.job_attempts, i.proposed_at_ms`,
       [input.nowMs, input.limit, input.owner, input.leaseExpiresAtMs],
     )
-    rows.sort((a, b) => a.proposed_at_ms - b.proposed_at_ms || (a.id < b.id ? -1 : 1))
-    return rows.map((row) => ({ intentId: row.id, attempt: row.job_attempts }))
+    return jobsOfClaimedRows(rows)
   }
 
   async renewJobLeases(input: { owner: string; intentIds: readonly string[]; leaseExpiresAtMs: number }): Promise<void> {
@@ -276,7 +284,7 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
       )
       if (rows.length === 0) return []
       rows.sort((a, b) => a.expires_at_ms - b.expires_at_ms || (a.id < b.id ? -1 : 1))
-      const events = rows.map(({ id }) => ({ type: 'expired' as const, intentId: id, dataJson: JSON.stringify({ type: 'expired', intent_id: id }) }))
+      const events = rows.map(({ id }) => ({ type: 'expired' as const, intentId: id, dataJson: expiredEventJson(id) }))
       return appendEvents(client, events, nowMs)
     })
   }
@@ -319,13 +327,11 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
   }
 
   async getProof(intentId: string): Promise<ProofRecord | undefined> {
-    const { rows } = await this.#pool.query<{ intent_id: string; evidence_json: string; proof_json: string; created_at_ms: number }>(
+    const { rows } = await this.#pool.query<ProofRow>(
       'SELECT intent_id, evidence_json, proof_json, created_at_ms FROM orchestrator_proofs WHERE intent_id = $1',
       [intentId],
     )
-    const row = rows[0]
-    if (row === undefined) return undefined
-    return { intentId: row.intent_id, evidenceJson: row.evidence_json, proofJson: row.proof_json, createdAtMs: row.created_at_ms }
+    return rows[0] === undefined ? undefined : proofOfRow(rows[0])
   }
 
   async close(): Promise<void> {

@@ -1,23 +1,46 @@
-import type { PostgresMigration } from '@verity/postgres'
+import type { StoreMigration } from '@verity/postgres'
 
-/** The table that records which migrations this database has (existing databases use it: never rename). */
-export const POSTGRES_MIGRATIONS_TABLE = 'domain_migrations'
-/** Key of the session advisory lock that serialises migrations of one database (the bytes of "VRTYDM01" as an int8; never change). */
+/** The table that records which migrations a database has, on SQLite and PostgreSQL (existing databases use it: never rename). */
+export const MIGRATIONS_TABLE = 'domain_migrations'
+/** Key of the PostgreSQL session advisory lock that serialises migrations of one database (the bytes of "VRTYDM01" as an int8; never change). */
 export const POSTGRES_MIGRATION_LOCK_KEY = '6220126777726808113'
 
-// Every table is prefixed `domain_` and keyed by shard, so the domains of many shards (and the
+// SQLite: one shard per file, tables unprefixed. Version 1 is written with IF NOT EXISTS because
+// files created before the domain's SQLite schema was tracked have it already.
+// PostgreSQL: every table is prefixed `domain_` and keyed by shard, so the domains of many shards (and the
 // base layer's and orchestrator's tables) can share one database. Next nonces are u64 + 1 at most:
 // numeric(20,0) (int8 stops at 2^63 - 1). Vaults, pending records, SDL contents, witnesses and
-// proofs are JSON text with tagged bigints (storedJson.ts), not jsonb: jsonb rejects "\u0000" in
+// proofs are JSON text with tagged bigints (@verity/postgres storedJson.ts), not jsonb: jsonb rejects "\u0000" in
 // strings, which signed token metadata may contain, and would reorder keys. Pending entries take
 // their order from an identity column that never goes back, like SQLite's AUTOINCREMENT.
 // `domain_shards.epoch` grows each time a process takes a shard: a fencing token that every write
 // transaction checks, so a process that lost its shard can no longer write.
-export const postgresMigrations: readonly PostgresMigration[] = [
+
+/** The domain's migrations, in order, for both databases. Append new ones; never edit an applied one. */
+export const DOMAIN_MIGRATIONS: readonly StoreMigration[] = [
   {
     version: 1,
     description: 'shards (sequencer epoch), vaults, nonces, pending entries, SDLs, meta',
-    sql: `
+    sqlite: `
+CREATE TABLE IF NOT EXISTS vaults (address TEXT PRIMARY KEY, vault TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS nonces (address TEXT PRIMARY KEY, next_nonce TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pending (seq INTEGER PRIMARY KEY AUTOINCREMENT, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sdls (
+  hash TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL UNIQUE,
+  state_name TEXT NOT NULL,
+  state TEXT NOT NULL,
+  content TEXT NOT NULL,
+  witness TEXT NOT NULL,
+  proof TEXT,
+  guardrail_input BLOB,
+  created_at_ms INTEGER NOT NULL,
+  updated_at_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sdls_state_name ON sdls (state_name);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`,
+    postgres: `
 CREATE TABLE domain_shards (
   shard bigint PRIMARY KEY,
   epoch bigint NOT NULL CHECK (epoch >= 1),
@@ -69,7 +92,9 @@ CREATE TABLE domain_meta (
   {
     version: 2,
     description: 'proving leases: SDLs in Proving claimed by proving workers',
-    sql: `
+    // The embedded store proves in its own process: no leases on SQLite.
+    sqlite: '',
+    postgres: `
 ALTER TABLE domain_sdls ADD COLUMN lease_holder text, ADD COLUMN lease_token text, ADD COLUMN lease_until_ms bigint;
 CREATE INDEX domain_sdls_proving ON domain_sdls (shard, seq) WHERE state_name = 'Proving';
 `,

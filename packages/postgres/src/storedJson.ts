@@ -1,6 +1,8 @@
 // Records are stored as JSON text with bigints tagged `{"$bigint":"<decimal>"}`, so that a record
-// reads back with exactly the types it was written with (plain JSON numbers would come back as
-// numbers below 2^53 and bigints above).
+// reads back with exactly the types it was written with, whatever its size (plain JSON numbers
+// would come back as numbers below 2^53 and bigints above). Not jsonb on PostgreSQL: jsonb rejects
+// "\u0000" in strings, which signed token metadata may contain, and would reorder keys. Shared by
+// the domain's and the base layer's stores on both databases.
 
 const BIGINT_KEY = '$bigint'
 
