@@ -34,7 +34,6 @@ export { baseLayerMethods, type BaseLayerMethod } from './rpc/rpcMethods.ts'
 export { rpcErrorCodes } from './rpc/rpcErrorOf.ts'
 export {
   InvalidParamsError,
-  InvalidRequestError,
   RpcParseError,
   MethodNotFoundError,
   BatchTooLargeError,
@@ -58,5 +57,4 @@ export {
 } from './errors/settlementErrors.ts'
 export { BaseLayerRpcError, BaseLayerUnavailableError } from './errors/clientErrors.ts'
 export { InvalidGenesisError } from './errors/genesisErrors.ts'
-export { InvalidOptionError } from './errors/configErrors.ts'
 export * as limits from './limits.ts'

@@ -60,11 +60,8 @@ export const BALANCE_MAX = 2n ** 64n - 1n
 assert(CREDITS_PULL_LIMIT_DEFAULT <= CREDITS_PULL_LIMIT_MAX)
 assert(SDL_PROOFS_MAX > AGREEMENT_GUARDRAILS_MAX)
 
-/** Connections one PostgreSQL store keeps open at most (reads and transactions share them). */
-export const POSTGRES_POOL_CONNECTIONS_MAX = 10
-
-/** Time to wait for a PostgreSQL connection, in milliseconds, before the store reports it unavailable. */
-export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
+/** Connections one PostgreSQL store keeps open at most, and the connect time-out: @verity/postgres's. */
+export { POSTGRES_POOL_CONNECTIONS_MAX, POSTGRES_CONNECT_TIMEOUT_MS } from '@verity/postgres'
 
 /** Times a PostgreSQL transaction is run when it keeps losing serialization conflicts (another
  *  node committed first); the retry re-reads, so a settlement that lost the race is refused. */

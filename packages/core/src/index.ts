@@ -5,6 +5,8 @@ export { MalformedSignatureError, InvalidSignatureError } from './errors/signatu
 export { InvalidAddressError } from './errors/addressErrors.ts'
 export { InvalidInputValueError } from './errors/inputValueErrors.ts'
 export { InvalidKeyFileError, InvalidSignerError } from './errors/keyFileErrors.ts'
+export { InvalidRequestError, BodyTooLargeError } from './errors/requestErrors.ts'
+export { InvalidOptionError } from './errors/optionErrors.ts'
 export { coreErrorCodes, type CoreErrorCode } from './errors/coreErrorCodes.ts'
 export * as limits from './limits.ts'
 export {

@@ -47,6 +47,13 @@ export const PUBLIC_KEY_CACHE_ENTRIES_MAX = 4_096
  */
 export const SIGNATURE_VERIFY_BATCH_MAX = 64
 
+/**
+ * Worker threads verifying the Ed25519 signatures of a service's batches (the orchestrator's
+ * POST /intents, the domain's transfers), by default: measured on the 2-core machine in
+ * docs/performance.md; 0 verifies inline on the event loop.
+ */
+export const SIGNATURE_VERIFY_WORKERS_DEFAULT = 1
+
 /** Most elements of one InputMap `Set` value. */
 export const INPUT_SET_ELEMENTS_MAX = 1_024
 
@@ -61,10 +68,18 @@ export const INPUT_INT_MIN = -(2n ** 63n)
 export const INPUT_INT_MAX = 2n ** 63n - 1n
 
 /**
- * Largest shard id accepted in an address. Shards are u64 on the wire but we keep them as JS
- * numbers, so the bound is the largest exact integer, 2^53 - 1.
+ * Largest shard id an address can carry. Shards are u64 on the wire but we keep them as JS
+ * numbers, so the bound is the largest exact integer, 2^53 - 1. This is the address format's
+ * bound; the ledger accepts fewer shards (`SHARD_MAX` of @verity/ledger, 2^32 - 1).
  */
-export const SHARD_MAX = Number.MAX_SAFE_INTEGER
+export const ADDRESS_SHARD_MAX = Number.MAX_SAFE_INTEGER
+
+/**
+ * Fields declared in one template schema block (`intent` or `evidence`), and evidence fields one
+ * extraction request may name: the policy circuit has 64 slots. The template language
+ * (@verity/policy) and the extractor both use this one value.
+ */
+export const SCHEMA_FIELDS_MAX = 64
 
 // Every weight sum stays an exact double, so comparing with the threshold never rounds.
 assert(MULTISIG_SIGNERS_MAX * MULTISIG_WEIGHT_MAX <= Number.MAX_SAFE_INTEGER)
@@ -72,3 +87,5 @@ assert(AUTHENTICATOR_DATA_BYTES_MIN <= AUTHENTICATOR_DATA_BYTES_MAX)
 // The largest authenticator data must still be encodable as base58.
 assert(AUTHENTICATOR_DATA_BYTES_MAX <= BASE58_BYTES_MAX)
 assert(PUBLIC_KEY_CACHE_ENTRIES_MAX >= MULTISIG_SIGNERS_MAX)
+// A schema can never declare more fields than an InputMap may carry.
+assert(SCHEMA_FIELDS_MAX <= INPUT_MAP_FIELDS_MAX)

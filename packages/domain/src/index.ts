@@ -21,16 +21,11 @@ export { httpStatusByCode } from './http/httpStatusByCode.ts'
 export {
   VaultNotFoundError,
   SdlNotFoundError,
-  InvalidRequestError,
   BatchSizeError,
-  BodyTooLargeError,
   SdlStateConflictError,
   SdlOrderError,
-  ProvingQueueFullError,
   GuardrailRejectedError,
   GuardrailInputError,
-  BaseLayerUnavailableError,
-  DomainConfigError,
   DomainAgreementError,
 } from './errors/domainErrors.ts'
 export * as limits from './limits.ts'

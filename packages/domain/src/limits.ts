@@ -1,12 +1,15 @@
 // Every bound of the domain service, with its unit and the reason for its default.
 // Configuration may lower or raise some of them; the defaults and their reasons live here.
 import assert from 'node:assert'
+import { limits as coreLimits } from '@verity/core'
+import { limits as ledgerLimits } from '@verity/ledger'
+import { POSTGRES_POOL_CONNECTIONS_MAX } from '@verity/postgres'
 
 /** Largest request body accepted, in bytes (413 above it). A full batch of signed transfers fits. */
 export const REQUEST_BODY_BYTES_MAX = 4 * 1_048_576
 
-/** Most elements in one POST /intents/execute or /intents/submit batch (400 above it); the ledger's BATCH_LENGTH_MAX. */
-export const BATCH_ELEMENTS_MAX = 256
+/** Most elements in one POST /intents/execute or /intents/submit batch (400 above it): the ledger's BATCH_LENGTH_MAX. */
+export const BATCH_ELEMENTS_MAX = ledgerLimits.BATCH_LENGTH_MAX
 
 /** Largest signed message we budget for when sizing the body limit, in bytes (a multisig of a few passkeys). */
 export const SIGNED_MESSAGE_BYTES_BUDGET = 4_096
@@ -65,15 +68,19 @@ assert(GUARDRAIL_INPUT_BYTES_MAX <= REQUEST_BODY_BYTES_MAX)
  * batches before they queue for their group commit (default; 0 verifies inline in the ledger's
  * laws). Measured on the 2-core machine in docs/performance.md.
  */
-export const SIGNATURE_VERIFY_WORKERS_DEFAULT = 1
+export const SIGNATURE_VERIFY_WORKERS_DEFAULT = coreLimits.SIGNATURE_VERIFY_WORKERS_DEFAULT
 
 /** Most batches committed together in one durable transaction (group commit). */
 export const GROUP_COMMIT_BATCHES_MAX = 64
 
-/** Most PostgreSQL connections a domain keeps open for queries (plus one that holds the shard lock). */
-export const POSTGRES_POOL_CONNECTIONS_MAX = 8
-/** How long opening a PostgreSQL connection may take before the store is unavailable, in ms. */
-export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
+/**
+ * Most PostgreSQL connections a domain keeps open for queries: fewer than a store's pool
+ * (@verity/postgres POSTGRES_POOL_CONNECTIONS_MAX), since one more holds the shard lock.
+ */
+export const POSTGRES_QUERY_CONNECTIONS_MAX = 8
+/** How long opening a PostgreSQL connection may take before the store is unavailable, in ms: @verity/postgres's. */
+export { POSTGRES_CONNECT_TIMEOUT_MS } from '@verity/postgres'
+assert(POSTGRES_QUERY_CONNECTIONS_MAX + 1 <= POSTGRES_POOL_CONNECTIONS_MAX)
 
 /** A proving worker's lease on a claimed SDL, in ms (on the database's clock); renewed every third of it while proving. */
 export const PROVING_LEASE_MS = 60_000

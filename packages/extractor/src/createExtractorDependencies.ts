@@ -29,7 +29,7 @@ function openMapping(options: ExtractorOptions, catalogPath: string | null): Evi
 /**
  * Opens the sources the options describe and returns them with `close()`, which stops watching
  * the catalog. Throws at start: CatalogFormatError or MappingFormatError for a bad file,
- * InvalidExtractorOptionError for a bad storefront port or private-address entry.
+ * InvalidOptionError for a bad storefront port or private-address entry.
  */
 export function createExtractorDependencies(options: ExtractorOptions, log: ExtractorLog): { dependencies: ExtractorDependencies; close(): void } {
   const catalogPath = options.catalogPath === undefined ? DEMO_CATALOG_PATH : options.catalogPath

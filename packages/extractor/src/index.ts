@@ -37,7 +37,6 @@ export {
   StorefrontSchemeRefusedError,
   StorefrontPortRefusedError,
   StorefrontAddressRefusedError,
-  InvalidExtractorOptionError,
   type StorefrontGuardErrorCode,
 } from './errors/storefrontGuardErrors.ts'
 export { classifyAddress, type AddressClass } from './egress/classifyAddress.ts'

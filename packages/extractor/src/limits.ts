@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { limits as coreLimits } from '@verity/core'
 
 /**
  * Every bound of @verity/extractor, with its unit and reason. Options may lower (or, where said,
@@ -8,14 +9,14 @@ import assert from 'node:assert/strict'
 /** Default port of `verity extractor` (DESIGN §1). */
 export const EXTRACTOR_PORT_DEFAULT = 8090
 
-/** Largest `POST /extract` body: a solution, metadata and a schema are a few KiB at most. */
-export const REQUEST_BODY_BYTES_MAX = 64 * 1_024
+/** Largest `POST /extract` (and catalog search) body: a solution, metadata and a schema are a few KiB at most. */
+export const EXTRACT_REQUEST_BODY_BYTES_MAX = 64 * 1_024
 
 /** Longest `solution` string (a product URL or a `catalog:` id). */
 export const SOLUTION_CHARS_MAX = 2_048
 
-/** Most evidence fields one request's `schema` may name (the policy circuit has 64 slots). */
-export const SCHEMA_FIELDS_MAX = 64
+/** Most evidence fields one request's `schema` may name: the template language's bound (core's). */
+export const SCHEMA_FIELDS_MAX = coreLimits.SCHEMA_FIELDS_MAX
 
 /** Longest evidence field name and longest type string in a request's `schema`. */
 export const SCHEMA_NAME_CHARS_MAX = 128
@@ -23,8 +24,8 @@ export const SCHEMA_NAME_CHARS_MAX = 128
 /** Whole storefront fetch, redirects and body included, in milliseconds (option `fetchTimeoutMs`). */
 export const FETCH_TIMEOUT_MS = 5_000
 
-/** Largest storefront reply body, in bytes (option `responseBytesMax`); larger replies are refused. */
-export const RESPONSE_BYTES_MAX = 2 * 1_048_576
+/** Largest storefront reply body, in bytes (option `responseBytesMax`); reading stops there and the reply is refused. */
+export const STOREFRONT_RESPONSE_BYTES_MAX = 2 * 1_048_576
 
 /** Most redirects one storefront fetch follows (option `redirectsMax`); only to http(s) URLs. */
 export const REDIRECTS_MAX = 3
@@ -71,15 +72,15 @@ export const MAPPING_SOURCES_PER_FIELD_MAX = 16
 export const JSON_LD_BLOCKS_MAX = 32
 export const JSON_LD_OFFERS_MAX = 2_048
 
-/** Extremes of an evidence `int` (the policy language's ints are 64-bit signed). */
-export const INT_MIN = -(2n ** 63n)
-export const INT_MAX = 2n ** 63n - 1n
+/** Extremes of an evidence `int`: 64-bit signed, core's InputMap bounds (the policy language's). */
+export const INT_MIN = coreLimits.INPUT_INT_MIN
+export const INT_MAX = coreLimits.INPUT_INT_MAX
 
 // A reply at the size limit must still be a plausible single page, and the catalog must be able to
 // hold at least as much as one storefront reply.
-assert(RESPONSE_BYTES_MAX <= CATALOG_BYTES_MAX)
-assert(SOLUTION_CHARS_MAX < REQUEST_BODY_BYTES_MAX)
-assert(SCHEMA_FIELDS_MAX * SCHEMA_NAME_CHARS_MAX * 2 < REQUEST_BODY_BYTES_MAX)
+assert(STOREFRONT_RESPONSE_BYTES_MAX <= CATALOG_BYTES_MAX)
+assert(SOLUTION_CHARS_MAX < EXTRACT_REQUEST_BODY_BYTES_MAX)
+assert(SCHEMA_FIELDS_MAX * SCHEMA_NAME_CHARS_MAX * 2 < EXTRACT_REQUEST_BODY_BYTES_MAX)
 assert(REDIRECTS_MAX >= 0)
 
 /** Hits `POST /catalog/search` returns when the query names no `limit`, and the most it ever returns. */

@@ -17,7 +17,6 @@ export type { NftChange, HoldingsDiff, FungibleMintOperation, NftMintOperation, 
 export type { SdlState } from './wire/SdlState.ts'
 export {
   MalformedVerifiableError,
-  SignatureError,
   WrongShardError,
   NonceMismatchError,
   OverdraftError,

@@ -1,8 +1,9 @@
 /**
  * Every bound of the ledger, with its unit and reason. The circuit constants (SDL_OPS_PER_PROOF,
- * STATE_TREE_DEPTH) must match packages/prover/circuits/sdl/src/main.nr.
+ * SDL_LEAVES_PER_PROOF, STATE_TREE_DEPTH) must match packages/prover/circuits/sdl/src/main.nr.
  */
 import assert from 'node:assert'
+import { limits as coreLimits } from '@verity/core'
 
 /** Elements in one `/intents/execute` or `/intents/submit` batch. */
 export const BATCH_LENGTH_MAX = 256
@@ -44,22 +45,30 @@ export const U64_MAX = 2n ** 64n - 1n
  */
 export const AMOUNT_MAX = 2n ** 53n - 1n
 
-/** Largest shard id (shards are integers ≥ 1). */
+/** Largest shard id the ledger accepts (shards are integers ≥ 1; the domain's shard lock key is 32-bit). */
 export const SHARD_MAX = 2 ** 32 - 1
 
 /** Depth of the shard's state tree: at most 2^20 slots (balances, nonces, NFTs, supplies, roles). */
 export const STATE_TREE_DEPTH = 20
 export const STATE_SLOTS_MAX = 2 ** STATE_TREE_DEPTH
 
-/** Slot operations proven by one SDL batch proof (the circuit's fixed size). */
-export const SDL_OPS_PER_PROOF = 16
+/**
+ * Slot operations proven by one SDL batch proof, and distinct slots (Merkle paths) they may touch:
+ * the circuit's fixed size, chosen from measured gates and prove time (docs/performance.md, SDL
+ * proving). A batch closes at whichever comes first.
+ */
+export const SDL_OPS_PER_PROOF = 280
+export const SDL_LEAVES_PER_PROOF = 24
 
 /** Incoming credits included in one SDL. */
 export const SDL_INCOMING_CREDITS_MAX = 1_024
 
-/** Transactions in one SDL. */
-export const SDL_TRANSACTIONS_MAX = 4_096
+/** Transactions in one SDL (an SDL of 10,000 transfers settles: docs/performance.md). */
+export const SDL_TRANSACTIONS_MAX = 16_384
 
 assert(AMOUNT_MAX < U64_MAX)
+// Every shard the ledger accepts can be written in an address.
+assert(SHARD_MAX <= coreLimits.ADDRESS_SHARD_MAX)
 assert(ALLOWANCE_NFTS_MAX <= MINT_NFTS_MAX)
 assert(STATE_SLOTS_MAX === 2 ** STATE_TREE_DEPTH)
+assert(SDL_LEAVES_PER_PROOF <= SDL_OPS_PER_PROOF)

@@ -44,11 +44,10 @@ export {
   ProposalExistsError,
   IntentExpiredError,
   MalformedProposalError,
-  ProofQueueFullError,
   ProofNotFoundError,
 } from './errors/proposalErrors.ts'
 export { TemplateNotFoundError } from './errors/templateErrors.ts'
-export { InvalidExtractorUrlError, InvalidOptionError } from './errors/configErrors.ts'
+export { InvalidExtractorUrlError } from './errors/configErrors.ts'
 export { TooManySubscribersError } from './errors/eventErrors.ts'
 export { ExtractorFailedError } from './errors/extractorErrors.ts'
 export * as limits from './limits.ts'

@@ -1,4 +1,7 @@
 import assert from 'node:assert'
+import { limits as coreLimits } from '@verity/core'
+import { limits as extractorLimits } from '@verity/extractor'
+import { limits as policyLimits } from '@verity/policy'
 
 // Every bound of the orchestrator, with its unit. Startup options may change the ones marked
 // "default"; the reason for each default lives here.
@@ -43,10 +46,13 @@ export const JOB_RUN_RETRY_DELAY_MS_MAX = 8_000
 
 /** Largest JSON request body (intents, proposals, config). */
 export const JSON_BODY_BYTES_MAX_DEFAULT = 1_048_576
-/** Largest template source. */
-export const TEMPLATE_SOURCE_BYTES_MAX = 65_536
-/** Largest `solution` string of a proposal. */
-export const SOLUTION_CHARS_MAX = 4_096
+/** Largest template source: the template language's own bound. */
+export const TEMPLATE_SOURCE_BYTES_MAX = policyLimits.TEMPLATE_SOURCE_BYTES_MAX
+/**
+ * Largest `solution` string of a proposal: the extractor's, so a proposal the orchestrator accepts
+ * is never refused by the extractor for its length.
+ */
+export const SOLUTION_CHARS_MAX = extractorLimits.SOLUTION_CHARS_MAX
 /** Longest evidence extractor URL. */
 export const EXTRACTOR_URL_CHARS_MAX = 2_048
 
@@ -74,12 +80,10 @@ export const JOB_POLL_INTERVAL_MS = 1_000
  */
 export const JOB_LEASE_MS_DEFAULT = 30_000
 
-/** Connections in one instance's PostgreSQL pool (requests, jobs, sweeps; LISTEN has its own). */
-export const POSTGRES_POOL_CONNECTIONS_MAX = 10
+/** Connections in one instance's PostgreSQL pool (requests, jobs, sweeps; LISTEN has its own), and the connect time-out: @verity/postgres's. */
+export { POSTGRES_POOL_CONNECTIONS_MAX, POSTGRES_CONNECT_TIMEOUT_MS } from '@verity/postgres'
 /** Intents inserted per group-commit statement on PostgreSQL (one round trip, one commit). */
 export const POSTGRES_INTENT_BATCH_MAX = 256
-/** Time-out of opening one PostgreSQL connection. */
-export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
 /**
  * How often an instance on PostgreSQL reads the event log even without a notification: a safety
  * net for a notification lost while the LISTEN connection was being re-opened.
@@ -134,7 +138,7 @@ assert(EXPIRY_SWEEP_INTERVAL_MS_DEFAULT < INTENT_TTL_MS_DEFAULT)
  * Worker threads verifying the Ed25519 signatures of POST /intents (default): measured on the
  * 2-core machine in docs/performance.md; 0 verifies inline on the event loop.
  */
-export const SIGNATURE_VERIFY_WORKERS_DEFAULT = 1
+export const SIGNATURE_VERIFY_WORKERS_DEFAULT = coreLimits.SIGNATURE_VERIFY_WORKERS_DEFAULT
 
 /** Decoded templates kept in memory (each is small; the store stays the source of truth). */
 export const TEMPLATE_CACHE_MAX = 256

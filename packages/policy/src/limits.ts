@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { limits as coreLimits } from '@verity/core'
 
 // Every bound of the template language and of evaluation inputs. Exceeding one is a
 // TemplateCompileError (source) or an InputDataError (values) that names the limit.
@@ -9,8 +10,8 @@ import assert from 'node:assert/strict'
 /** Size of a template source, in UTF-8 bytes (64 KiB): far above any hand-written template. */
 export const TEMPLATE_SOURCE_BYTES_MAX = 64 * 1024
 
-/** Fields declared in one schema block (`intent` or `evidence`). */
-export const SCHEMA_FIELDS_MAX = 64
+/** Fields declared in one schema block (`intent` or `evidence`): core's, shared with the extractor. */
+export const SCHEMA_FIELDS_MAX = coreLimits.SCHEMA_FIELDS_MAX
 
 /** Constraints in `requires`. */
 export const CONSTRAINTS_MAX = 256
@@ -36,12 +37,12 @@ export const IDENTIFIER_LENGTH_MAX = 64
 /** A string input value (attribute or evidence), in UTF-8 bytes. */
 export const INPUT_STRING_BYTES_MAX = 4096
 
-/** Elements of one set input value. */
-export const INPUT_SET_ELEMENTS_MAX = 1024
+/** Elements of one set input value: core's InputMap bound. */
+export const INPUT_SET_ELEMENTS_MAX = coreLimits.INPUT_SET_ELEMENTS_MAX
 
-/** Smallest and largest `int`: 64-bit signed. */
-export const INT_MIN = -(2n ** 63n)
-export const INT_MAX = 2n ** 63n - 1n
+/** Smallest and largest `int`: 64-bit signed, core's InputMap bounds. */
+export const INT_MIN = coreLimits.INPUT_INT_MIN
+export const INT_MAX = coreLimits.INPUT_INT_MAX
 
 // A maximal template must fit in a source of the maximal size, or the source limit is a lie about
 // what can be written (each declaration takes at least 4 bytes, each constraint at least 2).

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createCircuitProver } from './createCircuitProver.ts'
-import { ProofCancelledError, ProverBusyError, WitnessError } from './errors/proverErrors.ts'
+import { ProofCancelledError, ProofQueueFullError, WitnessError } from './errors/proverErrors.ts'
 
 test('selftest circuit: prove, verify, tamper, unsatisfied witness, busy, cancel', async () => {
   const prover = createCircuitProver({ queueMax: 3 })
@@ -22,7 +22,7 @@ test('selftest circuit: prove, verify, tamper, unsatisfied witness, busy, cancel
     const controller = new AbortController()
     const jobs = [1, 2, 3].map((x) => prover.proveCircuit('selftest', { x, y: x * x }, x === 3 ? { signal: controller.signal } : {}))
     await new Promise((resolve) => setImmediate(resolve))
-    await assert.rejects(prover.proveCircuit('selftest', { x: 4, y: 16 }), ProverBusyError)
+    await assert.rejects(prover.proveCircuit('selftest', { x: 4, y: 16 }), ProofQueueFullError)
     controller.abort()
     await assert.rejects(jobs[2]!, ProofCancelledError)
     const done = await Promise.all(jobs.slice(0, 2))

@@ -21,7 +21,7 @@ export type ProverOptions = {
   crsPath?: string
   /** bb.js threads per worker. Default: the machine's parallelism divided among workers. */
   threads?: number
-  /** Jobs queued or running before ProverBusyError. Default: env PROOF_QUEUE_MAX, else PROOF_QUEUE_MAX_DEFAULT. */
+  /** Jobs queued or running before ProofQueueFullError. Default: env PROOF_QUEUE_MAX, else PROOF_QUEUE_MAX_DEFAULT. */
   queueMax?: number
   /** Refuse a dev CRS and dev-CRS artifacts. */
   production?: boolean

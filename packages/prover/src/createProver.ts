@@ -18,7 +18,7 @@ export type Prover = CircuitProver & {
 
 /**
  * Creates a Prover: worker threads running bb.js over the compiled circuits, a bounded queue
- * (ProverBusyError when full), cancellation by AbortSignal, verification keys cached per circuit.
+ * (ProofQueueFullError when full), cancellation by AbortSignal, verification keys cached per circuit.
  * @example const prover = createProver({ production: false }); const artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId })
  */
 export function createProver(options: ProverOptions = {}): Prover {

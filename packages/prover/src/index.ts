@@ -19,7 +19,7 @@ export { DEV_CRS_DIR, CIRCUITS_DIR, BUILD_DIR } from './paths.ts'
 export {
   CircuitBoundsError,
   UnsupportedConstructError,
-  ProverBusyError,
+  ProofQueueFullError,
   ProofCancelledError,
   ProofRejectedError,
   DevCrsRefusedError,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { InvalidOptionError } from '../errors/configErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { BASE_LAYER_PORT_DEFAULT } from '../limits.ts'
 
 /** How to run a base-layer node. */

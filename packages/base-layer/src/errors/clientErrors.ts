@@ -13,10 +13,18 @@ export class BaseLayerRpcError extends VerityError {
   }
 }
 
-/** The base layer could not be reached, timed out, or answered something that is not JSON-RPC. */
+/**
+ * The settlement target (the base layer, or an EVM chain) could not be reached, timed out, answered
+ * something that is not JSON-RPC, or is not ready yet. `url` and `method` name the call when known.
+ */
 export class BaseLayerUnavailableError extends VerityError {
   readonly code = 'BASE_LAYER_UNAVAILABLE'
-  constructor(readonly fields: { url: string; method: string; reason: string }, options?: { cause?: unknown }) {
-    super(`base layer at ${fields.url} (${fields.method}): ${fields.reason}`, options)
+  constructor(readonly fields: { reason: string; url?: string; method?: string }, options?: { cause?: unknown }) {
+    super(
+      fields.url === undefined
+        ? `base layer unavailable: ${fields.reason}`
+        : `base layer at ${fields.url} (${fields.method ?? 'request'}): ${fields.reason}`,
+      options,
+    )
   }
 }

@@ -8,14 +8,6 @@ export class InvalidParamsError extends VerityError {
   }
 }
 
-/** The request is not a JSON-RPC 2.0 request object (or batch of them). */
-export class InvalidRequestError extends VerityError {
-  readonly code = 'INVALID_REQUEST'
-  constructor(readonly fields: { reason: string }) {
-    super(`invalid JSON-RPC request: ${fields.reason}`)
-  }
-}
-
 /** The body is not JSON. */
 export class RpcParseError extends VerityError {
   readonly code = 'PARSE_ERROR'

@@ -1,4 +1,5 @@
-import { BatchTooLargeError, InvalidRequestError, MethodNotFoundError } from '../errors/requestErrors.ts'
+import { InvalidRequestError } from '@verity/core'
+import { BatchTooLargeError, MethodNotFoundError } from '../errors/requestErrors.ts'
 import { RPC_BATCH_REQUESTS_MAX, RPC_METHOD_CHARS_MAX } from '../limits.ts'
 import type { BaseLayerNode } from '../node/BaseLayerNode.ts'
 import { rpcErrorOf, type RpcErrorObject } from './rpcErrorOf.ts'
@@ -24,7 +25,7 @@ export async function handleRpcRequest(
   onUnexpected: UnexpectedErrorHook = () => {},
 ): Promise<RpcResponse | RpcResponse[] | undefined> {
   if (!Array.isArray(body)) return await handleOne(node, body, onUnexpected)
-  if (body.length === 0) return errorResponse(null, new InvalidRequestError({ reason: 'empty batch' }), onUnexpected)
+  if (body.length === 0) return errorResponse(null, new InvalidRequestError({ reason: 'not a JSON-RPC request: empty batch' }), onUnexpected)
   if (body.length > RPC_BATCH_REQUESTS_MAX)
     return errorResponse(null, new BatchTooLargeError({ requestCount: body.length, requestCountMax: RPC_BATCH_REQUESTS_MAX }), onUnexpected)
   const responses: RpcResponse[] = []
@@ -37,7 +38,7 @@ export async function handleRpcRequest(
 
 async function handleOne(node: BaseLayerNode, request: unknown, onUnexpected: UnexpectedErrorHook): Promise<RpcResponse | undefined> {
   if (request === null || typeof request !== 'object' || Array.isArray(request))
-    return errorResponse(null, new InvalidRequestError({ reason: 'expected a request object' }), onUnexpected)
+    return errorResponse(null, new InvalidRequestError({ reason: 'not a JSON-RPC request: expected a request object' }), onUnexpected)
   const { jsonrpc, method, params, id } = request as Record<string, unknown>
   const hasId = 'id' in request
   const validId = isRpcId(id)

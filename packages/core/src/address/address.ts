@@ -1,7 +1,7 @@
 import { decodeBase58 } from '../encoding/base58.ts'
 import { InvalidAddressError } from '../errors/addressErrors.ts'
 import type { HashDigest } from '../hash/sha256.ts'
-import { SHARD_MAX } from '../limits.ts'
+import { ADDRESS_SHARD_MAX } from '../limits.ts'
 
 /** The key of the native token in token maps. Any other token id is the address of its mint vault. */
 export const NATIVE_TOKEN_ID = 'native'
@@ -19,7 +19,7 @@ export function formatAddress(ownerId: HashDigest, shard: number | bigint): stri
 
 /**
  * Parses `"<owner_id>,<shard>"`: owner id a HashDigest, shard a decimal integer from 1 to
- * SHARD_MAX without sign or leading zeros. Throws `InvalidAddressError` naming the problem.
+ * ADDRESS_SHARD_MAX without sign or leading zeros. Throws `InvalidAddressError` naming the problem.
  */
 export function parseAddress(text: string): Address {
   if (typeof text !== 'string') throw new InvalidAddressError({ value: String(text), reason: 'expected a string' })
@@ -49,6 +49,6 @@ function assertOwnerId(ownerId: string, text: string): void {
 }
 
 function assertShard(shard: number, text: string): void {
-  if (!Number.isSafeInteger(shard) || shard < 1 || shard > SHARD_MAX)
-    throw new InvalidAddressError({ value: text, reason: `shard must be an integer from 1 to ${SHARD_MAX}` })
+  if (!Number.isSafeInteger(shard) || shard < 1 || shard > ADDRESS_SHARD_MAX)
+    throw new InvalidAddressError({ value: text, reason: `shard must be an integer from 1 to ${ADDRESS_SHARD_MAX}` })
 }

@@ -9,6 +9,9 @@ export const coreErrorCodes = Object.freeze([
   'INVALID_INPUT_VALUE',
   'INVALID_KEY_FILE',
   'INVALID_SIGNER',
+  'INVALID_REQUEST',
+  'BODY_TOO_LARGE',
+  'INVALID_OPTION',
 ] as const)
 
 export type CoreErrorCode = (typeof coreErrorCodes)[number]

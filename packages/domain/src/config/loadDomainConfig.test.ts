@@ -58,7 +58,7 @@ describe('loadDomainConfig', () => {
     const file = 'postgres://postgres@db:5432/file'
     assert.equal(parseDomainConfig({ shard: 1, keypair: 'k', database_url: file }, where).databaseUrl, file)
     assert.equal(parseDomainConfig({ shard: 1, keypair: 'k' }, where).databaseUrl, undefined)
-    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', database_url: 'mysql://x/y' }, where), /domain config domain.yaml: `database_url` must be a postgres:\/\/ or postgresql:\/\/ URL, got mysql:/)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', database_url: 'mysql://x/y' }, where), /option domain.yaml: `database_url` must be a postgres:\/\/ or postgresql:\/\/ URL, got mysql:/)
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', database_url: 5 }, where), /`database_url`/)
     assert.equal(parseDomainConfig({ shard: 1, keypair: 'k', database_url: file, proving_workers: true }, where).provingWorkers, true)
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', proving_workers: 'yes' }, where), /`proving_workers` must be true or false/)
@@ -67,6 +67,6 @@ describe('loadDomainConfig', () => {
     assert.equal(selectDatabaseUrl({ env, config: file }), env.VERITY_DATABASE_URL)
     assert.equal(selectDatabaseUrl({ env: { VERITY_DATABASE_URL: '' }, config: file }), file)
     assert.equal(selectDatabaseUrl({ env: {} }), undefined)
-    assert.throws(() => selectDatabaseUrl({ env: { VERITY_DATABASE_URL: 'not a url' } }), /domain config VERITY_DATABASE_URL: `database_url` must be a URL/)
+    assert.throws(() => selectDatabaseUrl({ env: { VERITY_DATABASE_URL: 'not a url' } }), /option VERITY_DATABASE_URL: `database_url` must be a URL/)
   })
 })

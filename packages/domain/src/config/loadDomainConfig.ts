@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { decodeBase58 } from '@verity/core'
-import { DomainConfigError } from '../errors/domainErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { readDatabaseUrl } from './readDatabaseUrl.ts'
 import { parseSettlementConfig } from './parseSettlementConfig.ts'
 import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX } from '../limits.ts'
@@ -17,19 +17,19 @@ function isRecord(value: unknown): value is Raw {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
-/** Reads and checks the YAML file at `path`; throws DomainConfigError naming the bad key. */
+/** Reads and checks the YAML file at `path`; throws InvalidOptionError naming the bad key. */
 export function loadDomainConfig(path: string): DomainConfig {
   let text: string
   try {
     text = readFileSync(path, 'utf8')
   } catch (cause) {
-    throw new DomainConfigError({ path, reason: `cannot read: ${(cause as Error).message}` })
+    throw new InvalidOptionError({ option: path, reason: `cannot read: ${(cause as Error).message}` })
   }
   let raw: unknown
   try {
     raw = parse(text)
   } catch (cause) {
-    throw new DomainConfigError({ path, reason: `not valid YAML: ${(cause as Error).message}` })
+    throw new InvalidOptionError({ option: path, reason: `not valid YAML: ${(cause as Error).message}` })
   }
   return parseDomainConfig(raw, { path, baseDir: dirname(resolve(path)) })
 }
@@ -37,7 +37,7 @@ export function loadDomainConfig(path: string): DomainConfig {
 /** Checks an already parsed configuration object; relative paths resolve against `baseDir`. */
 export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: string }): DomainConfig {
   const fail = (reason: string): never => {
-    throw new DomainConfigError({ path: where.path, reason })
+    throw new InvalidOptionError({ option: where.path, reason })
   }
   if (!isRecord(raw)) return fail('expected a mapping at the top level')
   const shard = raw.shard

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { DomainConfigError } from '../errors/domainErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { parseDomainConfig } from './loadDomainConfig.ts'
 
 const where = { path: 'domain.yaml', baseDir: '/srv/domain' }
@@ -16,7 +16,7 @@ test('settlement: kind evm is read with its defaults; kind base_layer or no bloc
 
 test('a bad settlement block is refused naming the key', () => {
   const refused = (settlement: unknown, extra: Record<string, unknown> = {}) =>
-    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k.json', settlement, ...extra }, where), DomainConfigError)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k.json', settlement, ...extra }, where), InvalidOptionError)
   refused({ ...evm, kind: 'solana' })
   refused({ ...evm, contract: '0x1234' })
   refused({ ...evm, chain_id: 0 })

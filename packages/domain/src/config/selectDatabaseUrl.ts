@@ -3,7 +3,7 @@ import { readDatabaseUrl } from './readDatabaseUrl.ts'
 /**
  * The one setting that selects the domain's store: `--database-url` (the option), else the
  * VERITY_DATABASE_URL variable, else `database_url` in domain.yaml; undefined → SQLite. Each is
- * checked, and a bad one is a DomainConfigError naming where it came from.
+ * checked, and a bad one is a InvalidOptionError naming where it came from.
  */
 export function selectDatabaseUrl(sources: {
   option?: string | undefined

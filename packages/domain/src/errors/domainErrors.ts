@@ -18,14 +18,6 @@ export class SdlNotFoundError extends VerityError {
   }
 }
 
-/** A request whose shape is wrong (schema validation, bad JSON, a bad path parameter). */
-export class InvalidRequestError extends VerityError {
-  readonly code = 'INVALID_REQUEST'
-  constructor(readonly fields: { reason: string; index?: number }) {
-    super(fields.reason, fields.index === undefined ? undefined : { index: fields.index })
-  }
-}
-
 /** A batch with no elements, or more than the limit. */
 export class BatchSizeError extends VerityError {
   readonly code = 'BATCH_SIZE'
@@ -35,14 +27,6 @@ export class BatchSizeError extends VerityError {
         ? 'batch is empty: send at least one element'
         : `batch has ${fields.elementCount} elements, at most ${fields.elementsMax} are accepted per request`,
     )
-  }
-}
-
-/** A request body above the size limit. */
-export class BodyTooLargeError extends VerityError {
-  readonly code = 'BODY_TOO_LARGE'
-  constructor(readonly fields: { bytesMax: number }) {
-    super(`request body is larger than ${fields.bytesMax} bytes`)
   }
 }
 
@@ -59,14 +43,6 @@ export class SdlOrderError extends VerityError {
   readonly code = 'SDL_ORDER'
   constructor(readonly fields: { hash: string; previousHash: string; previousState: string }) {
     super(`SDL ${fields.hash} settles after ${fields.previousHash}, which is ${fields.previousState}: submit that proof first`)
-  }
-}
-
-/** The proving queue is full. */
-export class ProvingQueueFullError extends VerityError {
-  readonly code = 'PROVING_QUEUE_FULL'
-  constructor(readonly fields: { queueMax: number }) {
-    super(`${fields.queueMax} SDLs are already waiting to be proven; try again when one finishes`)
   }
 }
 
@@ -114,22 +90,6 @@ export class GuardrailInputError extends VerityError {
   readonly code = 'GUARDRAIL_INPUT_INVALID'
   constructor(readonly fields: { reason: string }) {
     super(`guardrail input: ${fields.reason}`)
-  }
-}
-
-/** The base layer could not be reached or answered with an error. */
-export class BaseLayerUnavailableError extends VerityError {
-  readonly code = 'BASE_LAYER_UNAVAILABLE'
-  constructor(readonly fields: { reason: string }, options?: { cause?: unknown }) {
-    super(`base layer unavailable: ${fields.reason}`, options)
-  }
-}
-
-/** The configuration file is missing, unreadable or has a bad value. */
-export class DomainConfigError extends VerityError {
-  readonly code = 'INVALID_CONFIG'
-  constructor(readonly fields: { path: string; reason: string }) {
-    super(`domain config ${fields.path}: ${fields.reason}`)
   }
 }
 

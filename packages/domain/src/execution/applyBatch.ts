@@ -2,13 +2,12 @@
 // over the current local state (plus what earlier batches of the same group commit changed),
 // check the guardrails. The caller commits the changes of a whole group of batches in one durable
 // transaction (GroupCommitter), so each batch is all-or-nothing and acknowledged only once durable.
-import { checkPasskeyPolicy, formatAddress, isVerityError, parseAddress, parseSignature, type HashDigest, type PasskeyPolicy } from '@verity/core'
+import { checkPasskeyPolicy, formatAddress, InvalidSignatureError, isVerityError, parseAddress, parseSignature, type HashDigest, type PasskeyPolicy } from '@verity/core'
 import {
   atIndex,
   executeBatch,
   parseVerifiable,
   parseVerifiableWithDiffs,
-  SignatureError,
   submitBatch,
   verifiableParts,
   type BatchResult,
@@ -62,11 +61,11 @@ function layered(view: LedgerView, changes: PendingChanges): LedgerView {
   }
 }
 
-/** Throws SIGNATURE_INVALID (with the element's index) for the first passkey signature made at an origin or RP id the domain does not accept. */
+/** Throws INVALID_SIGNATURE (with the element's index) for the first passkey signature made at an origin or RP id the domain does not accept. */
 function assertPasskeyOrigins(verifiables: readonly VerifiableType[], policy: PasskeyPolicy): void {
   for (const [index, verifiable] of verifiables.entries()) {
     const refused = checkPasskeyPolicy(parseSignature(verifiableParts(verifiable).message.signature), policy)
-    if (refused !== null) throw atIndex(new SignatureError({ reason: refused }), index)
+    if (refused !== null) throw atIndex(new InvalidSignatureError({ reason: refused }), index)
   }
 }
 

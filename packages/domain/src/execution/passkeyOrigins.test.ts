@@ -38,7 +38,7 @@ test('a passkey signature from the accepted origin and RP id is applied; one fro
   const lookalike = SoftwarePasskey.generate({ rpId: 'wallet.example', origin: 'https://wallet-example.evil' })
   const changes = emptyChanges()
   await assert.rejects(prepareBatch({ ...policyDeps, store }, [mintBy(wallet), mintBy(lookalike)], 'execute', changes), (error: Error & { code?: string; index?: number }) => {
-    assert.equal(error.code, 'SIGNATURE_INVALID')
+    assert.equal(error.code, 'INVALID_SIGNATURE')
     assert.equal(error.index, 1)
     assert.match(error.message, /not an accepted origin/)
     return true

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs'
 import { decodeInputFields } from '@verity/core'
 import { compileTemplate, templateId } from '@verity/policy'
 import type { GuardrailConfig } from '../config/DomainConfig.ts'
-import { DomainConfigError } from '../errors/domainErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import type { Guardrail } from './Guardrail.ts'
 
 /**
  * Compiles each guardrail's template; `checkFits` (the prover's assertTemplateFitsCircuit) refuses
- * a template the policy circuit cannot prove. Throws DomainConfigError naming the file.
+ * a template the policy circuit cannot prove. Throws InvalidOptionError naming the file.
  */
 export function loadGuardrails(configs: readonly GuardrailConfig[], checkFits: (compiled: Guardrail['compiled']) => void = () => {}): Guardrail[] {
   return configs.map((config) => {
@@ -16,7 +16,7 @@ export function loadGuardrails(configs: readonly GuardrailConfig[], checkFits: (
     try {
       source = readFileSync(config.templateFile, 'utf8')
     } catch (cause) {
-      throw new DomainConfigError({ path: config.templateFile, reason: `guardrail ${config.name}: cannot read: ${(cause as Error).message}` })
+      throw new InvalidOptionError({ option: config.templateFile, reason: `guardrail ${config.name}: cannot read: ${(cause as Error).message}` })
     }
     try {
       const compiled = compileTemplate(source)
@@ -24,7 +24,7 @@ export function loadGuardrails(configs: readonly GuardrailConfig[], checkFits: (
       const defaultIntent = decodeInputFields(config.intent, `guardrails.${config.name}.intent`)
       return Object.freeze({ name: config.name, compiled, templateId: templateId(compiled), defaultIntent })
     } catch (error) {
-      throw new DomainConfigError({ path: config.templateFile, reason: `guardrail ${config.name}: ${(error as Error).message}` })
+      throw new InvalidOptionError({ option: config.templateFile, reason: `guardrail ${config.name}: ${(error as Error).message}` })
     }
   })
 }

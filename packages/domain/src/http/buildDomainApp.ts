@@ -18,7 +18,7 @@ import {
   type RateLimitSettings,
 } from '@verity/server'
 import type { DomainApi } from '../DomainApi.ts'
-import { InvalidRequestError } from '../errors/domainErrors.ts'
+import { InvalidRequestError } from '@verity/core'
 import { GUARDRAIL_INPUT_BYTES_MAX, REQUEST_BODY_BYTES_MAX } from '../limits.ts'
 import { handleError } from './errorHandler.ts'
 import { watchDomain } from './domainMetrics.ts'

@@ -1,7 +1,7 @@
 // The app is built before the domain is open (its logger serves the startup), so its routes
 // reach the domain through this forwarder, which answers 503 until the domain is ready.
 import type { DomainApi } from '../DomainApi.ts'
-import { BaseLayerUnavailableError } from '../errors/domainErrors.ts'
+import { BaseLayerUnavailableError } from '@verity/base-layer'
 
 export function deferredDomainApi(): { api: DomainApi; resolve(domain: DomainApi): void } {
   let target: DomainApi | null = null

@@ -3,7 +3,8 @@
 // logged as a bug and answered with a plain 500 that does not leak its message.
 import { isVerityError } from '@verity/core'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { BodyTooLargeError, GuardrailRejectedError } from '../errors/domainErrors.ts'
+import { BodyTooLargeError } from '@verity/core'
+import { GuardrailRejectedError } from '../errors/domainErrors.ts'
 import { GUARDRAIL_INPUT_BYTES_MAX, REQUEST_BODY_BYTES_MAX } from '../limits.ts'
 import { httpStatusByCode, httpStatusOf } from './httpStatusByCode.ts'
 

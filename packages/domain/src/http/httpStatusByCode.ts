@@ -12,7 +12,7 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   BODY_TOO_LARGE: 413,
   SDL_STATE_CONFLICT: 409,
   SDL_ORDER: 409,
-  PROVING_QUEUE_FULL: 503,
+  PROOF_QUEUE_FULL: 503,
   GUARDRAIL_REJECTED: 400,
   CROSS_SHARD_CREDIT_UNSUPPORTED: 400,
   GUARDRAIL_INPUT_INVALID: 400,
@@ -25,6 +25,7 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   NONCE_MISMATCH: 409,
   // prover: the local state accepted what the SDL circuit's rules refuse — a bug, not bad input
   SDL_RULE: 500,
+  SDL_TREE_ROOT_MISMATCH: 500,
   SDL_ROOT_MISMATCH: 500,
   // fastify's own
   FST_ERR_CTP_BODY_TOO_LARGE: 413,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import type { DomainApi } from '../DomainApi.ts'
-import { InvalidRequestError } from '../errors/domainErrors.ts'
+import { InvalidRequestError } from '@verity/core'
 import { SDL_PAGE_LIMIT_DEFAULT, SDL_PAGE_LIMIT_MAX } from '../limits.ts'
 import { ErrorBodySchema, HashDigestSchema, SdlStateSchema } from './wireSchemas.ts'
 

@@ -7,7 +7,9 @@ import { signSdlSubmission } from '@verity/base-layer'
 import type { Settlement } from '../settlement/Settlement.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ProveStart } from '../DomainApi.ts'
-import { BaseLayerUnavailableError, ProvingQueueFullError, SdlNotFoundError, SdlOrderError, SdlStateConflictError } from '../errors/domainErrors.ts'
+import { BaseLayerUnavailableError } from '@verity/base-layer'
+import { ProofQueueFullError } from '@verity/prover'
+import { SdlNotFoundError, SdlOrderError, SdlStateConflictError } from '../errors/domainErrors.ts'
 import { SerialQueue } from '../execution/SerialQueue.ts'
 import { PROVING_QUEUE_MAX } from '../limits.ts'
 import type { DomainStore, SdlRecord } from '../store/DomainStore.ts'
@@ -79,7 +81,7 @@ export class SdlPipeline {
     if (!(PROVABLE as readonly string[]).includes(name)) throw new SdlStateConflictError({ hash, state: name, action: 'prove', allowed: PROVABLE })
     // The queue is this process's, or with proving workers the SDLs in Proving in the database.
     const queued = this.#deps.provingWorkers === true ? (await this.#deps.store.listSdlsInStates(['Proving'])).length : this.#queue.length
-    if (queued >= PROVING_QUEUE_MAX) throw new ProvingQueueFullError({ queueMax: PROVING_QUEUE_MAX })
+    if (queued >= PROVING_QUEUE_MAX) throw new ProofQueueFullError({ what: 'SDLs waiting to be proven', queueMax: PROVING_QUEUE_MAX })
     await this.#deps.store.updateSdl(hash, { state: 'Proving', guardrailInput, proof: null })
     if (this.#deps.provingWorkers !== true) this.#enqueue(hash)
     return { started: true, state: 'Proving' }

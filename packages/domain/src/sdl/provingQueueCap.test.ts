@@ -6,7 +6,7 @@ import { PROVING_QUEUE_MAX } from '../limits.ts'
 import { startTestDomain, type TestDomain } from '../testing/startTestDomain.ts'
 
 // The SDL proving queue is bounded: one proof runs, PROVING_QUEUE_MAX wait, and one more prove
-// request is refused with 503 PROVING_QUEUE_FULL instead of growing the queue (docs/security.md).
+// request is refused with 503 PROOF_QUEUE_FULL instead of growing the queue (docs/security.md).
 const SHARD = 5
 let domain: TestDomain
 before(async () => {
@@ -14,7 +14,7 @@ before(async () => {
 })
 after(async () => domain.cleanup())
 
-test(`beyond one running and ${PROVING_QUEUE_MAX} queued SDL proofs, POST /sdls/{hash}/prove answers 503 PROVING_QUEUE_FULL`, async () => {
+test(`beyond one running and ${PROVING_QUEUE_MAX} queued SDL proofs, POST /sdls/{hash}/prove answers 503 PROOF_QUEUE_FULL`, async () => {
   const sdls: string[] = []
   // One SDL per mint: each mint is a new token (a new issuer's vault) and forms an SDL of its own.
   for (let index = 0; index < PROVING_QUEUE_MAX + 2; index++) {
@@ -34,6 +34,6 @@ test(`beyond one running and ${PROVING_QUEUE_MAX} queued SDL proofs, POST /sdls/
   assert.deepEqual(answers.slice(0, -1).map((answer) => answer.status), Array(PROVING_QUEUE_MAX + 1).fill(202))
   const refused = answers.at(-1)!
   assert.equal(refused.status, 503)
-  assert.equal(refused.body.code, 'PROVING_QUEUE_FULL')
+  assert.equal(refused.body.code, 'PROOF_QUEUE_FULL')
   assert.match(refused.body.message, new RegExp(String(PROVING_QUEUE_MAX)))
 })

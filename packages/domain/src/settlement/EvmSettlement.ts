@@ -7,7 +7,7 @@ import { ShardTakenError, type Agreement, type AgreementRequest, type PullCredit
 import type { SdlContent } from '@verity/ledger'
 import { EvmSettlementClient, SettlementInputError, SettlementRevertError, sdlSettlementCall, type EvmAgreement } from '@verity/settlement-evm'
 import type { Hex } from 'viem'
-import { BaseLayerUnavailableError } from '../errors/domainErrors.ts'
+import { BaseLayerUnavailableError } from '@verity/base-layer'
 import { EvmGuardrailsUnsupportedError } from './settlementErrors.ts'
 import type { Settlement } from './Settlement.ts'
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import type { HashDigest } from '@verity/core'
 import { EvmSettlementClient } from '@verity/settlement-evm'
 import type { Address, Hex } from 'viem'
-import { DomainConfigError } from '../errors/domainErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import type { EvmSettlementConfig } from './EvmSettlementConfig.ts'
 import { EvmSettlement } from './EvmSettlement.ts'
 
@@ -17,9 +17,9 @@ export function readEvmAccountKey(path: string): Hex {
   try {
     text = readFileSync(path, 'utf8').trim()
   } catch (cause) {
-    throw new DomainConfigError({ path, reason: `cannot read the EVM account key: ${(cause as Error).message}` })
+    throw new InvalidOptionError({ option: path, reason: `cannot read the EVM account key: ${(cause as Error).message}` })
   }
-  if (!PRIVATE_KEY.test(text)) throw new DomainConfigError({ path, reason: 'an EVM account key file holds 0x and 64 hex digits' })
+  if (!PRIVATE_KEY.test(text)) throw new InvalidOptionError({ option: path, reason: 'an EVM account key file holds 0x and 64 hex digits' })
   return text as Hex
 }
 

@@ -5,12 +5,12 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { Ed25519Signer } from '@verity/core'
 import { PRIVATE_DIRECTORY_MODE } from '@verity/server'
-import { DomainConfigError } from '../errors/domainErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 
 export function loadOperatorKey(path: string, options: { inline?: string; generateWhenMissing: boolean; log: { info(o: object, m: string): void } }): Ed25519Signer {
   if (options.inline !== undefined && !existsSync(path)) return Ed25519Signer.fromSecretKeyBase58(options.inline)
   if (!existsSync(path)) {
-    if (!options.generateWhenMissing) throw new DomainConfigError({ path, reason: 'the operator key file does not exist (it must hold a key funded on the base layer)' })
+    if (!options.generateWhenMissing) throw new InvalidOptionError({ option: path, reason: 'the operator key file does not exist (it must hold a key funded on the base layer)' })
     const signer = Ed25519Signer.generate()
     mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
     signer.toKeyFile(path)

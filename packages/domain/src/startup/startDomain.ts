@@ -22,7 +22,7 @@ import { openDomainStore } from '../store/openDomainStore.ts'
 import { PostgresDomainStore } from '../store/postgres/PostgresDomainStore.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
 import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
-import { DomainConfigError } from '../errors/domainErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { ensureAgreement } from './ensureAgreement.ts'
 import { agreementGuardrails } from '../guardrails/agreementGuardrails.ts'
 import { loadOperatorKey } from './loadOperatorKey.ts'
@@ -87,7 +87,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   const config = resolveConfig(options)
   const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'info'
   if (config.provingWorkers === true && config.databaseUrl === undefined) {
-    throw new DomainConfigError({ path: options.configPath ?? 'domain.yaml', reason: '`proving_workers` needs PostgreSQL: workers claim SDLs from the database (set `database_url`)' })
+    throw new InvalidOptionError({ option: options.configPath ?? 'domain.yaml', reason: '`proving_workers` needs PostgreSQL: workers claim SDLs from the database (set `database_url`)' })
   }
   mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
   const tokens = loadTokenRegistry({ tokensFile: config.tokensFile, adminToken: (options.env ?? process.env)[ADMIN_TOKEN_ENV] })

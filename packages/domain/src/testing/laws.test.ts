@@ -42,12 +42,12 @@ describe('global laws, batches and signers over HTTP', () => {
   })
   after(async () => domain.cleanup())
 
-  test('a bad signature is refused (400 SIGNATURE_INVALID)', async () => {
+  test('a bad signature is refused (400 INVALID_SIGNATURE)', async () => {
     const v = debit(alice, domain.addressOf(mintKey), { [token]: { Fungible: 1n } }, 1n) as any
     v.DebitAllowance.payload.content.allowances[token].Fungible = 2n
     const response = await execute(v)
     assert.equal(response.status, 400)
-    assert.equal(response.body.code, 'SIGNATURE_INVALID')
+    assert.equal(response.body.code, 'INVALID_SIGNATURE')
     assert.equal(response.body.index, 0)
   })
 
@@ -182,7 +182,7 @@ describe('global laws, batches and signers over HTTP', () => {
     const weakPayload = { content: weak, auxiliary: [] as number[] }
     const below = await execute({ DebitAllowance: { payload: weakPayload, signature: multisig.signWith(canonicalJsonBytes(jsonValue(weakPayload), 'payload'), [2]) } } as VerifiableType)
     assert.equal(below.status, 400)
-    assert.equal(below.body.code, 'SIGNATURE_INVALID')
+    assert.equal(below.body.code, 'INVALID_SIGNATURE')
   })
 
   test('/intents/submit: caller-computed diffs may debit less than allowed, and must match the laws', async () => {

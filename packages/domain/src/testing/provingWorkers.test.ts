@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { Ed25519Signer } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
-import { DomainConfigError } from '../errors/domainErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { createTestDatabase, type TestDatabase } from '@verity/postgres'
 import { startTestDomain, type TestDomain } from './startTestDomain.ts'
 import { waitFor } from './waitFor.ts'
@@ -61,7 +61,7 @@ describe('proving workers', () => {
 
   test('proving_workers needs PostgreSQL', async () => {
     await assert.rejects(startTestDomain({ shard: SHARD, provingWorkers: true }), (error) => {
-      assert.ok(error instanceof DomainConfigError)
+      assert.ok(error instanceof InvalidOptionError)
       assert.match(error.message, /`proving_workers` needs PostgreSQL/)
       return true
     })

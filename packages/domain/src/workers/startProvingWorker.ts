@@ -8,7 +8,7 @@ import { settlementProofSystem } from '../settlement/settlementProofSystem.ts'
 import type { DomainConfig } from '../config/DomainConfig.ts'
 import { loadDomainConfig } from '../config/loadDomainConfig.ts'
 import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
-import { DomainConfigError } from '../errors/domainErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { createGuardrailProver } from '../guardrails/createGuardrailProver.ts'
 import { loadGuardrails } from '../guardrails/loadGuardrails.ts'
 import { PROVING_LEASE_MS, PROVING_POLL_INTERVAL_MS } from '../limits.ts'
@@ -41,7 +41,7 @@ export async function startProvingWorker(options: StartProvingWorkerOptions = {}
   const config = options.config ?? loadDomainConfig(configPath)
   const env = options.env ?? process.env
   const databaseUrl = selectDatabaseUrl({ option: options.databaseUrl, env, config: config.databaseUrl })
-  if (databaseUrl === undefined) throw new DomainConfigError({ path: configPath, reason: 'proving workers claim SDLs from PostgreSQL: set `database_url` (or --database-url / VERITY_DATABASE_URL)' })
+  if (databaseUrl === undefined) throw new InvalidOptionError({ option: configPath, reason: 'proving workers claim SDLs from PostgreSQL: set `database_url` (or --database-url / VERITY_DATABASE_URL)' })
   const log = pino({ level: options.logLevel ?? env.VERITY_LOG_LEVEL ?? 'info' })
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
   const holder = `verity-prover shard ${config.shard} on ${hostname()} pid ${process.pid}`

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { InvalidExtractorOptionError } from '../errors/storefrontGuardErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { findPrivateAddressAllowance, parsePrivateAddressAllowance } from './PrivateAddressAllowance.ts'
 
 describe('parsePrivateAddressAllowance', () => {
@@ -36,7 +36,7 @@ describe('parsePrivateAddressAllowance', () => {
       assert.throws(
         () => parsePrivateAddressAllowance(entry),
         (error: unknown) =>
-          error instanceof InvalidExtractorOptionError &&
+          error instanceof InvalidOptionError &&
           error.code === 'INVALID_OPTION' &&
           error.fields.option === 'storefrontPrivateAddressesAllowed' &&
           message.test(error.message),

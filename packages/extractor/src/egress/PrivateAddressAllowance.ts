@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js'
-import { InvalidExtractorOptionError } from '../errors/storefrontGuardErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 
 /**
  * One entry of `storefrontPrivateAddressesAllowed`: an operator's explicit permission to fetch
@@ -19,8 +19,8 @@ export type PrivateAddressAllowance = Readonly<{
 
 const ADDRESS_WITH_PORT = /^(?:\[([^\]]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):(\d{1,5})$/
 
-function reject(entry: string, reason: string): InvalidExtractorOptionError {
-  return new InvalidExtractorOptionError({ option: 'storefrontPrivateAddressesAllowed', value: entry, reason })
+function reject(entry: string, reason: string): InvalidOptionError {
+  return new InvalidOptionError({ option: 'storefrontPrivateAddressesAllowed', value: entry, reason })
 }
 
 function parseStrictAddress(text: string, entry: string): ipaddr.IPv4 | ipaddr.IPv6 {
@@ -30,7 +30,7 @@ function parseStrictAddress(text: string, entry: string): ipaddr.IPv4 | ipaddr.I
   return ipaddr.parse(text)
 }
 
-/** Parses one `storefrontPrivateAddressesAllowed` entry; throws InvalidExtractorOptionError naming it. */
+/** Parses one `storefrontPrivateAddressesAllowed` entry; throws InvalidOptionError naming it. */
 export function parsePrivateAddressAllowance(entry: string): PrivateAddressAllowance {
   const text = entry.trim()
   const withPort = ADDRESS_WITH_PORT.exec(text)

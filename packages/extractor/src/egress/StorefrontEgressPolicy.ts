@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises'
-import { InvalidExtractorOptionError } from '../errors/storefrontGuardErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { STOREFRONT_PORTS_ALLOWED_DEFAULT } from '../limits.ts'
 import { parsePrivateAddressAllowance, type PrivateAddressAllowance } from './PrivateAddressAllowance.ts'
 
@@ -31,12 +31,12 @@ export type StorefrontEgressOptions = {
 
 const systemLookup: StorefrontLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true })
 
-/** Checks the options once, at start; throws InvalidExtractorOptionError naming a bad port or entry. */
+/** Checks the options once, at start; throws InvalidOptionError naming a bad port or entry. */
 export function createStorefrontEgressPolicy(options: StorefrontEgressOptions = {}): StorefrontEgressPolicy {
   const ports = options.portsAllowed ?? STOREFRONT_PORTS_ALLOWED_DEFAULT
   for (const port of ports)
     if (!Number.isInteger(port) || port < 1 || port > 65_535)
-      throw new InvalidExtractorOptionError({ option: 'storefrontPortsAllowed', value: String(port), reason: 'expected a port 1-65535' })
+      throw new InvalidOptionError({ option: 'storefrontPortsAllowed', value: String(port), reason: 'expected a port 1-65535' })
   return Object.freeze({
     portsAllowed: new Set(ports),
     privateAddressesAllowed: Object.freeze((options.privateAddressesAllowed ?? []).map(parsePrivateAddressAllowance)),

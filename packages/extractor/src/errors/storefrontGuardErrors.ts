@@ -1,4 +1,4 @@
-import { VerityError } from '@verity/core'
+import { VerityError, type InvalidOptionError } from '@verity/core'
 
 // Failures of the storefront fetch guard (SSRF): a URL the extractor will not fetch, found before
 // any connection is opened. docs/security.md#storefront-fetches-ssrf explains the rules.
@@ -58,16 +58,8 @@ export class StorefrontAddressRefusedError extends VerityError {
   }
 }
 
-/** An extractor option (a port list, a private-address entry) has a value we cannot use; found at start. */
-export class InvalidExtractorOptionError extends VerityError {
-  readonly code = 'INVALID_OPTION'
-  constructor(readonly fields: { option: string; value: string; reason: string }) {
-    super(`option ${fields.option}=${JSON.stringify(fields.value)}: ${fields.reason}`)
-  }
-}
-
 export type StorefrontGuardErrorCode =
   | StorefrontSchemeRefusedError['code']
   | StorefrontPortRefusedError['code']
   | StorefrontAddressRefusedError['code']
-  | InvalidExtractorOptionError['code']
+  | InvalidOptionError['code']

@@ -10,7 +10,7 @@ import {
   CATALOG_SEARCH_QUERY_CHARS_MAX,
   CATALOG_SEARCH_RESULTS_MAX,
   PRODUCT_STRING_CHARS_MAX,
-  REQUEST_BODY_BYTES_MAX,
+  EXTRACT_REQUEST_BODY_BYTES_MAX,
 } from '../limits.ts'
 
 const FilterString = Type.String({ maxLength: PRODUCT_STRING_CHARS_MAX })
@@ -69,7 +69,7 @@ export function registerCatalogSearchRoute(parent: FastifyInstance, dependencies
   app.post(
     '/catalog/search',
     {
-      bodyLimit: REQUEST_BODY_BYTES_MAX,
+      bodyLimit: EXTRACT_REQUEST_BODY_BYTES_MAX,
       // TypeBox's own validator refuses unknown fields (fastify's default ajv would drop them
       // silently, and a misspelt filter would then match everything).
       validatorCompiler: TypeBoxValidatorCompiler as never,

@@ -7,7 +7,7 @@ import { InvalidExtractRequestError } from '../errors/extractorErrors.ts'
 import { extractAttested } from '../extractAttested.ts'
 import type { ExtractorDependencies, ExtractRequest } from '../extractFromSolution.ts'
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
-import { REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
+import { EXTRACT_REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
 import { registerCatalogSearchRoute } from './catalogSearchRoute.ts'
 import { handleExtractorError } from './handleExtractorError.ts'
 
@@ -70,7 +70,7 @@ export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async
   app.post(
     '/extract',
     {
-      bodyLimit: options.bodyBytesMax ?? REQUEST_BODY_BYTES_MAX,
+      bodyLimit: options.bodyBytesMax ?? EXTRACT_REQUEST_BODY_BYTES_MAX,
       schema: {
         summary: 'Extract evidence for a proposal',
         body: ExtractBody,

@@ -2,7 +2,7 @@ import type { EvidenceSource } from '@verity/core'
 import { createStorefrontEgressPolicy, type StorefrontEgressPolicy, type StorefrontLookup } from '../egress/StorefrontEgressPolicy.ts'
 import { StorefrontReplyError, StorefrontUnavailableError, UnsupportedSolutionError } from '../errors/extractorErrors.ts'
 import { fetchBounded, type FetchedReply, type FetchLimits } from '../http/fetchBounded.ts'
-import { FETCH_TIMEOUT_MS, REDIRECTS_MAX, RESPONSE_BYTES_MAX } from '../limits.ts'
+import { FETCH_TIMEOUT_MS, REDIRECTS_MAX, STOREFRONT_RESPONSE_BYTES_MAX } from '../limits.ts'
 import type { Product } from '../product/Product.ts'
 import type { ProductMatch, ProductSource } from '../product/ProductSource.ts'
 import { parseJsonLdProduct } from './parseJsonLdProduct.ts'
@@ -67,11 +67,11 @@ export class StorefrontSource implements ProductSource {
   readonly #hostsAllowed: ReadonlySet<string> | undefined
   readonly #egress: StorefrontEgressPolicy
 
-  /** Throws InvalidExtractorOptionError for a bad port or private-address entry. */
+  /** Throws InvalidOptionError for a bad port or private-address entry. */
   constructor(options: StorefrontSourceOptions = {}) {
     this.#limits = {
       timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS,
-      responseBytesMax: options.responseBytesMax ?? RESPONSE_BYTES_MAX,
+      responseBytesMax: options.responseBytesMax ?? STOREFRONT_RESPONSE_BYTES_MAX,
       redirectsMax: options.redirectsMax ?? REDIRECTS_MAX,
     }
     this.#hostsAllowed = options.hostsAllowed === undefined ? undefined : new Set(options.hostsAllowed.map((host) => host.toLowerCase()))

@@ -3,7 +3,7 @@
  * batch `index` of the offending element when it was raised inside a batch (see `atIndex`).
  * Codes are stable; the domain maps them to HTTP statuses at its edge (NONCE_MISMATCH → 409).
  */
-import { VerityError } from '@verity/core'
+import { VerityError, type InvalidSignatureError } from '@verity/core'
 
 type ErrorOptions = { cause?: unknown; index?: number }
 
@@ -12,14 +12,6 @@ export class MalformedVerifiableError extends VerityError {
   readonly code = 'MALFORMED_VERIFIABLE'
   constructor(readonly fields: { field: string; reason: string }, options?: ErrorOptions) {
     super(`malformed ${fields.field}: ${fields.reason}`, options)
-  }
-}
-
-/** The signature does not verify over JCS(payload), or is not by the owner it must be by. */
-export class SignatureError extends VerityError {
-  readonly code = 'SIGNATURE_INVALID'
-  constructor(readonly fields: { reason: string }, options?: ErrorOptions) {
-    super(`signature: ${fields.reason}`, options)
   }
 }
 
@@ -122,7 +114,7 @@ export class LedgerLimitError extends VerityError {
 /** Every typed ledger error. */
 export type LedgerError =
   | MalformedVerifiableError
-  | SignatureError
+  | InvalidSignatureError
   | WrongShardError
   | NonceMismatchError
   | OverdraftError

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Ed25519Signer, MultisigSigner, SoftwarePasskey } from '@verity/core'
+import { Ed25519Signer, InvalidSignatureError, MultisigSigner, SoftwarePasskey } from '@verity/core'
 import {
   MintExistsError,
   MintHolderConflictError,
@@ -9,7 +9,6 @@ import {
   NftNotHeldError,
   NonceMismatchError,
   OverdraftError,
-  SignatureError,
   WrongShardError,
   ZeroSupplyMintError,
   LedgerLimitError,
@@ -53,11 +52,11 @@ function expectError(fn: () => unknown, type: new (...args: never[]) => Error, i
 }
 
 describe('global laws, each broken once', () => {
-  test('a signature over different bytes is refused (SignatureError)', () => {
+  test('a signature over different bytes is refused (InvalidSignatureError)', () => {
     const ledger = shardWithNative({ [A]: 100n })
     const v = debit(alice, 1n, B, { native: { Fungible: 10n } }) as { DebitAllowance: { payload: { content: { allowances: unknown } } } }
     v.DebitAllowance.payload.content.allowances = { native: { Fungible: 90n } }
-    expectError(() => executeBatch(ledger, [v as unknown as VerifiableType], TEST_SHARD), SignatureError, 0)
+    expectError(() => executeBatch(ledger, [v as unknown as VerifiableType], TEST_SHARD), InvalidSignatureError, 0)
   })
 
   test('a debit on another shard is refused (WrongShardError); so is a mint', () => {
@@ -228,6 +227,6 @@ describe('mints and transfers', () => {
     const half = multisig.signWith(new TextEncoder().encode('x'), [0])
     const v = debit(multisig, 3n, A, { native: { Fungible: 1n } }) as { DebitAllowance: { signature: unknown } }
     v.DebitAllowance.signature = half
-    expectError(() => executeBatch(ledger, [v as unknown as VerifiableType], TEST_SHARD), SignatureError, 0)
+    expectError(() => executeBatch(ledger, [v as unknown as VerifiableType], TEST_SHARD), InvalidSignatureError, 0)
   })
 })

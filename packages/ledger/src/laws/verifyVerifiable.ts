@@ -1,7 +1,6 @@
-import { assertSignature, canonicalJsonBytes, formatAddress, isVerityError, ownerIdOfSignature, type HashDigest } from '@verity/core'
+import { assertSignature, canonicalJsonBytes, formatAddress, InvalidSignatureError, isVerityError, ownerIdOfSignature, type HashDigest } from '@verity/core'
 import type { DebitAllowance, FungibleMint, NftMint, VerifiableKind, VerifiableType } from '../wire/Verifiable.ts'
 import type { Address } from '../wire/Vault.ts'
-import { SignatureError } from '../errors/ledgerErrors.ts'
 
 /** A verifiable whose signature checked out, with its signer and the vault it acts on. */
 export type VerifiedVerifiable =
@@ -21,7 +20,7 @@ export function verifiableParts(v: VerifiableType): { kind: VerifiableKind; mess
  * signer: the owner of the debited vault (a debit allowance) or of the mint vault (a mint), whose
  * address is `(signer, debited_shard | shard)`. The signer is whoever signed, so "signed by the
  * right owner" holds by construction: the vault acted on is derived from the signature.
- * Throws `SignatureError` with the reason.
+ * Throws `InvalidSignatureError` (INVALID_SIGNATURE, from @verity/core) with the reason.
  */
 export function verifyVerifiable(v: VerifiableType): VerifiedVerifiable {
   const { kind, message } = verifiableParts(v)
@@ -30,7 +29,8 @@ export function verifyVerifiable(v: VerifiableType): VerifiedVerifiable {
     assertSignature(message.signature, canonicalJsonBytes(message.payload, 'payload'))
     signer = ownerIdOfSignature(message.signature as Parameters<typeof ownerIdOfSignature>[0])
   } catch (error) {
-    if (isVerityError(error)) throw new SignatureError({ reason: error.message }, { cause: error })
+    if (error instanceof InvalidSignatureError) throw error
+    if (isVerityError(error)) throw new InvalidSignatureError({ reason: error.message }, { cause: error })
     throw error
   }
   if (kind === 'DebitAllowance') {

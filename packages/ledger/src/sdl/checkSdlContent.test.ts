@@ -2,7 +2,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
 import { checkSdlContent } from './checkSdlContent.ts'
-import { SignatureError, StateDiffMismatchError, WrongShardError } from '../errors/ledgerErrors.ts'
+import { InvalidSignatureError } from '@verity/core'
+import { StateDiffMismatchError, WrongShardError } from '../errors/ledgerErrors.ts'
 import { addressOf, debit, run, shardWithNative, TEST_SHARD, OTHER_SHARD } from '../testing/shardFixture.ts'
 import type { SdlContent } from './SdlContent.ts'
 
@@ -23,7 +24,7 @@ test('checkSdlContent: the stateless laws of an SDL, with the offending transact
   const forged = contentOf()
   const payload = (forged.transactions[1]!.verifiable as { DebitAllowance: { payload: { auxiliary: number[] } } }).DebitAllowance.payload
   payload.auxiliary = [1]
-  assert.throws(() => checkSdlContent(forged), (e: Error) => e instanceof SignatureError && (e as SignatureError).index === 1)
+  assert.throws(() => checkSdlContent(forged), (e: Error) => e instanceof InvalidSignatureError && (e as InvalidSignatureError).index === 1)
 
   const inflated = contentOf()
   inflated.transactions[0]!.state_diffs[1] = { address: B, operation: { TokenDiffs: { native: { Fungible: 11n } } } }

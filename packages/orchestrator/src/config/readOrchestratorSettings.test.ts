@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { InvalidOptionError } from '../errors/configErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { JOB_LEASE_MS_DEFAULT } from '../limits.ts'
 import { readOrchestratorSettings } from './readOrchestratorSettings.ts'
 

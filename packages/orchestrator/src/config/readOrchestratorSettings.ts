@@ -1,5 +1,5 @@
 import { ADMIN_TOKEN_ENV } from '@verity/server'
-import { InvalidOptionError } from '../errors/configErrors.ts'
+import { InvalidOptionError } from '@verity/core'
 import { ORCHESTRATOR_APP_DEFAULTS } from '../http/buildOrchestratorApp.ts'
 import type { OrchestratorSettings } from './OrchestratorSettings.ts'
 

@@ -15,11 +15,3 @@ export class InvalidExtractorKeyError extends VerityError {
     super(`invalid evidence extractor key: ${fields.reason}`)
   }
 }
-
-/** A startup option (flag or VERITY_* variable) has a value we cannot use. */
-export class InvalidOptionError extends VerityError {
-  readonly code = 'INVALID_OPTION'
-  constructor(readonly fields: { option: string; value: string; reason: string }) {
-    super(`option ${fields.option}=${JSON.stringify(fields.value)}: ${fields.reason}`)
-  }
-}

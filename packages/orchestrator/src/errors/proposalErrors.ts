@@ -40,14 +40,6 @@ export class MalformedProposalError extends VerityError {
   }
 }
 
-/** Too many intents are being proven; the proposal is refused rather than queued without bound. */
-export class ProofQueueFullError extends VerityError {
-  readonly code = 'PROOF_QUEUE_FULL'
-  constructor(readonly fields: { backlogMax: number }) {
-    super(`too many proposals are being processed (at most ${fields.backlogMax}); try again later`)
-  }
-}
-
 /** No proof is stored for this intent (it is not proven, or does not exist). */
 export class ProofNotFoundError extends VerityError {
   readonly code = 'PROOF_NOT_FOUND'

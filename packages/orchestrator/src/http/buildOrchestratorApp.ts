@@ -135,11 +135,11 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   else app.log.info({ tokens: tokens.describe() }, 'operator tokens loaded')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-    if ((text as string).trim() === '') return done(new RequestError({ code: 'BAD_REQUEST', reason: 'the JSON body is empty' }))
+    if ((text as string).trim() === '') return done(new RequestError({ code: 'INVALID_REQUEST', reason: 'the JSON body is empty' }))
     try {
       done(null, parseJsonBigint(text as string))
     } catch (error) {
-      done(new RequestError({ code: 'BAD_REQUEST', reason: `the body is not valid JSON: ${(error as Error).message}` }))
+      done(new RequestError({ code: 'INVALID_REQUEST', reason: `the body is not valid JSON: ${(error as Error).message}` }))
     }
   })
 

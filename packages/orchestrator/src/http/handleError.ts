@@ -23,12 +23,12 @@ export function handleError(thrown: FastifyError, request: FastifyRequest, reply
     return
   }
   if (thrown.validation !== undefined) {
-    void reply.code(400).send({ message: thrown.message, code: 'BAD_REQUEST' })
+    void reply.code(400).send({ message: thrown.message, code: 'INVALID_REQUEST' })
     return
   }
   const status = thrown.statusCode
   if (status !== undefined && status >= 400 && status < 500) {
-    void reply.code(status).send({ message: thrown.message, code: thrown.code ?? 'BAD_REQUEST' })
+    void reply.code(status).send({ message: thrown.message, code: thrown.code ?? 'INVALID_REQUEST' })
     return
   }
   request.log.error({ err: thrown }, 'internal error')

@@ -8,7 +8,7 @@ import { httpStatusByServerCode } from '@verity/server'
  */
 export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze({
   // requests
-  BAD_REQUEST: 400,
+  INVALID_REQUEST: 400,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   // intents

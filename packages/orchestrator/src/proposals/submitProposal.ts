@@ -1,8 +1,8 @@
 import { stringifyJsonBigint } from '@verity/core'
+import { ProofQueueFullError } from '@verity/prover'
 import {
   IntentExpiredError,
   IntentTemplateMissingError,
-  ProofQueueFullError,
   ProposalExistsError,
   UnknownIntentError,
 } from '../errors/proposalErrors.ts'
@@ -42,6 +42,6 @@ export async function submitProposal(deps: SubmitProposalDependencies, intentId:
     case 'expired':
       throw new IntentExpiredError({ intentId })
     case 'queue_full':
-      throw new ProofQueueFullError({ backlogMax: deps.backlogMax })
+      throw new ProofQueueFullError({ what: 'proposals being proven', queueMax: deps.backlogMax })
   }
 }

@@ -19,11 +19,15 @@ export class UnsupportedConstructError extends VerityError {
   }
 }
 
-/** The proof queue is full; try again later (back-pressure). */
-export class ProverBusyError extends VerityError {
-  readonly code = 'PROVER_BUSY'
-  constructor(readonly fields: { queueMax: number }) {
-    super(`prover busy: ${fields.queueMax} proof jobs already queued or running`)
+/**
+ * A bounded queue of proof work is full; try again later (back-pressure, services answer 503).
+ * One code for every such queue: the prover's jobs, the orchestrator's proposals being proven, the
+ * domain's SDLs waiting to be proven (`what` says which). Old names: PROVER_BUSY, PROVING_QUEUE_FULL.
+ */
+export class ProofQueueFullError extends VerityError {
+  readonly code = 'PROOF_QUEUE_FULL'
+  constructor(readonly fields: { what: string; queueMax: number }) {
+    super(`too many ${fields.what} (at most ${fields.queueMax}); try again later`)
   }
 }
 

@@ -31,7 +31,7 @@ export type VerifyPolicyParameters = {
 /**
  * Proves that `evidence` and `attrs` satisfy every constraint of `compiled` for intent `intentId`.
  * Throws InputDataError (schema mismatch), CircuitBoundsError, WitnessError (a constraint fails:
- * no proof exists), ProverBusyError, ProofCancelledError.
+ * no proof exists), ProofQueueFullError, ProofCancelledError.
  */
 export async function provePolicy(prover: CircuitProver, params: ProvePolicyParameters): Promise<ProofArtifact> {
   const { inputs } = await encodePolicyInputs(params.compiled, params.attrs, params.evidence, params.intentId, params.salt ?? 0n)

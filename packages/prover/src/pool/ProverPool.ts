@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import { startTsWorker } from '../threads/startTsWorker.ts'
-import { CrsError, ProofCancelledError, ProverBusyError, WitnessError } from '../errors/proverErrors.ts'
+import { CrsError, ProofCancelledError, ProofQueueFullError, WitnessError } from '../errors/proverErrors.ts'
 import type { WorkerConfig, WorkerFailure, WorkerRequest, WorkerResponse } from './workerProtocol.ts'
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
@@ -20,7 +20,7 @@ type Slot = { worker: Worker; job?: Job }
 
 /**
  * Worker threads that run proving jobs from a bounded queue. `queueMax` counts queued and running
- * jobs; beyond it `submit` throws ProverBusyError at once (back-pressure). An aborted job is
+ * jobs; beyond it `submit` throws ProofQueueFullError at once (back-pressure). An aborted job is
  * dropped from the queue, or, when already running, its result is discarded. Verification jobs go
  * ahead of queued proofs: they are short and callers wait on them.
  */
@@ -40,7 +40,7 @@ export class ProverPool {
   submit<T>(request: JobRequest, signal?: AbortSignal): Promise<T> {
     if (this.closed) return Promise.reject(new ProofCancelledError({ reason: 'prover closed' }))
     if (signal?.aborted) return Promise.reject(new ProofCancelledError({ reason: 'aborted before start' }))
-    if (this.size >= this.options.queueMax) return Promise.reject(new ProverBusyError({ queueMax: this.options.queueMax }))
+    if (this.size >= this.options.queueMax) return Promise.reject(new ProofQueueFullError({ what: 'proof jobs queued or running', queueMax: this.options.queueMax }))
     return new Promise<T>((resolve, reject) => {
       const job: Job = { id: this.nextId++, request, resolve: resolve as (v: unknown) => void, reject, settled: false }
       if (signal) {

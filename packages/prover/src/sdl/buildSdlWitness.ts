@@ -3,7 +3,7 @@ import type { HashDigest } from '@verity/core'
 import type { InputMap } from '@noir-lang/noir_js'
 import { fieldHex, FIELD_MODULUS } from './poseidon2.ts'
 import type { StateTree } from './StateTree.ts'
-import { SdlRootMismatchError, SdlRuleError } from './sdlErrors.ts'
+import { SdlTreeRootMismatchError, SdlRuleError } from './sdlErrors.ts'
 import { batchOps, sdlHashLimbs, sdlOpsHash } from './sdlOpsHash.ts'
 
 /** One proof's worth of an SDL: the circuit inputs and the public values they commit to. */
@@ -38,13 +38,13 @@ export function sealSdl(tree: StateTree, draft: SdlDraft): { content: SdlContent
  */
 export function buildSdlWitness(tree: StateTree, content: SdlContent): SdlWitness {
   if (tree.rootHex !== content.root_before)
-    throw new SdlRootMismatchError({ which: 'root_before', expected: content.root_before, actual: tree.rootHex })
+    throw new SdlTreeRootMismatchError({ which: 'root_before', expected: content.root_before, actual: tree.rootHex })
   const mark = tree.mark()
   const { steps, placed } = advance(tree, content)
   if (tree.rootHex !== content.root_after) {
     const actual = tree.rootHex
     tree.rollback(mark)
-    throw new SdlRootMismatchError({ which: 'root_after', expected: content.root_after, actual })
+    throw new SdlTreeRootMismatchError({ which: 'root_after', expected: content.root_after, actual })
   }
   tree.directory.commit(placed)
   tree.settle()

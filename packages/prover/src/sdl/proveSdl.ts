@@ -8,7 +8,7 @@ export const SDL_CIRCUIT = 'sdl'
 /**
  * Proves every batch of an SDL witness, in order: a chain of proofs where each batch starts at
  * the root the previous one returned. Throws WitnessError when a batch does not satisfy the
- * circuit (a broken law), ProverBusyError when the queue is full.
+ * circuit (a broken law), ProofQueueFullError when the queue is full.
  */
 export async function proveSdl(prover: CircuitProver, witness: SdlWitness, options: { signal?: AbortSignal } = {}): Promise<ProofArtifact[]> {
   const artifacts: ProofArtifact[] = []

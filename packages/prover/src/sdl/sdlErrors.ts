@@ -9,8 +9,8 @@ export class SdlRuleError extends VerityError {
 }
 
 /** The state tree is not at the root an SDL starts from (or does not end at its root_after). */
-export class SdlRootMismatchError extends VerityError {
-  readonly code = 'SDL_ROOT_MISMATCH'
+export class SdlTreeRootMismatchError extends VerityError {
+  readonly code = 'SDL_TREE_ROOT_MISMATCH'
   constructor(readonly fields: { which: 'root_before' | 'root_after'; expected: string; actual: string }) {
     super(`SDL ${fields.which} is ${fields.expected} but the state tree gives ${fields.actual}`)
   }

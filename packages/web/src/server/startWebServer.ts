@@ -10,7 +10,8 @@ import { findProxyRoute, isReadOnlyRpc, type ProxiedService } from './proxyRoute
 import { readTemplateCatalog } from './readTemplateCatalog.ts'
 import { SECURITY_HEADERS } from './securityHeaders.ts'
 import { serveStatic } from './serveStatic.ts'
-import { BodyTooLargeError, httpStatusByWebCode, RouteNotForwardedError } from './webErrors.ts'
+import { BodyTooLargeError } from '@verity/core'
+import { httpStatusByWebCode, RouteNotForwardedError } from './webErrors.ts'
 
 /** The Vite build of the pages (npm ci runs `npm run build -w packages/web`). */
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url))

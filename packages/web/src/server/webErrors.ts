@@ -16,14 +16,6 @@ export class ServiceUnavailableError extends VerityError {
   }
 }
 
-/** A request body larger than PROXY_BODY_BYTES_MAX. */
-export class BodyTooLargeError extends VerityError {
-  readonly code = 'BODY_TOO_LARGE'
-  constructor(readonly fields: { bytesMax: number }) {
-    super(`the request body is larger than ${fields.bytesMax} bytes`)
-  }
-}
-
 /** The verifier's files (compiled policy circuit, CRS, verification key) cannot be read. */
 export class VerifierAssetsError extends VerityError {
   readonly code = 'VERIFIER_ASSETS_UNAVAILABLE'
