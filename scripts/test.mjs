@@ -6,6 +6,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const LOOPBACK_ONLY = fileURLToPath(new URL('./testing/loopbackOnly.mjs', import.meta.url))
+/** The export condition that resolves @verity/* to their TypeScript sources, not their built dist/ (docs/releasing.md). */
+const SOURCE_CONDITION = 'verity-source'
 
 const filters = process.argv.slice(2)
 const roots = [...readdirSync('packages').map((name) => join('packages', name)), 'scripts']
@@ -32,8 +34,9 @@ const result = spawnSync(
     env: {
       ...process.env,
       VERITY_LOG_LEVEL: process.env.VERITY_LOG_LEVEL ?? 'silent',
-      // Every Node process of the run (test files, the services they spawn) refuses TCP to non-loopback addresses.
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${LOOPBACK_ONLY}`.trim(),
+      // Every Node process of the run (test files, the services they spawn) runs the packages' sources
+      // and refuses TCP to non-loopback addresses.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=${SOURCE_CONDITION} --import=${LOOPBACK_ONLY}`.trim(),
     },
   },
 )
