@@ -10,24 +10,43 @@ import type { CompiledCircuit } from './CompiledCircuit.ts'
 const NOIR_VERSION = '1.0.0-beta.3'
 const NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
 
-/** Names of the circuits under circuits/ (each a Noir package with Nargo.toml). */
+/**
+ * Names of the circuits under circuits/: each a Noir binary package (Nargo.toml of `type = "bin"`).
+ * Library packages there (e.g. policy_core, the logic the policy tiers share) are not circuits.
+ */
 export function listCircuits(circuitsDir = CIRCUITS_DIR): string[] {
   if (!existsSync(circuitsDir)) return []
   return readdirSync(circuitsDir)
-    .filter((name) => existsSync(join(circuitsDir, name, 'Nargo.toml')))
+    .filter((name) => existsSync(join(circuitsDir, name, 'Nargo.toml')) && !isLibraryPackage(join(circuitsDir, name)))
     .sort()
 }
 
-/** SHA-256 (hex) over the circuit's files (paths and contents) and the compiler version. */
+/**
+ * SHA-256 (hex) over the circuit's files (paths and contents), those of the packages it depends on
+ * by path (circuits/<dependency>, at most one level: no dependency of a dependency), and the
+ * compiler version.
+ */
 export function circuitSourceHash(name: string, circuitsDir = CIRCUITS_DIR): string {
   const root = join(circuitsDir, name)
   const hash = createHash('sha256').update(`noir ${NOIR_VERSION}\n`)
-  for (const path of listFiles(root)) {
-    hash.update(`${relative(root, path)}\n`)
-    hash.update(readFileSync(path))
-    hash.update('\n')
+  for (const dir of [root, ...pathDependencies(root)]) {
+    for (const path of listFiles(dir)) {
+      hash.update(`${relative(circuitsDir, path)}\n`)
+      hash.update(readFileSync(path))
+      hash.update('\n')
+    }
   }
   return hash.digest('hex')
+}
+
+function isLibraryPackage(dir: string): boolean {
+  return /^\s*type\s*=\s*"lib"\s*$/m.test(readFileSync(join(dir, 'Nargo.toml'), 'utf8'))
+}
+
+/** Folders of the `{ path = "…" }` dependencies in a package's Nargo.toml, sorted. */
+function pathDependencies(dir: string): string[] {
+  const manifest = readFileSync(join(dir, 'Nargo.toml'), 'utf8')
+  return [...manifest.matchAll(/path\s*=\s*"([^"]+)"/g)].map((match) => join(dir, match[1]!)).sort()
 }
 
 /**

@@ -2,6 +2,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { compileTemplate } from '@verity/policy'
 import { assertTemplateFitsCircuit, compilePolicyProgram } from './compilePolicyProgram.ts'
+import { choosePolicyTier } from './choosePolicyTier.ts'
+import { POLICY_TIER_SMALL } from './policyTiers.ts'
 import { CircuitBoundsError } from '../errors/proverErrors.ts'
 import { encodePolicyInputs } from './encodePolicyInputs.ts'
 import { clothingCase } from './testing/clothingTemplate.ts'
@@ -45,4 +47,38 @@ test('a set value larger than the circuit holds is refused when encoding', async
   const { compiled, attrs, evidence } = clothingCase()
   const categories = Array.from({ length: 17 }, (_, i) => `c${i}`)
   await assert.rejects(encodePolicyInputs(compiled, { ...attrs, acceptable_categories: categories }, evidence, 'i'), CircuitBoundsError)
+})
+
+test('the smallest tier that fits is chosen: the clothing template proves on policy_small', () => {
+  assert.equal(choosePolicyTier(clothingCase().compiled).circuit, 'policy_small')
+  // One bound of the small tier exceeded is enough to go to the universal tier, whichever it is.
+  const atoms = Array.from({ length: 11 }, (_, i) => `evidence.n != ${i % 4};`).join('\n')
+  assert.equal(choosePolicyTier(template('  n: int', atoms)).circuit, 'policy')
+  const scalars = Array.from({ length: 9 }, (_, i) => `  f${i}: int`).join('\n')
+  assert.equal(choosePolicyTier(template(scalars, 'evidence.f0 == 1;')).circuit, 'policy')
+  const literals = 'evidence.c in {"a"};\nevidence.c in {"b"};'
+  assert.equal(choosePolicyTier(template('  c: string', literals)).circuit, 'policy')
+  assert.equal(choosePolicyTier(template('  c: string', 'evidence.c in {"a"};')).circuit, 'policy_small')
+  // The small tier's refusal names its own circuit and bound.
+  assertBound(() => compilePolicyProgram(template('  n: int', atoms), POLICY_TIER_SMALL), /atoms/)
+  assert.throws(() => compilePolicyProgram(template('  n: int', atoms), POLICY_TIER_SMALL), (error: unknown) => error instanceof CircuitBoundsError && error.fields.circuit === 'policy_small')
+})
+
+test('a proof whose sets exceed the small tier\'s rows goes to the universal tier', () => {
+  const { compiled, attrs, evidence } = clothingCase()
+  assert.equal(choosePolicyTier(compiled, { attrs, evidence }).circuit, 'policy_small')
+  const nine = Array.from({ length: 9 }, (_, i) => `c${i}`)
+  assert.equal(choosePolicyTier(compiled, { attrs: { ...attrs, acceptable_categories: nine }, evidence }).circuit, 'policy')
+  // Duplicates count once, as the encoder stores distinct elements.
+  const eightTwice = [...nine.slice(0, 8), ...nine.slice(0, 8)]
+  assert.equal(choosePolicyTier(compiled, { attrs: { ...attrs, acceptable_categories: eightTwice }, evidence }).circuit, 'policy_small')
+  // A set literal of 9 elements: the template itself needs the universal tier.
+  const literal = Array.from({ length: 9 }, (_, i) => `"v${i}"`).join(', ')
+  assert.equal(choosePolicyTier(template('  c: string', `evidence.c in {${literal}};`)).circuit, 'policy')
+})
+
+test('a template beyond every tier is refused with the universal tier\'s bound', () => {
+  const many = Array.from({ length: 33 }, (_, i) => `evidence.n != ${i % 8};`).join('\n')
+  assert.throws(() => choosePolicyTier(template('  n: int', many)), (error: unknown) =>
+    error instanceof CircuitBoundsError && error.fields.circuit === 'policy' && /atoms/.test(error.fields.bound))
 })

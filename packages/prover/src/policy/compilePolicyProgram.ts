@@ -1,52 +1,66 @@
 import type { CompiledTemplate, Expr, FieldRef, SetLiteral } from '@verity/policy'
 import { CircuitBoundsError, UnsupportedConstructError } from '../errors/proverErrors.ts'
-import {
-  POLICY_ATOMS, POLICY_ATTR_SETS, POLICY_ATTR_SLOTS, POLICY_CONSTANTS, POLICY_EVIDENCE_SETS, POLICY_EVIDENCE_SLOTS,
-  POLICY_LAYERS, POLICY_LAYER_WIDTH, POLICY_LITERAL_SETS, POLICY_SET_SIZE,
-} from '../limits.ts'
 import { encodeBool, encodeInt, encodeString } from './encodeValue.ts'
 import { ATOM_OP, GATE_OP, type FieldSlot, type PolicyItem, type PolicyProgram } from './PolicyProgram.ts'
-
-const CIRCUIT = 'policy'
-const CONSTANTS_BASE = POLICY_ATTR_SLOTS + POLICY_EVIDENCE_SLOTS
-const LITERAL_ROWS_BASE = POLICY_ATTR_SETS + POLICY_EVIDENCE_SETS
+import { POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
 
 /** A compiled item: an atom, or a gate with its layer (1-based) known once placed. */
 type Ref = { kind: 'atom'; index: number } | { kind: 'gate'; layer: number; position: number }
 
-const cache = new WeakMap<CompiledTemplate, PolicyProgram>()
+// Per template, its program on each tier (or why it does not fit there).
+const cache = new WeakMap<CompiledTemplate, Map<string, PolicyProgram | CircuitBoundsError>>()
 
 /**
- * Compiles a type-checked template for the policy circuit. Throws CircuitBoundsError naming the
- * bound a template exceeds (fields, atoms, gates, depth, constants, set literals, set size), or
- * UnsupportedConstructError. Results are cached per (frozen) template object.
+ * Compiles a type-checked template for a tier of the policy circuit (default: the universal one).
+ * Throws CircuitBoundsError naming the bound a template exceeds (fields, atoms, gates, depth,
+ * constants, set literals, set size), or UnsupportedConstructError. Results are cached per
+ * (frozen) template object and tier.
  */
-export function compilePolicyProgram(compiled: CompiledTemplate): PolicyProgram {
-  const cached = cache.get(compiled)
+export function compilePolicyProgram(compiled: CompiledTemplate, tier: PolicyTier = POLICY_TIER_UNIVERSAL): PolicyProgram {
+  const cached = cache.get(compiled)?.get(tier.circuit)
+  if (cached instanceof CircuitBoundsError) throw cached
   if (cached) return cached
-  const program = new ProgramBuilder(compiled).build()
-  if (Object.isFrozen(compiled)) cache.set(compiled, program)
+  let program: PolicyProgram | CircuitBoundsError
+  try {
+    program = new ProgramBuilder(compiled, tier).build()
+  } catch (error) {
+    if (!(error instanceof CircuitBoundsError)) throw error
+    program = error
+  }
+  if (Object.isFrozen(compiled)) {
+    const byTier = cache.get(compiled) ?? new Map()
+    byTier.set(tier.circuit, program)
+    cache.set(compiled, byTier)
+  }
+  if (program instanceof CircuitBoundsError) throw program
   return program
 }
 
-/** Throws CircuitBoundsError (naming the bound) when the template does not fit the policy circuit. */
+/** Throws CircuitBoundsError (naming the bound) when the template does not fit the universal policy circuit. */
 export function assertTemplateFitsCircuit(compiled: CompiledTemplate): void {
-  compilePolicyProgram(compiled)
+  compilePolicyProgram(compiled, POLICY_TIER_UNIVERSAL)
 }
 
-function bound(name: string, limit: number, got: number, detail?: string): CircuitBoundsError {
-  return new CircuitBoundsError({ circuit: CIRCUIT, bound: name, limit, got, ...(detail ? { detail } : {}) })
+function bound(tier: PolicyTier, name: string, limit: number, got: number, detail?: string): CircuitBoundsError {
+  return new CircuitBoundsError({ circuit: tier.circuit, bound: name, limit, got, ...(detail ? { detail } : {}) })
 }
 
 class ProgramBuilder {
   private readonly intent = new Map<string, FieldSlot>()
   private readonly evidence = new Map<string, FieldSlot>()
   private readonly atoms: PolicyItem[] = []
-  private readonly gates: PolicyItem[][] = Array.from({ length: POLICY_LAYERS }, () => [])
+  private readonly gates: PolicyItem[][]
   private readonly constants: bigint[] = []
   private readonly literalSets: bigint[][] = []
+  private readonly circuit: string
 
-  constructor(private readonly template: CompiledTemplate) {}
+  constructor(
+    private readonly template: CompiledTemplate,
+    private readonly tier: PolicyTier,
+  ) {
+    this.gates = Array.from({ length: tier.layers }, () => [])
+    this.circuit = tier.circuit
+  }
 
   build(): PolicyProgram {
     this.layoutFields()
@@ -68,19 +82,19 @@ class ProgramBuilder {
     for (const scope of ['intent', 'evidence'] as const) {
       const schema = scope === 'intent' ? this.template.intent : this.template.evidence
       const target = scope === 'intent' ? this.intent : this.evidence
-      const slotsMax = scope === 'intent' ? POLICY_ATTR_SLOTS : POLICY_EVIDENCE_SLOTS
-      const setsMax = scope === 'intent' ? POLICY_ATTR_SETS : POLICY_EVIDENCE_SETS
+      const slotsMax = scope === 'intent' ? this.tier.attrSlots : this.tier.evidenceSlots
+      const setsMax = scope === 'intent' ? this.tier.attrSets : this.tier.evidenceSets
       let slots = 0
       let sets = 0
       for (const decl of schema) {
         if (decl.type === 'set<string>' || decl.type === 'set<int>') {
-          target.set(decl.name, { kind: 'set', scope, type: decl.type, row: sets++ + (scope === 'intent' ? 0 : POLICY_ATTR_SETS), isOptional: decl.isOptional })
+          target.set(decl.name, { kind: 'set', scope, type: decl.type, row: sets++ + (scope === 'intent' ? 0 : this.tier.attrSets), isOptional: decl.isOptional })
         } else {
-          target.set(decl.name, { kind: 'scalar', scope, type: decl.type, slot: slots++ + (scope === 'intent' ? 0 : POLICY_ATTR_SLOTS), isOptional: decl.isOptional })
+          target.set(decl.name, { kind: 'scalar', scope, type: decl.type, slot: slots++ + (scope === 'intent' ? 0 : this.tier.attrSlots), isOptional: decl.isOptional })
         }
       }
-      if (slots > slotsMax) throw bound(`${scope} scalar fields (string, int, bool)`, slotsMax, slots)
-      if (sets > setsMax) throw bound(`${scope} set fields`, setsMax, sets)
+      if (slots > slotsMax) throw bound(this.tier, `${scope} scalar fields (string, int, bool)`, slotsMax, slots)
+      if (sets > setsMax) throw bound(this.tier, `${scope} set fields`, setsMax, sets)
     }
   }
 
@@ -116,7 +130,7 @@ class ProgramBuilder {
       case 'StringLiteral':
       case 'IntLiteral':
       case 'SetLiteral':
-        throw new UnsupportedConstructError({ circuit: CIRCUIT, construct: `a ${expr.kind} as a constraint (requires[${index}])` })
+        throw new UnsupportedConstructError({ circuit: this.circuit, construct: `a ${expr.kind} as a constraint (requires[${index}])` })
     }
   }
 
@@ -125,7 +139,7 @@ class ProgramBuilder {
       // Booleans computed by sub-expressions: a == b is not (a xor b).
       const ref = this.gate(GATE_OP.XOR, this.boolean(left, index), this.boolean(right, index), index)
       if (op === '==') this.item(ref).negate = true
-      else if (op !== '!=') throw new UnsupportedConstructError({ circuit: CIRCUIT, construct: `${op} on booleans (requires[${index}])` })
+      else if (op !== '!=') throw new UnsupportedConstructError({ circuit: this.circuit, construct: `${op} on booleans (requires[${index}])` })
       return ref
     }
     const a = this.value(left, index)
@@ -145,7 +159,7 @@ class ProgramBuilder {
     switch (expr.kind) {
       case 'Field': {
         const slot = this.slotOf(expr)
-        if (slot.kind !== 'scalar') throw new UnsupportedConstructError({ circuit: CIRCUIT, construct: `set field ${expr.scope}.${expr.name} as a scalar (requires[${index}])` })
+        if (slot.kind !== 'scalar') throw new UnsupportedConstructError({ circuit: this.circuit, construct: `set field ${expr.scope}.${expr.name} as a scalar (requires[${index}])` })
         return slot.slot
       }
       case 'StringLiteral':
@@ -155,52 +169,52 @@ class ProgramBuilder {
       case 'BoolLiteral':
         return this.constant(encodeBool(expr.value), index)
       default:
-        throw new UnsupportedConstructError({ circuit: CIRCUIT, construct: `a ${expr.kind} as a comparison operand (requires[${index}])` })
+        throw new UnsupportedConstructError({ circuit: this.circuit, construct: `a ${expr.kind} as a comparison operand (requires[${index}])` })
     }
   }
 
   private setRow(set: FieldRef | SetLiteral, index: number): number {
     if (set.kind === 'Field') {
       const slot = this.slotOf(set)
-      if (slot.kind !== 'set') throw new UnsupportedConstructError({ circuit: CIRCUIT, construct: `in on scalar field ${set.scope}.${set.name}` })
+      if (slot.kind !== 'set') throw new UnsupportedConstructError({ circuit: this.circuit, construct: `in on scalar field ${set.scope}.${set.name}` })
       return slot.row
     }
     const elements = set.elements.map((element) =>
       typeof element === 'string' ? encodeString(element) : encodeInt(element, `requires[${index}]`))
-    if (elements.length > POLICY_SET_SIZE) throw bound('set literal elements', POLICY_SET_SIZE, elements.length, `requires[${index}]`)
+    if (elements.length > this.tier.setSize) throw bound(this.tier, 'set literal elements', this.tier.setSize, elements.length, `requires[${index}]`)
     const key = elements.join(',')
     let row = this.literalSets.findIndex((existing) => existing.join(',') === key)
     if (row === -1) {
       row = this.literalSets.push(elements) - 1
-      if (this.literalSets.length > POLICY_LITERAL_SETS) throw bound('distinct set literals', POLICY_LITERAL_SETS, this.literalSets.length)
+      if (this.literalSets.length > this.tier.literalSets) throw bound(this.tier, 'distinct set literals', this.tier.literalSets, this.literalSets.length)
     }
-    return LITERAL_ROWS_BASE + row
+    return this.tier.attrSets + this.tier.evidenceSets + row
   }
 
   private constant(value: bigint, _index: number): number {
     let position = this.constants.indexOf(value)
     if (position === -1) {
       position = this.constants.push(value) - 1
-      if (this.constants.length > POLICY_CONSTANTS) throw bound('distinct constants (literals)', POLICY_CONSTANTS, this.constants.length)
+      if (this.constants.length > this.tier.constants) throw bound(this.tier, 'distinct constants (literals)', this.tier.constants, this.constants.length)
     }
-    return CONSTANTS_BASE + position
+    return this.tier.attrSlots + this.tier.evidenceSlots + position
   }
 
   private presence(name: string, _index: number): Ref {
     const slot = this.intent.get(name)!
-    const position = slot.kind === 'scalar' ? slot.slot : POLICY_ATTR_SLOTS + slot.row
+    const position = slot.kind === 'scalar' ? slot.slot : this.tier.attrSlots + slot.row
     return this.atom(ATOM_OP.PRESENT, position, 0, _index)
   }
 
   private slotOf(field: FieldRef): FieldSlot {
     const slot = (field.scope === 'intent' ? this.intent : this.evidence).get(field.name)
-    if (!slot) throw new UnsupportedConstructError({ circuit: CIRCUIT, construct: `undeclared field ${field.scope}.${field.name}` })
+    if (!slot) throw new UnsupportedConstructError({ circuit: this.circuit, construct: `undeclared field ${field.scope}.${field.name}` })
     return slot
   }
 
   private atom(op: number, a: number, b: number, _index: number): Ref {
     this.atoms.push({ op, a, b, negate: false, root: false })
-    if (this.atoms.length > POLICY_ATOMS) throw bound('atoms (comparisons, memberships, presence tests)', POLICY_ATOMS, this.atoms.length)
+    if (this.atoms.length > this.tier.atoms) throw bound(this.tier, 'atoms (comparisons, memberships, presence tests)', this.tier.atoms, this.atoms.length)
     return { kind: 'atom', index: this.atoms.length - 1 }
   }
 
@@ -214,14 +228,15 @@ class ProgramBuilder {
   /** Places a gate in the first layer above both inputs with room left. */
   private gate(op: number, x: Ref, y: Ref, index: number): Ref {
     let layer = Math.max(layerOf(x), layerOf(y)) + 1
-    while (layer <= POLICY_LAYERS && this.gates[layer - 1]!.length >= POLICY_LAYER_WIDTH) layer++
-    if (layer > POLICY_LAYERS) {
+    const { layers, layerWidth } = this.tier
+    while (layer <= layers && this.gates[layer - 1]!.length >= layerWidth) layer++
+    if (layer > layers) {
       const used = this.gates.reduce((sum, row) => sum + row.length, 0)
-      throw bound('logic gates (and/or nesting)', POLICY_LAYERS * POLICY_LAYER_WIDTH, used + 1,
-        `requires[${index}] needs a gate above layer ${Math.max(layerOf(x), layerOf(y))} of ${POLICY_LAYERS}, ${POLICY_LAYER_WIDTH} gates each`)
+      throw bound(this.tier, 'logic gates (and/or nesting)', layers * layerWidth, used + 1,
+        `requires[${index}] needs a gate above layer ${Math.max(layerOf(x), layerOf(y))} of ${layers}, ${layerWidth} gates each`)
     }
     const row = this.gates[layer - 1]!
-    row.push({ op, a: inputIndex(x), b: inputIndex(y), negate: false, root: false })
+    row.push({ op, a: inputIndex(x, this.tier), b: inputIndex(y, this.tier), negate: false, root: false })
     return { kind: 'gate', layer, position: row.length - 1 }
   }
 
@@ -235,8 +250,8 @@ function layerOf(ref: Ref): number {
 }
 
 /** Index of an item in the circuit's `inputs` table: atoms, then each layer's gates. */
-function inputIndex(ref: Ref): number {
-  return ref.kind === 'atom' ? ref.index : POLICY_ATOMS + (ref.layer - 1) * POLICY_LAYER_WIDTH + ref.position
+function inputIndex(ref: Ref, tier: PolicyTier): number {
+  return ref.kind === 'atom' ? ref.index : tier.atoms + (ref.layer - 1) * tier.layerWidth + ref.position
 }
 
 /** A bool-typed operand that is not a plain field or literal. */

@@ -1,14 +1,12 @@
 import { checkInputs, type CompiledTemplate, type InputValue } from '@verity/policy'
 import type { InputMap } from '@noir-lang/noir_js'
 import { CircuitBoundsError } from '../errors/proverErrors.ts'
-import {
-  POLICY_ATOMS, POLICY_ATTR_SETS, POLICY_ATTR_SLOTS, POLICY_CONSTANTS, POLICY_EVIDENCE_SETS, POLICY_EVIDENCE_SLOTS,
-  POLICY_ITEMS_PER_FIELD, POLICY_LAYERS, POLICY_LAYER_WIDTH, POLICY_LITERAL_SETS, POLICY_SET_SIZE,
-} from '../limits.ts'
+import { POLICY_ITEMS_PER_FIELD } from '../limits.ts'
 import { compilePolicyProgram } from './compilePolicyProgram.ts'
 import { encodeBool, encodeInt, encodeString, fieldHex, FIELD_MODULUS, SET_SENTINEL } from './encodeValue.ts'
 import { poseidon2Hash } from './poseidon2.ts'
 import type { FieldSlot, PolicyItem, PolicyProgram } from './PolicyProgram.ts'
+import { POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
 
 /** The policy circuit's public inputs, in the circuit's order, as field elements. */
 export type PolicyPublicInputs = {
@@ -21,10 +19,11 @@ export type PolicyPublicInputs = {
 export type EncodedPolicyInputs = { inputs: InputMap; publicInputs: PolicyPublicInputs }
 
 /**
- * Encodes a template, intent attrs, evidence, intent id and salt as the policy circuit's inputs,
- * and computes its public inputs (the hashes the circuit recomputes). Throws InputDataError (from
- * @verity/policy) when values do not match the schemas, CircuitBoundsError when a template or a
- * set value exceeds the circuit's bounds.
+ * Encodes a template, intent attrs, evidence, intent id and salt as the inputs of a tier of the
+ * policy circuit (default: the universal one), and computes its public inputs (the hashes the
+ * circuit recomputes; the template hash differs per tier, as the padding does). Throws
+ * InputDataError (from @verity/policy) when values do not match the schemas, CircuitBoundsError
+ * when a template or a set value exceeds the tier's bounds.
  */
 export async function encodePolicyInputs(
   compiled: CompiledTemplate,
@@ -32,14 +31,15 @@ export async function encodePolicyInputs(
   evidence: Record<string, InputValue>,
   intentId: string,
   salt: bigint = 0n,
+  tier: PolicyTier = POLICY_TIER_UNIVERSAL,
 ): Promise<EncodedPolicyInputs> {
   checkInputs(compiled.intent, attrs, 'intent')
   checkInputs(compiled.evidence, evidence, 'evidence')
   if (salt < 0n || salt >= FIELD_MODULUS) throw new RangeError('salt must be a field element (0 <= salt < p)')
-  const program = compilePolicyProgram(compiled)
-  const template = encodeTemplate(program)
-  const attrSlots = encodeScope(program.intent, attrs, POLICY_ATTR_SLOTS, POLICY_ATTR_SETS, 0, 0)
-  const evidenceSlots = encodeScope(program.evidence, evidence, POLICY_EVIDENCE_SLOTS, POLICY_EVIDENCE_SETS, POLICY_ATTR_SLOTS, POLICY_ATTR_SETS)
+  const program = compilePolicyProgram(compiled, tier)
+  const template = encodeTemplate(program, tier)
+  const attrSlots = encodeScope(tier, program.intent, attrs, { slotCount: tier.attrSlots, setCount: tier.attrSets, slotBase: 0, rowBase: 0 })
+  const evidenceSlots = encodeScope(tier, program.evidence, evidence, { slotCount: tier.evidenceSlots, setCount: tier.evidenceSets, slotBase: tier.attrSlots, rowBase: tier.attrSets })
 
   const presenceBits = [...attrSlots.present, ...attrSlots.setsPresent].reduce((sum, bit, i) => (bit ? sum + (1n << BigInt(i)) : sum), 0n)
   const publicInputs: PolicyPublicInputs = {
@@ -69,36 +69,37 @@ export async function encodePolicyInputs(
   return { inputs, publicInputs }
 }
 
-/** The public inputs of a (template, attrs, evidence, intent id, salt) statement. */
+/** The public inputs of a (template, attrs, evidence, intent id, salt) statement on a tier. */
 export async function policyPublicInputs(
   compiled: CompiledTemplate,
   attrs: Record<string, InputValue>,
   evidence: Record<string, InputValue>,
   intentId: string,
   salt: bigint = 0n,
+  tier: PolicyTier = POLICY_TIER_UNIVERSAL,
 ): Promise<string[]> {
-  const { publicInputs } = await encodePolicyInputs(compiled, attrs, evidence, intentId, salt)
+  const { publicInputs } = await encodePolicyInputs(compiled, attrs, evidence, intentId, salt, tier)
   return [publicInputs.templateHash, publicInputs.attrsCommitment, publicInputs.evidenceCommitment, publicInputs.intentId].map(fieldHex)
 }
 
-/** Poseidon2 of the encoded template: the `template_hash` public input. */
-export async function policyTemplateHash(compiled: CompiledTemplate): Promise<bigint> {
-  return poseidon2Hash(templateFields(encodeTemplate(compilePolicyProgram(compiled))))
+/** Poseidon2 of the encoded template on a tier: the `template_hash` public input. */
+export async function policyTemplateHash(compiled: CompiledTemplate, tier: PolicyTier = POLICY_TIER_UNIVERSAL): Promise<bigint> {
+  return poseidon2Hash(templateFields(encodeTemplate(compilePolicyProgram(compiled, tier), tier)))
 }
 
 type EncodedTemplate = { atoms: bigint[]; gates: bigint[]; constants: bigint[]; sets: bigint[][] }
 
-function encodeTemplate(program: PolicyProgram): EncodedTemplate {
+function encodeTemplate(program: PolicyProgram, tier: PolicyTier): EncodedTemplate {
   const gates: PolicyItem[] = []
   for (const layer of program.gates) {
-    for (let k = 0; k < POLICY_LAYER_WIDTH; k++) gates.push(layer[k] ?? { op: 0, a: 0, b: 0, negate: false, root: false })
+    for (let k = 0; k < tier.layerWidth; k++) gates.push(layer[k] ?? { op: 0, a: 0, b: 0, negate: false, root: false })
   }
   const atoms = [...program.atoms]
-  while (atoms.length < POLICY_ATOMS) atoms.push({ op: 0, a: 0, b: 0, negate: false, root: false })
+  while (atoms.length < tier.atoms) atoms.push({ op: 0, a: 0, b: 0, negate: false, root: false })
   const constants = [...program.constants]
-  while (constants.length < POLICY_CONSTANTS) constants.push(0n)
-  const sets = program.literalSets.map(padSet)
-  while (sets.length < POLICY_LITERAL_SETS) sets.push(padSet([]))
+  while (constants.length < tier.constants) constants.push(0n)
+  const sets = program.literalSets.map((elements) => padSet(elements, tier.setSize))
+  while (sets.length < tier.literalSets) sets.push(padSet([], tier.setSize))
   return { atoms: packItems(atoms), gates: packItems(gates), constants, sets }
 }
 
@@ -124,19 +125,16 @@ function packItems(items: PolicyItem[]): bigint[] {
   return fields
 }
 
-function padSet(elements: bigint[]): bigint[] {
-  return [...elements, ...new Array<bigint>(POLICY_SET_SIZE - elements.length).fill(SET_SENTINEL)]
+function padSet(elements: bigint[], setSize: number): bigint[] {
+  return [...elements, ...new Array<bigint>(setSize - elements.length).fill(SET_SENTINEL)]
 }
 
-function encodeScope(
-  layout: ReadonlyMap<string, FieldSlot>,
-  values: Record<string, InputValue>,
-  slotCount: number,
-  setCount: number,
-  slotBase: number,
-  rowBase: number,
-) {
-  const encoded = { values: new Array<bigint>(slotCount).fill(0n), present: new Array<boolean>(slotCount).fill(false), sets: Array.from({ length: setCount }, () => padSet([])), setsPresent: new Array<boolean>(setCount).fill(false) }
+/** Where a scope's fields go: slot and row counts, and the first slot and row of the scope. */
+type ScopeLayout = { slotCount: number; setCount: number; slotBase: number; rowBase: number }
+
+function encodeScope(tier: PolicyTier, layout: ReadonlyMap<string, FieldSlot>, values: Record<string, InputValue>, scope: ScopeLayout) {
+  const { slotCount, setCount, slotBase, rowBase } = scope
+  const encoded = { values: new Array<bigint>(slotCount).fill(0n), present: new Array<boolean>(slotCount).fill(false), sets: Array.from({ length: setCount }, () => padSet([], tier.setSize)), setsPresent: new Array<boolean>(setCount).fill(false) }
   for (const [name, slot] of layout) {
     const value = values[name]
     if (value === undefined || value === null) continue
@@ -146,9 +144,9 @@ function encodeScope(
       encoded.present[slot.slot - slotBase] = true
     } else {
       const distinct = [...new Set((value as readonly InputValue[]).map((element) => (typeof element === 'number' ? BigInt(element) : element)))]
-      if (distinct.length > POLICY_SET_SIZE)
-        throw new CircuitBoundsError({ circuit: 'policy', bound: `elements of set field ${path}`, limit: POLICY_SET_SIZE, got: distinct.length })
-      encoded.sets[slot.row - rowBase] = padSet(distinct.map((element) => encodeScalar(slot.type === 'set<int>' ? 'int' : 'string', element, path)))
+      if (distinct.length > tier.setSize)
+        throw new CircuitBoundsError({ circuit: tier.circuit, bound: `elements of set field ${path}`, limit: tier.setSize, got: distinct.length })
+      encoded.sets[slot.row - rowBase] = padSet(distinct.map((element) => encodeScalar(slot.type === 'set<int>' ? 'int' : 'string', element, path)), tier.setSize)
       encoded.setsPresent[slot.row - rowBase] = true
     }
   }

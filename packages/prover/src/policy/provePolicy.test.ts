@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createProver } from '../createProver.ts'
-import { DevCrsRefusedError, WitnessError } from '../errors/proverErrors.ts'
+import { CircuitBoundsError, DevCrsRefusedError, WitnessError } from '../errors/proverErrors.ts'
 import { DEV_CRS_DIR } from '../paths.ts'
 import { G1_FILE, G2_FILE } from '../crs/crsFiles.ts'
 import { clothingCase } from './testing/clothingTemplate.ts'
@@ -79,5 +79,63 @@ test('production: a dev CRS and dev artifacts are refused', async () => {
   } finally {
     await verifier.close()
     rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('tiers: a small-tier proof verifies by its own key only; unknown circuits are refused', async () => {
+  const prover = createProver({})
+  try {
+    const { compiled, attrs, evidence } = clothingCase()
+    const intentId = '550e8400-e29b-41d4-a716-446655440001'
+    const small = await prover.provePolicy({ compiled, attrs, evidence, intentId, circuit: 'policy_small' })
+    assert.equal(small.circuit, 'policy_small')
+    const { loadCircuit } = await import('../circuits/loadCircuit.ts')
+    assert.equal(small.circuit_hash, (await loadCircuit('policy_small')).circuitHash)
+    assert.deepEqual(await prover.verifyPolicy({ artifact: small, compiled, attrs, evidence, intentId }), { ok: true })
+
+    // The same statement on the universal tier has another template hash (the padding differs).
+    const { policyPublicInputs } = await import('./encodePolicyInputs.ts')
+    const universalInputs = await policyPublicInputs(compiled, attrs, evidence, intentId, 0n)
+    assert.notEqual(universalInputs[0], small.public_inputs[0])
+    assert.deepEqual(universalInputs.slice(3), small.public_inputs.slice(3))
+
+    // Relabelled as the universal circuit (name and hash): the recomputed template hash differs…
+    const universalHash = (await loadCircuit('policy')).circuitHash
+    const relabelled = { ...small, circuit: 'policy', circuit_hash: universalHash }
+    const refused = await prover.verifyPolicy({ artifact: relabelled, compiled, attrs, evidence, intentId })
+    assert.equal(refused.ok, false)
+    if (!refused.ok) assert.match(refused.reason, /public input 0 \(template hash\)/)
+    // …and even with the universal tier's public inputs, the universal key rejects the small proof.
+    const keyed = await prover.verifyCircuit('policy', { ...relabelled, public_inputs: universalInputs })
+    assert.equal(keyed.ok, false)
+    if (!keyed.ok) assert.match(keyed.reason, /does not verify/)
+    // A universal proof relabelled as small: refused by the small tier's circuit hash check.
+    const universal = await prover.provePolicy({ compiled, attrs, evidence, intentId })
+    assert.equal(universal.circuit, 'policy')
+    assert.deepEqual(await prover.verifyPolicy({ artifact: universal, compiled, attrs, evidence, intentId }), { ok: true })
+    const asSmall = await prover.verifyPolicy({ artifact: { ...universal, circuit: 'policy_small' }, compiled, attrs, evidence, intentId })
+    assert.equal(asSmall.ok, false)
+
+    for (const circuit of ['policy_tiny', 'sdl', '']) {
+      const result = await prover.verifyPolicy({ artifact: { ...small, circuit }, compiled, attrs, evidence, intentId })
+      assert.equal(result.ok, false)
+      if (!result.ok) assert.match(result.reason, /unknown policy circuit/)
+    }
+    await assert.rejects(prover.provePolicy({ compiled, attrs, evidence, intentId, circuit: 'policy_tiny' as 'policy' }), RangeError)
+  } finally {
+    await prover.close()
+  }
+})
+
+test('tiers: a template beyond the small tier cannot be proven on it (CircuitBoundsError naming policy_small)', async () => {
+  const prover = createProver({})
+  try {
+    const { compileTemplate } = await import('@verity/policy')
+    const compiled = compileTemplate(`name wide\nintent {\n}\nevidence {\n${Array.from({ length: 9 }, (_, i) => `  f${i}: int`).join('\n')}\n}\nrequires {\n  evidence.f0 == 1;\n}\n`)
+    const evidence = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`f${i}`, 1n]))
+    await assert.rejects(prover.provePolicy({ compiled, attrs: {}, evidence, intentId: 'i', circuit: 'policy_small' }), (error: unknown) =>
+      error instanceof CircuitBoundsError && error.fields.circuit === 'policy_small')
+  } finally {
+    await prover.close()
   }
 })

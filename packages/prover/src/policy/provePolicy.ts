@@ -4,9 +4,10 @@ import type { CircuitProver } from '../createCircuitProver.ts'
 import type { ProofArtifact, VerifyResult } from '../ProofArtifact.ts'
 import { encodePolicyInputs, policyPublicInputs } from './encodePolicyInputs.ts'
 import { FIELD_MODULUS } from './encodeValue.ts'
+import { POLICY_CIRCUITS, POLICY_TIER_UNIVERSAL, policyTierOf, type PolicyCircuitName } from './policyTiers.ts'
 
-/** The policy circuit's folder under circuits/. */
-export const POLICY_CIRCUIT = 'policy'
+/** The universal policy circuit's folder under circuits/ (the other tiers: POLICY_CIRCUITS). */
+export const POLICY_CIRCUIT = POLICY_TIER_UNIVERSAL.circuit
 
 export type ProvePolicyParameters = {
   compiled: CompiledTemplate
@@ -15,6 +16,11 @@ export type ProvePolicyParameters = {
   intentId: string
   /** Salt of the evidence commitment (a field element); default 0 (evidence published with the proof). */
   salt?: bigint
+  /**
+   * The tier to prove on (default: the universal `policy`). `choosePolicyTier(compiled).circuit`
+   * names the smallest tier the template fits, whose proofs are the fastest.
+   */
+  circuit?: PolicyCircuitName
   signal?: AbortSignal
 }
 
@@ -34,20 +40,28 @@ export type VerifyPolicyParameters = {
  * no proof exists), ProofQueueFullError, ProofCancelledError.
  */
 export async function provePolicy(prover: CircuitProver, params: ProvePolicyParameters): Promise<ProofArtifact> {
-  const { inputs } = await encodePolicyInputs(params.compiled, params.attrs, params.evidence, params.intentId, params.salt ?? 0n)
-  return prover.proveCircuit(POLICY_CIRCUIT, inputs, params.signal ? { signal: params.signal } : {})
+  const tier = policyTierOf(params.circuit ?? POLICY_CIRCUIT)
+  if (tier === undefined) throw new RangeError(`circuit must be one of ${POLICY_CIRCUITS.join(', ')}, got ${JSON.stringify(params.circuit)}`)
+  const { inputs } = await encodePolicyInputs(params.compiled, params.attrs, params.evidence, params.intentId, params.salt ?? 0n, tier)
+  return prover.proveCircuit(tier.circuit, inputs, params.signal ? { signal: params.signal } : {})
 }
 
 /**
- * Verifies a policy proof for the claimed statement: recomputes the public inputs (template hash,
- * attrs and evidence commitments, intent id) from the claimed data, compares them with the
- * artifact's, then verifies the proof. Claimed data that does not fit the template is a failed
- * verification, not an exception; a dev artifact in production throws DevCrsRefusedError.
+ * Verifies a policy proof for the claimed statement. The tier, hence the circuit and verification
+ * key, is the one the artifact's `circuit` names; any other name is refused. Recomputes the public
+ * inputs (template hash, attrs and evidence commitments, intent id) for that tier from the claimed
+ * data, compares them with the artifact's, then verifies the proof with that tier's key (after
+ * checking its `circuit_hash`). Claimed data that does not fit the template or the tier is a
+ * failed verification, not an exception; a dev artifact in production throws DevCrsRefusedError.
  */
 export async function verifyPolicy(prover: CircuitProver, params: VerifyPolicyParameters): Promise<VerifyResult> {
+  const circuit = (params.artifact as { circuit?: unknown } | null)?.circuit
+  const tier = policyTierOf(circuit)
+  if (tier === undefined)
+    return { ok: false, reason: `proof rejected: unknown policy circuit ${JSON.stringify(circuit)} (known: ${POLICY_CIRCUITS.join(', ')})` }
   let expected: string[]
   try {
-    expected = await policyPublicInputs(params.compiled, params.attrs, params.evidence, params.intentId, params.salt ?? 0n)
+    expected = await policyPublicInputs(params.compiled, params.attrs, params.evidence, params.intentId, params.salt ?? 0n, tier)
   } catch (error) {
     return { ok: false, reason: `proof rejected: the claimed statement cannot be encoded: ${error instanceof Error ? error.message : String(error)}` }
   }
@@ -59,7 +73,7 @@ export async function verifyPolicy(prover: CircuitProver, params: VerifyPolicyPa
     if (String(got[i]).toLowerCase() !== expected[i])
       return { ok: false, reason: `proof rejected: public input ${i} (${names[i]}) does not match the claimed data` }
   }
-  return prover.verifyCircuit(POLICY_CIRCUIT, params.artifact)
+  return prover.verifyCircuit(tier.circuit, params.artifact)
 }
 
 /** A random salt for a private evidence commitment. */

@@ -1,0 +1,42 @@
+import type { CompiledTemplate, InputValue } from '@verity/policy'
+import { CircuitBoundsError } from '../errors/proverErrors.ts'
+import { compilePolicyProgram } from './compilePolicyProgram.ts'
+import { POLICY_TIERS, POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
+
+/** The values a proof is made over: a set holding more elements than a tier's rows goes to a larger tier. */
+export type PolicyTierValues = { attrs: Record<string, InputValue>; evidence: Record<string, InputValue> }
+
+/**
+ * The smallest tier of the policy circuit that can prove `compiled` (its proofs are the fastest)
+ * and, when `values` are given, whose set rows hold every set value of the attrs and the evidence
+ * (the template's tier, chosen when it is stored, is the one without values). Throws the universal
+ * tier's CircuitBoundsError when the template fits no tier, or UnsupportedConstructError; a set
+ * too large for every tier is left to the encoder, which names the field.
+ */
+export function choosePolicyTier(compiled: CompiledTemplate, values?: PolicyTierValues): PolicyTier {
+  const elementsMax = values === undefined ? 0 : largestSet(compiled, values)
+  for (const tier of POLICY_TIERS) {
+    if (tier !== POLICY_TIER_UNIVERSAL && elementsMax > tier.setSize) continue
+    try {
+      compilePolicyProgram(compiled, tier)
+      return tier
+    } catch (error) {
+      if (!(error instanceof CircuitBoundsError) || tier === POLICY_TIER_UNIVERSAL) throw error
+    }
+  }
+  throw new Error('unreachable: the universal tier is the last one tried')
+}
+
+/** Distinct elements of the largest set value among the template's set fields (as the encoder counts them). */
+function largestSet(compiled: CompiledTemplate, values: PolicyTierValues): number {
+  let elementsMax = 0
+  for (const [decls, scope] of [[compiled.intent, values.attrs], [compiled.evidence, values.evidence]] as const) {
+    for (const decl of decls) {
+      const value = scope[decl.name]
+      if ((decl.type !== 'set<string>' && decl.type !== 'set<int>') || !Array.isArray(value)) continue
+      const distinct = new Set((value as readonly InputValue[]).map((element) => (typeof element === 'number' ? BigInt(element) : element)))
+      elementsMax = Math.max(elementsMax, distinct.size)
+    }
+  }
+  return elementsMax
+}
