@@ -8,12 +8,12 @@ import { MCP_LIMITS_DEFAULT, type VerityMcpOptions } from './VerityMcpOptions.ts
  * verifier's worker (created on the first verify_proof: loading the prover takes a moment).
  */
 export function createToolDependencies(options: VerityMcpOptions): { deps: ToolDependencies; close(): Promise<void> } {
-  let prover: Promise<{ prover: Prover; circuitHash: string }> | undefined
+  let prover: Promise<{ prover: Prover; circuitHashes: Readonly<Record<string, string>> }> | undefined
   const startProver = async () => {
     // Loaded on first use, not at start: the prover and its circuits are heavy.
-    const { createProver, loadCircuit, POLICY_CIRCUIT } = await import('@verity/prover')
+    const { createProver, policyCircuitHashes } = await import('@verity/prover')
     const created = createProver({ production: options.production === true, workers: 1, ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }) })
-    return { prover: created, circuitHash: (await loadCircuit(POLICY_CIRCUIT)).circuitHash }
+    return { prover: created, circuitHashes: await policyCircuitHashes() }
   }
   const deps: ToolDependencies = {
     orchestrator: new OrchestratorClient(options.orchestratorUrl),
@@ -23,8 +23,8 @@ export function createToolDependencies(options: VerityMcpOptions): { deps: ToolD
     shard: options.shard ?? 1,
     verifier: async () => {
       prover ??= startProver()
-      const { prover: started, circuitHash } = await prover
-      return { verifyPolicy: (parameters) => started.verifyPolicy(parameters), circuitHash }
+      const { prover: started, circuitHashes } = await prover
+      return { verifyPolicy: (parameters) => started.verifyPolicy(parameters), circuitHashes }
     },
     production: options.production === true,
     limits: { ...MCP_LIMITS_DEFAULT, ...options.limits },

@@ -21,8 +21,8 @@ export type ToolDependencies = {
   signer: Signer | undefined
   /** The shard the agent's vault lives on (`--shard`, default 1). */
   shard: number
-  /** The policy proof verifier, created on first use (loading the circuit takes a moment). */
-  verifier: () => Promise<Pick<Prover, 'verifyPolicy'> & { circuitHash: string }>
+  /** The policy proof verifier, created on first use (loading the circuits takes a moment), with the circuit hash of each policy tier. */
+  verifier: () => Promise<Pick<Prover, 'verifyPolicy'> & { circuitHashes: Readonly<Record<string, string>> }>
   /** Refuse dev-CRS proofs in verify_proof. */
   production: boolean
   limits: McpLimits

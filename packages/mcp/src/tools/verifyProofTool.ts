@@ -51,7 +51,7 @@ export function registerVerifyProofTool(server: McpServer, deps: ToolDependencie
         if ((intent_id === undefined) === (proof === undefined)) throw new ProofSourceError()
         const bundle = proof ?? (await deps.orchestrator.getProof(intent_id!))
         const verifier = await deps.verifier()
-        const result = await verifyProofBundle(bundle, { verifier, production: deps.production, circuitHash: verifier.circuitHash })
+        const result = await verifyProofBundle(bundle, { verifier, production: deps.production, circuitHashes: verifier.circuitHashes })
         return toolSuccess('verify_proof', verificationJson(result), deps.limits.toolOutputBytesMax, '')
       }),
   )

@@ -1,4 +1,4 @@
-import { assertTemplateFitsCircuit, attestationSalt, createProver, newAttestationSaltNonce, POLICY_CIRCUIT, randomSalt, type Prover } from '@verity/prover'
+import { attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, POLICY_CIRCUITS, randomSalt, type Prover } from '@verity/prover'
 import type { PolicyProving } from './PolicyProving.ts'
 
 export type PolicyProvingOptions = {
@@ -12,7 +12,10 @@ export type PolicyProvingOptions = {
 }
 
 /**
- * The orchestrator's prover: @verity/prover's universal policy circuit. Each proof commits to the
+ * The orchestrator's prover: @verity/prover's policy circuit, on the smallest tier that fits
+ * (`choosePolicyTier`: the template's when it is submitted, and per proof the smallest that also
+ * holds the sets of the attrs and evidence; the artifact's `circuit` names it and verifiers pick the
+ * key by it). Each proof commits to the
  * evidence with a fresh salt, published beside the artifact: `{artifact, salt}` (salt as a decimal
  * string), so the evidence commitment hides the evidence from anyone without the bundle. With an
  * attestation the salt is attestationSalt(attestation, nonce) and the proof object also carries
@@ -29,7 +32,9 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
       ...(options.log === undefined ? {} : { log: options.log }),
     })
   return {
-    assertTemplateFits: (compiled) => assertTemplateFitsCircuit(compiled),
+    assertTemplateFits: (compiled) => {
+      choosePolicyTier(compiled)
+    },
     async prove(input) {
       // Attested evidence: the salt is derived from the attestation, so the proof's evidence
       // commitment (a public input) binds the proof to it. Unattested: a random salt, as before.
@@ -41,11 +46,14 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
         evidence: input.evidence,
         intentId: input.intentId,
         salt,
+        // The template's tier, unless a set of these attrs or this evidence is too large for it.
+        circuit: choosePolicyTier(input.compiled, { attrs: input.attrs, evidence: input.evidence }).circuit,
       })
       const attested = input.attestation === null ? {} : { attestation: input.attestation, attestation_salt_nonce: nonce }
       return { artifact, salt: salt.toString(), ...attested }
     },
-    warmUp: () => prover.warmUp([POLICY_CIRCUIT]),
+    // Every tier's circuit and key in every worker: no proposal pays for loading its tier.
+    warmUp: () => prover.warmUp(POLICY_CIRCUITS),
     close: async () => {
       if (isOwned) await prover.close()
     },
