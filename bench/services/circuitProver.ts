@@ -1,11 +1,11 @@
-// Child process: proves and verifies one circuit (`policy` or `sdl`) `count` times with
-// @verity/prover (one worker, bb.js UltraHonk), and reports the times and this process's peak
-// resident memory (worker threads included). argv: <policy|sdl> <count>.
+// Child process: proves and verifies one circuit (`policy`, `policy_small` or `sdl`) `count` times
+// with @verity/prover (one worker, bb.js UltraHonk), and reports the times and this process's peak
+// resident memory (worker threads included). argv: <policy|policy_small|sdl> <count>.
 import { randomUUID } from 'node:crypto'
 import { Ed25519Signer, formatAddress, type InputValue } from '@verity/core'
 import { applyIncomingCredits, executeBatch, MemoryLedger, signVerifiable, type StateDiff } from '@verity/ledger'
 import { compileTemplate } from '@verity/policy'
-import { createProver, sealSdl, SDL_CIRCUIT, StateTree, type Prover, type ProofArtifact } from '@verity/prover'
+import { createProver, sealSdl, SDL_CIRCUIT, StateTree, type PolicyCircuitName, type Prover, type ProofArtifact } from '@verity/prover'
 import { BENCH_SHARD } from '../lib/benchSettings.ts'
 import { CLOTHING_TEMPLATE } from '../lib/benchTemplates.ts'
 import { maxRssMib, runChild, tellParent } from '../lib/childSide.ts'
@@ -13,14 +13,14 @@ import { nowMs } from '../lib/stats.ts'
 
 type CircuitRun = { prove(): Promise<ProofArtifact>; verify(artifact: ProofArtifact): Promise<boolean> }
 
-/** The clothing template over the demo tee's evidence (what the orchestrator proves per proposal). */
-function policyRun(prover: Prover): CircuitRun {
+/** The clothing template over the demo tee's evidence (what the orchestrator proves per proposal, on `circuit`). */
+function policyRun(prover: Prover, circuit: PolicyCircuitName): CircuitRun {
   const compiled = compileTemplate(CLOTHING_TEMPLATE)
   const attrs: Record<string, InputValue> = { acceptable_categories: ['t-shirt', 'polo'], acceptable_colors: ['White', 'Black'], size: 'M', audience: 'unisex', max_price_cents: 2500n }
   const evidence: Record<string, InputValue> = { category: 't-shirt', color: 'White', brand: 'Verity Basics', size: 'M', audience: 'unisex', price_cents: 1999n }
   const intentId = randomUUID()
   return {
-    prove: () => prover.provePolicy({ compiled, attrs, evidence, intentId }),
+    prove: () => prover.provePolicy({ compiled, attrs, evidence, intentId, circuit }),
     verify: async (artifact) => (await prover.verifyPolicy({ artifact, compiled, attrs, evidence, intentId })).ok,
   }
 }
@@ -54,13 +54,13 @@ async function sdlRun(prover: Prover): Promise<CircuitRun> {
 runChild(async () => {
   const circuit = process.argv[2]
   const count = Number(process.argv[3] ?? 1)
-  if (circuit !== 'policy' && circuit !== 'sdl') throw new Error('usage: circuitProver.ts <policy|sdl> <count>')
+  if (circuit !== 'policy' && circuit !== 'policy_small' && circuit !== 'sdl') throw new Error('usage: circuitProver.ts <policy|policy_small|sdl> <count>')
   const baselineRssMib = process.memoryUsage().rss / 1024 / 1024
   const prover = createProver({ workers: 1 })
   try {
-    const name = circuit === 'sdl' ? SDL_CIRCUIT : 'policy'
+    const name = circuit === 'sdl' ? SDL_CIRCUIT : circuit
     const size = await prover.circuitSize(name) // loads the circuit and starts the worker: not part of a proof
-    const run = circuit === 'sdl' ? await sdlRun(prover) : policyRun(prover)
+    const run = circuit === 'sdl' ? await sdlRun(prover) : policyRun(prover, circuit)
     const proveMs: number[] = []
     const artifacts: ProofArtifact[] = []
     for (let i = 0; i < count; i++) {
