@@ -19,6 +19,7 @@ import type {
 import { INSERT_INTENT_SQL, SqliteIntentWriter } from './SqliteIntentWriter.ts'
 import { MIGRATIONS_TABLE, ORCHESTRATOR_MIGRATIONS } from './orchestratorMigrations.ts'
 import { decideProposal } from './decideProposal.ts'
+import { GroupCommit } from './GroupCommit.ts'
 import {
   EXTRACTOR_CONFIG_KEYS,
   eventOfRow,
@@ -129,39 +130,21 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
   // capped POST /intents at the disk's fsync rate when we measured it. On a file, the writer thread
   // does it (the fsync no longer stalls the event loop, and a group gathers during the commit
   // before it); in memory, this thread does, one group per turn of the event loop.
-  readonly #intentBatch: { intent: NewIntent; resolve: (inserted: boolean) => void; reject: (error: unknown) => void }[] = []
+  readonly #intentGroups = new GroupCommit<NewIntent, boolean>({
+    batchMax: INTENT_BATCH_MAX,
+    commit: (intents) =>
+      this.#db.transaction(() =>
+        intents.map(
+          (intent) =>
+            this.#statements.insertIntent.run(intent.id, intent.templateId, intent.shape, intent.signedIntentJson, intent.createdAtMs, intent.expiresAtMs)
+              .changes === 1,
+        ),
+      ).immediate(),
+  })
 
   insertIntent(intent: NewIntent): Promise<boolean> {
     if (this.#intentWriter !== undefined) return this.#intentWriter.insert(intent)
-    return new Promise((resolve, reject) => {
-      this.#intentBatch.push({ intent, resolve, reject })
-      if (this.#intentBatch.length === 1) setImmediate(() => this.#flushIntentBatch())
-    })
-  }
-
-  #flushIntentBatch(): void {
-    const batch = this.#intentBatch.splice(0, INTENT_BATCH_MAX)
-    if (this.#intentBatch.length > 0) setImmediate(() => this.#flushIntentBatch())
-    let results: boolean[]
-    try {
-      results = this.#db.transaction(() =>
-        batch.map(
-          ({ intent }) =>
-            this.#statements.insertIntent.run(
-              intent.id,
-              intent.templateId,
-              intent.shape,
-              intent.signedIntentJson,
-              intent.createdAtMs,
-              intent.expiresAtMs,
-            ).changes === 1,
-        ),
-      ).immediate()
-    } catch (error) {
-      for (const entry of batch) entry.reject(error)
-      return
-    }
-    batch.forEach((entry, index) => entry.resolve(results[index]!))
+    return this.#intentGroups.submit(intent)
   }
 
   async hasIntent(id: string): Promise<boolean> {

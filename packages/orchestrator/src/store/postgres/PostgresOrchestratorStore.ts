@@ -18,6 +18,7 @@ import type {
 import { MIGRATIONS_TABLE, ORCHESTRATOR_MIGRATIONS, POSTGRES_MIGRATION_LOCK_KEY } from '../orchestratorMigrations.ts'
 import { EVENTS_CHANNEL, watchPostgresEvents } from './watchPostgresEvents.ts'
 import { decideProposal } from '../decideProposal.ts'
+import { GroupCommit } from '../GroupCommit.ts'
 import {
   EXTRACTOR_CONFIG_KEYS,
   eventOfRow,
@@ -136,43 +137,31 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
 
   // Group commit: intents submitted concurrently to this instance go in one INSERT, one round
   // trip and one commit; each promise resolves only after that commit.
-  readonly #intentBatch: { intent: NewIntent; resolve: (inserted: boolean) => void; reject: (error: unknown) => void }[] = []
+  readonly #intentGroups = new GroupCommit<NewIntent, boolean>({ batchMax: POSTGRES_INTENT_BATCH_MAX, commit: (intents) => this.#insertIntents(intents) })
 
   insertIntent(intent: NewIntent): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.#intentBatch.push({ intent, resolve, reject })
-      if (this.#intentBatch.length === 1) setImmediate(() => void this.#flushIntentBatch())
-    })
+    return this.#intentGroups.submit(intent)
   }
 
-  async #flushIntentBatch(): Promise<void> {
-    const batch = this.#intentBatch.splice(0, POSTGRES_INTENT_BATCH_MAX)
-    if (this.#intentBatch.length > 0) setImmediate(() => void this.#flushIntentBatch())
-    const intents = batch.map((entry) => entry.intent)
-    let insertedIds: Set<string>
-    try {
-      const { rows } = await this.#pool.query<{ id: string }>(
-        `INSERT INTO orchestrator_intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms)
-         SELECT id, template_id, shape, signed_intent_json, 'pending', created_at_ms, expires_at_ms
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
-           AS i (id, template_id, shape, signed_intent_json, created_at_ms, expires_at_ms)
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [
-          intents.map((intent) => intent.id),
-          intents.map((intent) => intent.templateId),
-          intents.map((intent) => intent.shape),
-          intents.map((intent) => intent.signedIntentJson),
-          intents.map((intent) => intent.createdAtMs),
-          intents.map((intent) => intent.expiresAtMs),
-        ],
-      )
-      insertedIds = new Set(rows.map((row) => row.id))
-    } catch (error) {
-      for (const entry of batch) entry.reject(error)
-      return
-    }
+  async #insertIntents(intents: readonly NewIntent[]): Promise<boolean[]> {
+    const { rows } = await this.#pool.query<{ id: string }>(
+      `INSERT INTO orchestrator_intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms)
+       SELECT id, template_id, shape, signed_intent_json, 'pending', created_at_ms, expires_at_ms
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
+         AS i (id, template_id, shape, signed_intent_json, created_at_ms, expires_at_ms)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [
+        intents.map((intent) => intent.id),
+        intents.map((intent) => intent.templateId),
+        intents.map((intent) => intent.shape),
+        intents.map((intent) => intent.signedIntentJson),
+        intents.map((intent) => intent.createdAtMs),
+        intents.map((intent) => intent.expiresAtMs),
+      ],
+    )
+    const insertedIds = new Set(rows.map((row) => row.id))
     // The same id twice in one batch: the first submission is the one stored.
-    for (const entry of batch) entry.resolve(insertedIds.delete(entry.intent.id))
+    return intents.map((intent) => insertedIds.delete(intent.id))
   }
 
   async hasIntent(id: string): Promise<boolean> {
