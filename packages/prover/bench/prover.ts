@@ -1,5 +1,6 @@
 // Prover benchmark: `npm run bench -w packages/prover [-- --runs N] [--no-sdl]`.
-// Prints gates, prove time (p50, min, max over N proofs), verify time (first call, which computes
+// For each policy tier (the clothing template proven on it), prints gates, prove time (p50, min,
+// max over N proofs), verify time (first call, which computes
 // the verification key unless cached on disk, then p50 with the key held), proof size and the
 // process's peak RSS (the worker threads and bb.js's wasm threads live in this process).
 // Then, when the ledger engineer's SDL circuit exists, runs its benchmark (src/sdl/benchSdl.ts).
@@ -7,7 +8,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
-import { createProver } from '../src/createProver.ts'
+import { createProver, type Prover } from '../src/createProver.ts'
+import { POLICY_TIERS } from '../src/policy/policyTiers.ts'
 import { clothingCase } from '../src/policy/testing/clothingTemplate.ts'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'no-sdl': { type: 'boolean', default: false } } })
@@ -17,8 +19,15 @@ const ms = (x: number) => `${Math.round(x)} ms`
 
 const prover = createProver({ workers: 1 })
 try {
-  const size = await prover.circuitSize('policy')
-  console.log(`policy circuit: ${size.gates} gates (2^${Math.log2(size.subgroupSize)}), CRS ${prover.crs}`)
+  for (const tier of POLICY_TIERS) await benchTier(prover, tier.circuit)
+  console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
+} finally {
+  await prover.close()
+}
+
+async function benchTier(prover: Prover, circuit: (typeof POLICY_TIERS)[number]['circuit']): Promise<void> {
+  const size = await prover.circuitSize(circuit)
+  console.log(`\n${circuit} circuit: ${size.gates} gates (2^${Math.log2(size.subgroupSize)}), CRS ${prover.crs}`)
   const { compiled, attrs, evidence } = clothingCase()
   const proveMs: number[] = []
   const proveCpuMs: number[] = []
@@ -26,8 +35,8 @@ try {
   for (let run = 0; run < runs + 1; run++) {
     const start = performance.now()
     const cpuStart = process.cpuUsage()
-    artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId: `bench-${run}` })
-    // The first proof also loads the wasm and the CRS into the worker: reported apart.
+    artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId: `bench-${run}`, circuit })
+    // The first proof also loads the wasm, the CRS and the circuit into the worker: reported apart.
     if (run === 0) console.log(`first proof (worker start, CRS load): ${ms(performance.now() - start)}`)
     else {
       proveMs.push(performance.now() - start)
@@ -47,9 +56,6 @@ try {
   console.log(`prove  CPU p50 ${ms(median(proveCpuMs))} (all threads; on an idle machine wall ≈ CPU / cores used)`)
   console.log(`verify p50 ${ms(median(verifyMs))} (min ${ms(Math.min(...verifyMs))}, max ${ms(Math.max(...verifyMs))}, n=${runs})`)
   console.log(`proof ${Buffer.from(artifact!.proof, 'base64').length} bytes, ${artifact!.public_inputs.length} public inputs`)
-  console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
-} finally {
-  await prover.close()
 }
 
 // Hook for the SDL circuit (owned by the ledger engineer): its own benchmark script.

@@ -19,7 +19,7 @@ export const PROOF_CHECKS = [
   'the intent names that template',
   "the intent's signature verifies (the user authorised it)",
   'the evidence satisfies every constraint',
-  "the proof was made with this verifier's policy circuit",
+  "the proof was made with this verifier's version of the policy circuit tier it names",
   'the zero-knowledge proof verifies against the template, attrs, evidence and intent id',
 ] as const
 
