@@ -1,18 +1,9 @@
 import pg from 'pg'
-import type { HashDigest } from '@verity/core'
-import type { Vault } from '@verity/ledger'
 import { openMigratedPool } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX, STORE_TRANSACTION_ATTEMPTS_MAX } from '../../limits.ts'
-import type {
-  AccountRecord,
-  AgreementRecord,
-  BaseLayerStore,
-  BaseLayerTransaction,
-  CreditRecord,
-  SdlRecord,
-  ShardRecord,
-} from '../BaseLayerStore.ts'
 import { BASE_LAYER_MIGRATIONS, MIGRATIONS_TABLE, POSTGRES_MIGRATION_LOCK_KEY } from '../baseLayerMigrations.ts'
+import { BaseLayerReadsThrough } from '../BaseLayerReadsThrough.ts'
+import type { BaseLayerReads, BaseLayerStore, BaseLayerTransaction } from '../BaseLayerStore.ts'
 import { PostgresRecords, type RunQuery } from './PostgresRecords.ts'
 
 export type PostgresBaseLayerStoreOptions = {
@@ -31,12 +22,13 @@ const RETRYABLE_SQLSTATES = new Set(['40001' /* serialization_failure */, '40P01
  * commits, the other's transaction fails to serialize, runs again, reads the new sequence and
  * refuses. Commits are durable when acknowledged (PostgreSQL's synchronous_commit, on by default).
  */
-export class PostgresBaseLayerStore implements BaseLayerStore {
+export class PostgresBaseLayerStore extends BaseLayerReadsThrough implements BaseLayerStore {
   readonly backend = 'postgres'
   readonly #pool: pg.Pool
   readonly #reads: PostgresRecords
 
   private constructor(pool: pg.Pool) {
+    super()
     this.#pool = pool
     this.#reads = new PostgresRecords(runQueryOn(pool))
   }
@@ -81,44 +73,8 @@ export class PostgresBaseLayerStore implements BaseLayerStore {
     }
   }
 
-  getAccount(ownerId: HashDigest): Promise<AccountRecord | undefined> {
-    return this.#reads.getAccount(ownerId)
-  }
-
-  getAgreement(shard: number): Promise<AgreementRecord | undefined> {
-    return this.#reads.getAgreement(shard)
-  }
-
-  getShard(shard: number): Promise<ShardRecord> {
-    return this.#reads.getShard(shard)
-  }
-
-  getVault(address: string): Promise<Vault | undefined> {
-    return this.#reads.getVault(address)
-  }
-
-  getVaults(addresses: readonly string[]): Promise<Map<string, Vault>> {
-    return this.#reads.getVaults(addresses)
-  }
-
-  getNextNonce(address: string): Promise<bigint | undefined> {
-    return this.#reads.getNextNonce(address)
-  }
-
-  getNextNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
-    return this.#reads.getNextNonces(addresses)
-  }
-
-  listSlotKeys(shard: number): Promise<bigint[]> {
-    return this.#reads.listSlotKeys(shard)
-  }
-
-  getSdl(hash: HashDigest): Promise<SdlRecord | undefined> {
-    return this.#reads.getSdl(hash)
-  }
-
-  listCredits(shard: number, cursor: bigint, limit: number): Promise<CreditRecord[]> {
-    return this.#reads.listCredits(shard, cursor, limit)
+  protected readWith<T>(read: (reads: BaseLayerReads) => Promise<T>): Promise<T> {
+    return read(this.#reads)
   }
 
   async close(): Promise<void> {

@@ -1,20 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import type { HashDigest } from '@verity/core'
-import type { Vault } from '@verity/ledger'
 import { migrateSqlite, StoreUnavailableError } from '@verity/postgres'
-import type {
-  AccountRecord,
-  AgreementRecord,
-  BaseLayerStore,
-  BaseLayerTransaction,
-  CreditRecord,
-  SdlRecord,
-  ShardRecord,
-} from '../BaseLayerStore.ts'
-import { Mutex } from './Mutex.ts'
 import { BASE_LAYER_MIGRATIONS, MIGRATIONS_TABLE } from '../baseLayerMigrations.ts'
+import { BaseLayerReadsThrough } from '../BaseLayerReadsThrough.ts'
+import type { BaseLayerReads, BaseLayerStore, BaseLayerTransaction } from '../BaseLayerStore.ts'
+import { Mutex } from './Mutex.ts'
 import { SqliteRecords } from './SqliteRecords.ts'
 
 /**
@@ -23,7 +14,7 @@ import { SqliteRecords } from './SqliteRecords.ts'
  * One connection; every read and transaction runs in turn (see Mutex), so a reader never sees a
  * transaction's uncommitted writes. Meant for one node per file; several nodes share PostgreSQL.
  */
-export class SqliteBaseLayerStore implements BaseLayerStore {
+export class SqliteBaseLayerStore extends BaseLayerReadsThrough implements BaseLayerStore {
   readonly backend = 'sqlite'
   readonly #db: Database.Database
   readonly #records: SqliteRecords
@@ -31,6 +22,7 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
 
   /** Opens (creating if needed) the database at `path` and migrates it; `':memory:'` for a throw-away store. */
   constructor(path: string, options: { clock?: () => number } = {}) {
+    super()
     try {
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
       this.#db = new Database(path)
@@ -65,44 +57,8 @@ export class SqliteBaseLayerStore implements BaseLayerStore {
     })
   }
 
-  getAccount(ownerId: HashDigest): Promise<AccountRecord | undefined> {
-    return this.#mutex.run(() => this.#records.getAccount(ownerId))
-  }
-
-  getAgreement(shard: number): Promise<AgreementRecord | undefined> {
-    return this.#mutex.run(() => this.#records.getAgreement(shard))
-  }
-
-  getShard(shard: number): Promise<ShardRecord> {
-    return this.#mutex.run(() => this.#records.getShard(shard))
-  }
-
-  getVault(address: string): Promise<Vault | undefined> {
-    return this.#mutex.run(() => this.#records.getVault(address))
-  }
-
-  getVaults(addresses: readonly string[]): Promise<Map<string, Vault>> {
-    return this.#mutex.run(() => this.#records.getVaults(addresses))
-  }
-
-  getNextNonce(address: string): Promise<bigint | undefined> {
-    return this.#mutex.run(() => this.#records.getNextNonce(address))
-  }
-
-  getNextNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
-    return this.#mutex.run(() => this.#records.getNextNonces(addresses))
-  }
-
-  listSlotKeys(shard: number): Promise<bigint[]> {
-    return this.#mutex.run(() => this.#records.listSlotKeys(shard))
-  }
-
-  getSdl(hash: HashDigest): Promise<SdlRecord | undefined> {
-    return this.#mutex.run(() => this.#records.getSdl(hash))
-  }
-
-  listCredits(shard: number, cursor: bigint, limit: number): Promise<CreditRecord[]> {
-    return this.#mutex.run(() => this.#records.listCredits(shard, cursor, limit))
+  protected readWith<T>(read: (reads: BaseLayerReads) => Promise<T>): Promise<T> {
+    return this.#mutex.run(() => read(this.#records))
   }
 
   async close(): Promise<void> {
