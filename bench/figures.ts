@@ -1,6 +1,7 @@
 // Turns a run's results into the reported figures: each beside the limit it is compared with
 // (measured in the same run), as a ratio, and checked against the project's goals.
 import { availableParallelism, totalmem } from 'node:os'
+import { limits as baseLayerLimits } from '@verity/base-layer'
 import { limits as ledgerLimits } from '@verity/ledger'
 import type { BenchResults } from './lib/BenchResults.ts'
 import { figure, missingFigure, type Figure, type Limit } from './lib/Figure.ts'
@@ -10,6 +11,7 @@ import { evmFigures } from './evmFigures.ts'
 import { webFigures } from './webFigures.ts'
 import type { CircuitResult } from './proverCircuits.ts'
 import type { SseScaleResult } from './sseFanout.ts'
+import type { SdlMeasurement } from './sdlProving.ts'
 
 /** The project's goals. */
 export const GOALS = {
@@ -25,10 +27,14 @@ export const GOALS = {
   sseDelayP99MsMax: 100,
   /** Proposals per second at concurrency 8, as a share of (cores ÷ one proof's time). */
   proposalThroughputShareMin: 0.9,
+  /** SDL transfers proven per second with 2 prover workers, and their rate over 1 worker's (issue 21). */
+  sdlTransfersPerSecondMin: 8,
+  sdlWorkerScalingMin: 1.7,
+  /** The largest SDLs the full run proves and settles (issue 21). */
+  sdlLargestTransfersMin: 10_000,
+  sdlLargestNftMintMin: 1_000,
 } as const
 
-/** Transfer counts the per-transfer proving cost is extrapolated to (estimates, not measurements). */
-const EXTRAPOLATED_TRANSFERS = [1_000, 10_000]
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
 
@@ -266,32 +272,45 @@ function sdlFigures(results: BenchResults, limits: SharedLimits, section: string
   const proof = limits.sdlProof
   const figures: Figure[] = []
   for (const measured of sdl.sdls) {
-    const n = measured.transfers
-    const shape = `${measured.slotOps} slot ops, ${measured.proofs} batch proof${measured.proofs === 1 ? '' : 's'}`
-    const proveLimit = proof ? { limit: { name: `${measured.proofs} × one SDL proof`, value: (measured.proofs * median(proof.proveMs)) / 1_000, unit: 's' } } : {}
-    figures.push(figure({ id: `domain.sdl.${n}.prove`, section, name: `prove an SDL of ${n} transfer${n === 1 ? '' : 's'}`, value: measured.proveMs / 1_000, unit: 's', ...proveLimit, note: shape }))
+    const what = measured.kind === 'nfts' ? `a mint of ${measured.nfts} NFTs` : `${measured.transfers} transfer${measured.transfers === 1 ? '' : 's'}`
+    const key = `${measured.kind === 'nfts' ? `nft${measured.nfts}` : measured.transfers}.w${measured.workers}`
+    const shape = `${measured.slotOps} slot ops on ${measured.leaves} slot paths, ${measured.proofs} batch proof${measured.proofs === 1 ? '' : 's'} of ≤ ${sdl.opsPerProof} ops / ${sdl.leavesPerProof} slots`
+    const proveLimit = proof ? { limit: { name: `${measured.proofs} × one SDL proof ÷ ${measured.workers} worker${measured.workers === 1 ? '' : 's'}`, value: (measured.proofs * median(proof.proveMs)) / measured.workers / 1_000, unit: 's' } } : {}
+    figures.push(figure({ id: `domain.sdl.${key}.prove`, section, name: `prove an SDL of ${what}, ${measured.workers} prover worker${measured.workers === 1 ? '' : 's'}`, value: measured.proveMs / 1_000, unit: 's', ...proveLimit, note: shape }))
     const verifyLimit = proof ? { limit: { name: `${measured.proofs} × one SDL verify`, value: measured.proofs * median(proof.verifyMs), unit: 'ms' } } : {}
-    figures.push(figure({ id: `domain.sdl.${n}.settle`, section, name: `base layer verifies + applies it (submit_proof)`, value: measured.settleMs, unit: 'ms', ...verifyLimit }))
+    figures.push(figure({ id: `domain.sdl.${key}.settle`, section, name: `base layer verifies + applies it (submit_proof)`, value: measured.settleMs, unit: 'ms', ...verifyLimit }))
   }
-  const largest = sdl.sdls.reduce((a, b) => (b.transfers > a.transfers ? b : a))
-  const perProofMs = largest.proveMs / largest.proofs
-  const opsPerTransfer = largest.slotOps / largest.transfers
-  for (const n of EXTRAPOLATED_TRANSFERS) {
-    const proofs = Math.ceil((n * opsPerTransfer) / sdl.opsPerProof)
-    const hours = (proofs * perProofMs) / 3_600_000
-    const sdls = Math.ceil(n / ledgerLimits.SDL_TRANSACTIONS_MAX)
-    const split = sdls > 1 ? `, split into ${sdls} SDLs of at most ${ledgerLimits.SDL_TRANSACTIONS_MAX} transactions` : ''
-    figures.push(
-      figure({
-        id: `domain.sdl.${n}.prove.estimate`,
-        section,
-        name: `prove ${n.toLocaleString('en-US')} transfers`,
-        value: (proofs * perProofMs) / 1_000,
-        unit: 's',
-        estimate: true,
-        note: `extrapolated, not measured: ${proofs} proofs × ${(perProofMs / 1_000).toFixed(1)} s per proof ≈ ${hours.toFixed(1)} h (per-proof time of the ${largest.transfers}-transfer SDL, ${opsPerTransfer.toFixed(1)} slot ops per transfer, one prover worker${split})`,
-      }),
-    )
+  figures.push(...sdlGoalFigures(results, section))
+  return figures
+}
+
+/** The SDL goals (issue 21): transfers proven per second, scaling from 1 to 2 workers, the largest SDLs settled. */
+function sdlGoalFigures(results: BenchResults, section: string): Figure[] {
+  const sdl = results.sdl!
+  const rateOf = (workers: number) => {
+    const measured = sdl.sdls.filter((m) => m.kind === 'transfers' && m.workers === workers).reduce<SdlMeasurement | undefined>((a, b) => (a === undefined || b.transfers > a.transfers ? b : a), undefined)
+    return measured === undefined ? undefined : { measured, perSecond: measured.transfers / (measured.proveMs / 1_000) }
+  }
+  const one = rateOf(1)
+  const two = rateOf(2)
+  const errors = sdl.errors.length > 0 ? `; failed: ${sdl.errors.join('; ')}` : ''
+  const figures: Figure[] = []
+  const rateGoal = (value: number | undefined) => ({ text: `≥ ${GOALS.sdlTransfersPerSecondMin} transfers/s`, pass: value === undefined ? null : value >= GOALS.sdlTransfersPerSecondMin })
+  for (const [workers, rate] of [[1, one], [2, two]] as const) {
+    const base = { id: `domain.sdl.rate.w${workers}`, section, name: `SDL transfers proven per second, ${workers} prover worker${workers === 1 ? '' : 's'}`, unit: '/s' }
+    const goal = workers === 2 ? { goal: rateGoal(rate?.perSecond) } : {}
+    if (rate === undefined) figures.push(missingFigure({ ...base, ...goal }, `not measured${errors}`))
+    else figures.push(figure({ ...base, value: rate.perSecond, ...goal, note: `an SDL of ${rate.measured.transfers} transfers (${rate.measured.proofs} batch proofs) proven in ${(rate.measured.proveMs / 1_000).toFixed(1)} s, one bb.js thread per worker` }))
+  }
+  const scaling = one !== undefined && two !== undefined ? two.perSecond / one.perSecond : undefined
+  const scalingBase = { id: 'domain.sdl.rate.scaling', section, name: 'SDL proving rate, 2 workers ÷ 1 worker', unit: '×', goal: { text: `≥ ${GOALS.sdlWorkerScalingMin}×`, pass: scaling === undefined ? null : scaling >= GOALS.sdlWorkerScalingMin } }
+  figures.push(scaling === undefined ? missingFigure(scalingBase, `not measured${errors}`) : figure({ ...scalingBase, value: scaling }))
+  const settled = (kind: 'transfers' | 'nfts') => sdl.sdls.filter((m) => m.kind === kind).reduce((most, m) => Math.max(most, kind === 'nfts' ? m.nfts ?? 0 : m.transfers), 0)
+  const quick = sdl.quick ? ' (the full run proves the large SDLs; a quick run does not)' : ''
+  for (const [kind, goalMin, name] of [['transfers', GOALS.sdlLargestTransfersMin, 'largest SDL proven and settled, transfers'], ['nfts', GOALS.sdlLargestNftMintMin, 'largest NFT mint proven and settled, NFTs']] as const) {
+    const value = settled(kind)
+    const pass = sdl.quick ? null : value >= goalMin
+    figures.push(figure({ id: `domain.sdl.largest.${kind}`, section, name, value, unit: '', goal: { text: `≥ ${goalMin.toLocaleString('en-US')} (full run)`, pass }, note: `base layer SDL_BATCH_PROOFS_MAX ${baseLayerLimits.SDL_BATCH_PROOFS_MAX} batch proofs, SDL_TRANSACTIONS_MAX ${ledgerLimits.SDL_TRANSACTIONS_MAX}${quick}${errors}` }))
   }
   return figures
 }

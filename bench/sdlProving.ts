@@ -1,60 +1,111 @@
-// Domain: time to prove SDLs of growing size (POST /sdls/{hash}/prove until the state is Proven)
-// and the base layer's verification of each (POST /sdls/{hash}/submit_proof against the embedded
-// base layer, which checks the content and verifies every batch proof before applying it).
+// Domain: SDL proving throughput and the largest SDLs that settle. For 1 and then 2 prover workers
+// (one bb.js thread each, so 2 workers use both cores), a domain proves an SDL of
+// `sdlRateTransfers` transfers (POST /sdls/{hash}/prove until the state is Proven) and the
+// embedded base layer verifies and applies it (POST /sdls/{hash}/submit_proof, which checks the
+// content and verifies every batch proof). The full run then proves and settles, with 2 workers,
+// the large SDLs of `sdlLargeTransfers` transfers and a mint of `sdlLargeNfts` NFTs.
 // The setup SDL (the mint that funds the senders) is proven and settled first, unmeasured.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { limits as ledgerLimits } from '@verity/ledger'
+import { Ed25519Signer, formatAddress, stringifyJsonBigint } from '@verity/core'
+import { jsonValue, limits as ledgerLimits, signVerifiable } from '@verity/ledger'
 import { SqliteDomainStore } from '@verity/domain'
 import type { SdlWitness } from '@verity/prover'
 import { createHttpClient, type HttpClient } from './lib/httpClient.ts'
 import { startChild } from './lib/startChild.ts'
 import { nowMs, pollUntil } from './lib/stats.ts'
-import { asBatchBody, fundSenders } from './lib/transferBook.ts'
-import type { BenchSettings } from './lib/benchSettings.ts'
+import { asBatchBody, fundSenders, type SignedJson } from './lib/transferBook.ts'
+import { BENCH_SHARD, type BenchSettings } from './lib/benchSettings.ts'
 
 export type SdlMeasurement = {
+  /** what the SDL holds: `transfers` transfers, or a mint of `nfts` NFTs */
+  kind: 'transfers' | 'nfts'
   transfers: number
+  nfts?: number
+  /** prover workers of the domain (one bb.js thread each) */
+  workers: number
   slotOps: number
+  /** distinct slots summed over the batches (each one Merkle path in its proof) */
+  leaves: number
   proofs: number
   proveMs: number
   /** submit_proof round trip: the base layer's content checks, proof verifications and apply. */
   settleMs: number
 }
 
-export type SdlProvingResult = { opsPerProof: number; sdls: SdlMeasurement[] }
+export type SdlProvingResult = { quick: boolean; opsPerProof: number; leavesPerProof: number; sdls: SdlMeasurement[]; errors: string[] }
 
-/** Senders of the SDL domain: few, so the setup SDL is one proof; the slot ops of a transfer do not depend on it. */
+/** Senders of the SDL domain: few, so the setup SDL is one proof, as a hot wallet's or an exchange's transfers are. */
 const SENDERS = 4
-const PROVE_WAIT_MS = 900_000
+const PROVE_WAIT_MS = 3_600_000
+/** NFTs per mint transaction (the ledger's MINT_NFTS_MAX), credited to one vault each. */
+const NFTS_PER_MINT = ledgerLimits.MINT_NFTS_MAX
 
 export async function measureSdlProving(settings: BenchSettings): Promise<SdlProvingResult> {
+  const result: SdlProvingResult = { quick: settings.quick, opsPerProof: ledgerLimits.SDL_OPS_PER_PROOF, leavesPerProof: ledgerLimits.SDL_LEAVES_PER_PROOF, sdls: [], errors: [] }
+  for (const workers of [1, 2]) {
+    const isLast = workers === 2
+    const large = isLast ? { transfers: settings.sdlLargeTransfers, nfts: settings.sdlLargeNfts } : { transfers: 0, nfts: 0 }
+    result.sdls.push(...(await measureDomain(workers, settings.sdlRateTransfers, large, result.errors)))
+  }
+  return result
+}
+
+type Timed = { kind: 'transfers' | 'nfts'; count: number; hash: string; proveMs: number; settleMs: number }
+
+async function measureDomain(workers: number, rateTransfers: number, large: { transfers: number; nfts: number }, errors: string[]): Promise<SdlMeasurement[]> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-bench-sdl-'))
-  const domain = startChild('services/domainService.ts', [dir])
+  const domain = startChild('services/domainService.ts', [dir, String(workers)])
   try {
     const { url, storePath } = await domain.receive<{ type: string; url: string; storePath: string }>('ready', 120_000)
     const client = createHttpClient(url, 4)
-    const timed: { transfers: number; hash: string; proveMs: number; settleMs: number }[] = []
+    const timed: Timed[] = []
     try {
       const book = await fundSenders(client, SENDERS, 10n ** 9n)
       await settle(client, await cutSdl(client))
-      for (const transfers of settings.sdlSizes) {
-        const signed = book.signTransfers(transfers).map((transfer) => transfer.json)
-        for (let start = 0; start < signed.length; start += ledgerLimits.BATCH_LENGTH_MAX)
-          await client.postJson('/intents/execute', asBatchBody(signed.slice(start, start + ledgerLimits.BATCH_LENGTH_MAX)))
+      const sizes = [rateTransfers, ...(large.transfers > 0 ? [large.transfers] : [])]
+      for (const transfers of sizes) {
+        await execute(client, book.signTransfers(transfers).map((transfer) => transfer.json))
         const hash = await cutSdl(client)
-        timed.push({ transfers, hash, ...(await settle(client, hash)) })
+        const outcome = await settle(client, hash).catch((error: Error) => errors.push(`SDL of ${transfers} transfers, ${workers} workers: ${error.message}`))
+        if (typeof outcome === 'object') timed.push({ kind: 'transfers', count: transfers, hash, ...outcome })
+      }
+      if (large.nfts > 0) {
+        await execute(client, nftMints(large.nfts))
+        const hash = await cutSdl(client)
+        const outcome = await settle(client, hash).catch((error: Error) => errors.push(`mint of ${large.nfts} NFTs: ${error.message}`))
+        if (typeof outcome === 'object') timed.push({ kind: 'nfts', count: large.nfts, hash, ...outcome })
       }
     } finally {
       client.close()
     }
     await domain.stop()
-    return { opsPerProof: ledgerLimits.SDL_OPS_PER_PROOF, sdls: await withWitnessSizes(storePath, timed) }
+    return await withWitnessSizes(storePath, workers, timed)
   } finally {
     await domain.stop()
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+async function execute(client: HttpClient, signed: readonly SignedJson[]): Promise<void> {
+  for (let start = 0; start < signed.length; start += ledgerLimits.BATCH_LENGTH_MAX)
+    await client.postJson('/intents/execute', asBatchBody(signed.slice(start, start + ledgerLimits.BATCH_LENGTH_MAX)))
+}
+
+/** One new collection, minted NFTS_PER_MINT at a time (Create, then IncreaseSupply), each mint to a new vault. */
+function nftMints(count: number): SignedJson[] {
+  const issuer = Ed25519Signer.generate()
+  const mints: SignedJson[] = []
+  for (let first = 0; first < count; first += NFTS_PER_MINT) {
+    const holder = formatAddress(Ed25519Signer.generate().ownerId, BENCH_SHARD)
+    const nfts = Array.from({ length: Math.min(NFTS_PER_MINT, count - first) }, (_, i) => ({ id: BigInt(first + i + 1), metadata: { name: `bench ${first + i + 1}`, description: 'bench nft' } }))
+    const credited = [{ address: holder, nfts }]
+    const operation = first === 0 ? { Create: { collection: { name: 'Bench NFTs', description: 'bench collection' }, credited } } : { IncreaseSupply: { credited } }
+    const mint = signVerifiable(issuer, 'NftMint', { new_nonce: BigInt(mints.length + 1), shard: BENCH_SHARD, operation })
+    mints.push(stringifyJsonBigint(jsonValue(mint)))
+  }
+  return mints
 }
 
 async function cutSdl(client: HttpClient): Promise<string> {
@@ -85,16 +136,18 @@ async function settle(client: HttpClient, hash: string): Promise<{ proveMs: numb
   return { proveMs, settleMs: nowMs() - settleStartMs }
 }
 
-/** Reads each SDL's slot-operation and proof counts from the domain's stored witness. */
-async function withWitnessSizes(storePath: string, timed: readonly { transfers: number; hash: string; proveMs: number; settleMs: number }[]): Promise<SdlMeasurement[]> {
+/** Reads each SDL's slot-operation, slot and proof counts from the domain's stored witness. */
+async function withWitnessSizes(storePath: string, workers: number, timed: readonly Timed[]): Promise<SdlMeasurement[]> {
   const store = new SqliteDomainStore(storePath)
   try {
     const measured: SdlMeasurement[] = []
-    for (const { transfers, hash, proveMs, settleMs } of timed) {
+    for (const { kind, count, hash, proveMs, settleMs } of timed) {
       const record = await store.getSdl(hash)
       const witness = record?.witness as SdlWitness | undefined
       if (witness === undefined) throw new Error(`SDL ${hash} is missing from ${storePath}`)
-      measured.push({ transfers, slotOps: witness.opCount, proofs: witness.batches.length, proveMs, settleMs })
+      const leaves = witness.batches.reduce((sum, batch) => sum + batch.leafCount, 0)
+      const shape = kind === 'transfers' ? { transfers: count } : { transfers: 0, nfts: count }
+      measured.push({ kind, ...shape, workers, slotOps: witness.opCount, leaves, proofs: witness.batches.length, proveMs, settleMs })
     }
     return measured
   } finally {

@@ -29,8 +29,11 @@ export type BenchSettings = {
   closedLoopSecondsMax: number
   /** Seconds of the fixed-rate latency run. */
   fixedRateSeconds: number
-  /** SDL sizes proven, in transfers. */
-  sdlSizes: number[]
+  /** Transfers of the SDL whose proving rate is measured with 1 and with 2 prover workers. */
+  sdlRateTransfers: number
+  /** The large SDLs proven and settled with 2 workers (0: none): transfers, and NFTs of one mint. */
+  sdlLargeTransfers: number
+  sdlLargeNfts: number
   /** Proofs per circuit in the prover measurement. */
   proofsPerCircuit: number
   /** Timed check_solution calls per path (plain SDK, MCP over stdio, MCP over HTTP). */
@@ -52,7 +55,9 @@ export const FULL: BenchSettings = {
   transfersBatch100: 30_000,
   closedLoopSecondsMax: 12,
   fixedRateSeconds: 8,
-  sdlSizes: [1, 16, 100],
+  sdlRateTransfers: 480,
+  sdlLargeTransfers: 10_000,
+  sdlLargeNfts: 1_000,
   proofsPerCircuit: 3,
   mcpCalls: 300,
 }
@@ -72,7 +77,9 @@ export const QUICK: BenchSettings = {
   transfersBatch100: 8_000,
   closedLoopSecondsMax: 3,
   fixedRateSeconds: 2,
-  sdlSizes: [1],
+  sdlRateTransfers: 96,
+  sdlLargeTransfers: 0,
+  sdlLargeNfts: 0,
   proofsPerCircuit: 1,
   mcpCalls: 100,
 }

@@ -1,5 +1,6 @@
 // Child process: a domain for shard 1 with its SQLite store and an embedded in-process base layer
-// (no rpc_url) in the given directory, on loopback. argv[2]: the directory.
+// (no rpc_url) in the given directory, on loopback. argv[2]: the directory; argv[3]: prover workers
+// (one bb.js thread each; default: one worker with the machine's threads).
 import { join } from 'node:path'
 import { startDomain } from '@verity/domain'
 import { runChild, tellParent } from '../lib/childSide.ts'
@@ -16,7 +17,7 @@ runChild(async () => {
       apiHost: '127.0.0.1',
       dataDir: join(dir, 'data'),
       guardrails: [],
-      prover: {},
+      prover: process.argv[3] === undefined ? {} : { workers: Number(process.argv[3]), threads: 1 },
       creditsPullIntervalMs: 0,
     },
     logLevel: 'warn',

@@ -27,8 +27,10 @@ export const NFT_IDS_PER_ALLOWANCE_MAX = 256
 export const METADATA_STRING_CHARS_MAX = 1_024
 export const METADATA_ATTRIBUTES_MAX = 32
 
-/** Most transactions bundled into one SDL by POST /sdls/submit; the rest stay pending for the next SDL. */
-export const SDL_TRANSACTIONS_MAX = 4_096
+/** Most transactions bundled into one SDL by POST /sdls/submit (the ledger's SDL_TRANSACTIONS_MAX);
+ *  fewer when their batch proofs would exceed the base layer's SDL_BATCH_PROOFS_MAX. The rest stay
+ *  pending for the next SDL. */
+export const SDL_TRANSACTIONS_MAX = 16_384
 
 /** Most SDLs listed by one GET /sdls page, and the default page size. */
 export const SDL_PAGE_LIMIT_MAX = 1_000

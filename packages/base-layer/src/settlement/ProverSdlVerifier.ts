@@ -1,6 +1,6 @@
 import { isVerityError } from '@verity/core'
 import { sdlSlotOps, SlotDirectory } from '@verity/ledger'
-import { batchOps, createCircuitProver, StateTree, verifySdl, type CircuitProver, type ProofArtifact } from '@verity/prover'
+import { createCircuitProver, cutSdlBatches, StateTree, verifySdl, type CircuitProver, type ProofArtifact } from '@verity/prover'
 import { SdlProofInvalidError } from '../errors/settlementErrors.ts'
 import type { SdlProofCheck, SdlProofVerifier } from './SdlProofVerifier.ts'
 import { verifyGuardrailProofs } from './verifyGuardrailProofs.ts'
@@ -14,7 +14,7 @@ export type ProverSdlVerifierOptions = {
 
 /**
  * Verifies SDL proofs with @verity/prover. The first artifacts are the SDL's chain of batch
- * proofs (one per SDL_OPS_PER_PROOF slot operations), checked by `verifySdl` against the content,
+ * proofs (one per batch of `cutSdlBatches`), checked by `verifySdl` against the content,
  * its hash, the shard's root and slot directory. The rest are guardrail proofs. When the agreement
  * declares guardrail templates, `verifyGuardrailProofs` requires one policy proof per transaction
  * per template, with the template hash, evidence commitment and intent id recomputed here.
@@ -73,7 +73,7 @@ export class ProverSdlVerifier implements SdlProofVerifier {
   /** How many batch proofs the SDL needs (the rest of the artifacts are guardrail proofs). */
   #batchCount(check: SdlProofCheck): number {
     try {
-      return batchOps(SlotDirectory.fromKeys(check.slotKeys).plan(sdlSlotOps(check.content))).length
+      return cutSdlBatches(SlotDirectory.fromKeys(check.slotKeys).plan(sdlSlotOps(check.content))).length
     } catch (error) {
       if (isVerityError(error)) throw new SdlProofInvalidError({ reason: error.message }, { cause: error })
       throw error

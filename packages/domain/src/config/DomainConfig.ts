@@ -14,8 +14,10 @@ export type GuardrailConfig = {
 export type ProverConfig = {
   /** path of the CRS file; absent → the prover's default (the dev CRS in development) */
   crsPath?: string
-  /** worker threads for proving */
+  /** bb.js threads per prover worker */
   threads?: number
+  /** prover workers (each its own bb.js instance); an SDL's batch proofs run on them in parallel */
+  workers?: number
   /** require a production (Ignition) CRS */
   production?: boolean
 }

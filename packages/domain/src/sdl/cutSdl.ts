@@ -3,7 +3,8 @@
 // witness the proof needs; the SDL record, the consumed pending entries and the new state tree
 // commit in one transaction.
 import { limits as baseLayerLimits } from '@verity/base-layer'
-import { limits as ledgerLimits, sdlHash, sdlSlotOps, type SdlContent, type StateDiff, type VerifiableWithDiffs } from '@verity/ledger'
+import { sdlBatchCount } from '@verity/prover'
+import { sdlHash, sdlSlotOps, type SdlContent, type StateDiff, type VerifiableWithDiffs } from '@verity/ledger'
 import { SDL_TRANSACTIONS_MAX } from '../limits.ts'
 import type { DomainStore, PendingEntry } from '../store/DomainStore.ts'
 
@@ -40,6 +41,8 @@ export type CutSdlDeps = {
   stateTree: SdlStateTree
   /** guardrails configured: each adds one policy proof per transaction */
   guardrailCount: number
+  /** most batch proofs per SDL the settlement target takes; default the base layer's SDL_BATCH_PROOFS_MAX (an EVM chain: SDL_BATCHES_MAX) */
+  batchProofsMax?: number
   log: { info(o: object, m: string): void; warn(o: object, m: string): void }
 }
 
@@ -65,18 +68,23 @@ function draftOf(entries: readonly PendingEntry[], shard: number, last: { seq: n
   return { draft, credits: credits.length }
 }
 
-/** Proof artifacts an SDL needs: its chain of batch proofs, plus one policy proof per transaction per guardrail. */
-export function sdlProofCount(draft: SdlDraft, guardrailCount: number): number {
-  const ops = sdlSlotOps({ ...draft, root_before: '', root_after: '' }).length
-  return Math.max(1, Math.ceil(ops / ledgerLimits.SDL_OPS_PER_PROOF)) + draft.transactions.length * guardrailCount
+/** Proof artifacts an SDL needs: its batch proofs (`sdlBatchCount`), and one policy proof per transaction per guardrail. */
+export function sdlProofCounts(draft: SdlDraft, guardrailCount: number): { batchProofs: number; guardrailProofs: number } {
+  const ops = sdlSlotOps({ ...draft, root_before: '', root_after: '' })
+  return { batchProofs: sdlBatchCount(ops), guardrailProofs: draft.transactions.length * guardrailCount }
+}
+
+/** True when the settlement target accepts an SDL with these proofs (at most `batchProofsMax` batch proofs, SDL_GUARDRAIL_PROOFS_MAX guardrail proofs). */
+export function sdlProofsFit(counts: { batchProofs: number; guardrailProofs: number }, batchProofsMax: number = baseLayerLimits.SDL_BATCH_PROOFS_MAX): boolean {
+  return counts.batchProofs <= batchProofsMax && counts.guardrailProofs <= baseLayerLimits.SDL_GUARDRAIL_PROOFS_MAX
 }
 
 /**
- * The longest prefix of the pending entries whose SDL the base layer can accept (at most
- * SDL_PROOFS_MAX proof artifacts): an SDL it refuses would stall the shard, since later SDLs chain
- * on it. The rest stays pending for the next SDL.
+ * The longest prefix of the pending entries whose SDL the settlement target can accept (see
+ * `sdlProofsFit`): an SDL it refuses would stall the shard, since later SDLs chain on it. The rest
+ * stays pending for the next SDL. At least 1 (an entry that alone does not fit goes alone).
  */
-function fittingPrefix(entries: readonly PendingEntry[], fits: (prefix: readonly PendingEntry[]) => boolean): number {
+export function fittingPrefix<T>(entries: readonly T[], fits: (prefix: readonly T[]) => boolean): number {
   if (fits(entries)) return entries.length
   let low = 1
   let high = entries.length - 1
@@ -94,11 +102,12 @@ export async function cutSdl(deps: CutSdlDeps): Promise<string | null> {
   if (pending.length === 0) return null
   const lastRecord = await deps.store.lastSdl()
   const last = lastRecord === null ? null : { seq: lastRecord.seq, hash: lastRecord.hash, content: lastRecord.content as SdlContent }
-  const proofsMax = baseLayerLimits.SDL_PROOFS_MAX
-  const fits = (prefix: readonly PendingEntry[]) => sdlProofCount(draftOf(prefix, deps.shard, last).draft, deps.guardrailCount) <= proofsMax
+  const batchProofsMax = deps.batchProofsMax ?? baseLayerLimits.SDL_BATCH_PROOFS_MAX
+  const fits = (prefix: readonly PendingEntry[]) => sdlProofsFit(sdlProofCounts(draftOf(prefix, deps.shard, last).draft, deps.guardrailCount), batchProofsMax)
   const count = fittingPrefix(pending, fits)
   const entries = pending.slice(0, count)
-  if (!fits(entries)) deps.log.warn({ proofsMax }, 'a single pending transaction needs more proofs than the base layer accepts per SDL')
+  if (!fits(entries))
+    deps.log.warn({ batchProofsMax, guardrailProofsMax: baseLayerLimits.SDL_GUARDRAIL_PROOFS_MAX }, 'a single pending transaction needs more proofs than the base layer accepts per SDL')
   const { draft, credits } = draftOf(entries, deps.shard, last)
   const plan = await deps.stateTree.plan(draft)
   const content: SdlContent = { ...draft, root_before: plan.rootBefore, root_after: plan.rootAfter }

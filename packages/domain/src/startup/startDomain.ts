@@ -7,6 +7,7 @@ import type { Signer } from '@verity/core'
 import type { Settlement } from '../settlement/Settlement.ts'
 import { settlementProofSystem } from '../settlement/settlementProofSystem.ts'
 import { openEvmSettlement } from '../settlement/openEvmSettlement.ts'
+import { evmSettlementLimits } from '@verity/settlement-evm'
 import { EvmGuardrailsUnsupportedError } from '../settlement/settlementErrors.ts'
 import { assertTemplateFitsCircuit, createCircuitProver, loadCircuit, POLICY_CIRCUIT } from '@verity/prover'
 import type { FastifyInstance } from 'fastify'
@@ -169,7 +170,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       creditsPullIntervalMs: config.creditsPullIntervalMs,
       ...(config.provingWorkers === true ? { provingWorkers: true } : {}),
       // An EVM chain keeps only this shard's root: a credit to another shard would never be delivered.
-      ...(config.settlement !== undefined ? { crossShardCredits: false } : {}),
+      // It also verifies at most SDL_BATCHES_MAX batch proofs per SDL: SDLs are cut to fit.
+      ...(config.settlement !== undefined ? { crossShardCredits: false, batchProofsMax: evmSettlementLimits.SDL_BATCHES_MAX } : {}),
       ...(config.passkeyOrigins !== undefined || config.passkeyRpIds !== undefined
         ? { passkeyPolicy: { origins: config.passkeyOrigins ?? [], rpIds: config.passkeyRpIds ?? [] } }
         : {}),

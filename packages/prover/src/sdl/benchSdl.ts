@@ -1,5 +1,5 @@
 // Measures the SDL circuit: gates, witness (execute), prove and verify time of one full batch.
-// Run from the repo root: node --import tsx packages/prover/src/sdl/benchSdl.ts [runs]
+// Run from the repo root: node --import tsx packages/prover/src/sdl/benchSdl.ts [runs] [threads]
 import { Ed25519Signer } from '@verity/core'
 import { executeBatch, limits, MemoryLedger, applyIncomingCredits, type StateDiff, type VerifiableType } from '@verity/ledger'
 import { addressOf, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
@@ -9,6 +9,7 @@ import { sealSdl } from './buildSdlWitness.ts'
 import { proveSdl, SDL_CIRCUIT } from './proveSdl.ts'
 
 const runs = Number(process.argv[2] ?? 3)
+const threads = process.argv[3] === undefined ? undefined : Number(process.argv[3])
 const signers = Array.from({ length: 6 }, () => Ed25519Signer.generate())
 const ledger = new MemoryLedger()
 const credits: StateDiff[] = signers.map((s) => ({ address: addressOf(s), operation: { TokenDiffs: { native: { Fungible: 1_000n } } } }))
@@ -16,7 +17,7 @@ ledger.commit({ vaults: applyIncomingCredits(ledger, credits, TEST_SHARD), nonce
 // Native transfers are 3 slot ops each (nonce, debit, credit).
 const verifiables: VerifiableType[] = []
 for (let i = 0; i < Math.floor((limits.SDL_OPS_PER_PROOF - credits.length) / 3); i++)
-  verifiables.push(debit(signers[i]!, 1n, addressOf(signers[(i + 1) % signers.length]!), { native: { Fungible: 10n } }))
+  verifiables.push(debit(signers[i % signers.length]!, BigInt(Math.floor(i / signers.length) + 1), addressOf(signers[(i + 1) % signers.length]!), { native: { Fungible: 10n } }))
 const result = executeBatch(ledger, verifiables, TEST_SHARD)
 const tree = await StateTree.create()
 const t0 = performance.now()
@@ -28,10 +29,10 @@ const { witness } = sealSdl(tree, {
   transactions: result.transactions,
 })
 const witnessMs = performance.now() - t0
-const prover = createCircuitProver({ workers: 1 })
+const prover = createCircuitProver({ workers: 1, ...(threads === undefined ? {} : { threads }) })
 try {
   const size = await prover.circuitSize(SDL_CIRCUIT)
-  console.log(`ops per proof ${limits.SDL_OPS_PER_PROOF}, tree depth ${limits.STATE_TREE_DEPTH}, ops in batch ${witness.opCount}`)
+  console.log(`ops per proof ${limits.SDL_OPS_PER_PROOF}, slots per proof ${limits.SDL_LEAVES_PER_PROOF}, tree depth ${limits.STATE_TREE_DEPTH}; batch 0: ${witness.batches[0]!.opCount} ops on ${witness.batches[0]!.leafCount} slots`)
   console.log(`gates ${size.gates} (2^${Math.log2(size.subgroupSize)}), ${Math.round(size.gates / limits.SDL_OPS_PER_PROOF)} per op`)
   console.log(`host witness (tree updates) ${witnessMs.toFixed(1)} ms`)
   let start = performance.now()

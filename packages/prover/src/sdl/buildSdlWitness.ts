@@ -1,23 +1,24 @@
-import { limits, sdlHash, sdlSlotOps, SlotOpKind, type PlacedSlotOp, type SdlContent } from '@verity/ledger'
+import { limits, sdlHash, sdlSlotOps, type PlacedSlotOp, type SdlContent } from '@verity/ledger'
 import type { HashDigest } from '@verity/core'
 import type { InputMap } from '@noir-lang/noir_js'
-import { fieldHex, FIELD_MODULUS } from './poseidon2.ts'
+import { fieldHex } from './poseidon2.ts'
 import type { StateTree } from './StateTree.ts'
-import { SdlTreeRootMismatchError, SdlRuleError } from './sdlErrors.ts'
-import { batchOps, sdlHashLimbs, sdlOpsHash } from './sdlOpsHash.ts'
+import { SdlTreeRootMismatchError } from './sdlErrors.ts'
+import { cutSdlBatches, type SdlBatch } from './sdlBatches.ts'
+import { nextSlotValue } from './nextSlotValue.ts'
+import { sdlHashLimbs, sdlOpsHash } from './sdlOpsHash.ts'
 
 /** One proof's worth of an SDL: the circuit inputs and the public values they commit to. */
-export type SdlBatchWitness = { batchIndex: number; rootBefore: bigint; rootAfter: bigint; opsHash: bigint; inputs: InputMap }
+export type SdlBatchWitness = { batchIndex: number; rootBefore: bigint; rootAfter: bigint; opsHash: bigint; opCount: number; leafCount: number; inputs: InputMap }
 
-/** Everything needed to prove an SDL: one batch witness per SDL_OPS_PER_PROOF slot operations. */
+/** Everything needed to prove an SDL: one batch witness per batch of `cutSdlBatches`. */
 export type SdlWitness = { sdlHash: HashDigest; rootBefore: string; rootAfter: string; opCount: number; batches: SdlBatchWitness[] }
 
 /** SDL content before its roots are known. */
 export type SdlDraft = Omit<SdlContent, 'root_before' | 'root_after'>
 
-type Step = { op: PlacedSlotOp; old: bigint; path: bigint[]; rootBefore: bigint; rootAfter: bigint }
-
-const U64_LIMIT = 2n ** 64n
+/** A batch applied to the tree: each leaf's value before the batch and its path when it was rewritten. */
+type BatchStep = { batch: SdlBatch; oldValues: bigint[]; paths: bigint[][]; rootBefore: bigint; rootAfter: bigint }
 
 /**
  * Applies a new SDL to the tree and seals it: fills `root_before` and `root_after` into the
@@ -51,20 +52,35 @@ export function buildSdlWitness(tree: StateTree, content: SdlContent): SdlWitnes
   return witnessOf(tree, content, steps)
 }
 
-/** Writes the SDL's slot operations into the tree; the caller commits the directory or rolls back. */
-function advance(tree: StateTree, content: SdlContent): { steps: Step[]; placed: PlacedSlotOp[] } {
+/**
+ * Writes the SDL's slot operations into the tree, batch by batch as the circuit does: the
+ * operations run on their slots' current values (host rules checked), then each slot of the batch
+ * is rewritten in leaf order. The caller commits the directory or rolls back.
+ */
+function advance(tree: StateTree, content: SdlContent): { steps: BatchStep[]; placed: PlacedSlotOp[] } {
   const placed = tree.directory.plan(sdlSlotOps(content))
   const mark = tree.mark()
-  const steps: Step[] = []
+  const steps: BatchStep[] = []
+  let opIndex = 0
   try {
-    placed.forEach((op, opIndex) => {
-      if (op.isNew !== tree.isEmpty(op.index)) throw new Error(`slot directory and tree disagree at slot ${op.index}`)
-      const old = tree.valueAt(op.index)
-      const path = tree.path(op.index)
+    for (const batch of cutSdlBatches(placed)) {
+      const oldValues = batch.leaves.map((leaf) => {
+        if (leaf.isNew !== tree.isEmpty(leaf.index)) throw new Error(`slot directory and tree disagree at slot ${leaf.index}`)
+        return tree.valueAt(leaf.index)
+      })
+      const values = [...oldValues]
+      batch.ops.forEach((op, i) => {
+        const leaf = batch.leafOfOp[i]!
+        values[leaf] = nextSlotValue(op, values[leaf]!, opIndex++)
+      })
       const rootBefore = tree.root
-      tree.write(op.index, op.key, nextValue(op, old, opIndex))
-      steps.push({ op, old, path, rootBefore, rootAfter: tree.root })
-    })
+      const paths = batch.leaves.map((leaf, j) => {
+        const path = tree.path(leaf.index)
+        tree.write(leaf.index, leaf.key, values[j]!)
+        return path
+      })
+      steps.push({ batch, oldValues, paths, rootBefore, rootAfter: tree.root })
+    }
   } catch (error) {
     tree.rollback(mark)
     throw error
@@ -72,61 +88,39 @@ function advance(tree: StateTree, content: SdlContent): { steps: Step[]; placed:
   return { steps, placed }
 }
 
-/** The circuit's rule for one operation, checked on the host so a bad SDL fails before proving. */
-function nextValue(op: PlacedSlotOp, old: bigint, opIndex: number): bigint {
-  const fail = (reason: string): never => {
-    throw new SdlRuleError({ opIndex, reason })
-  }
-  switch (op.kind) {
-    case SlotOpKind.Credit:
-      if (op.a >= U64_LIMIT || old + op.a >= U64_LIMIT) fail(`credit of ${op.a} to ${old} leaves the u64 range`)
-      if (op.b === 1n && op.a === 0n) fail('a new mint cannot have zero supply')
-      return old + op.a
-    case SlotOpKind.Debit:
-      if (op.a >= U64_LIMIT || op.a > old) fail(`debit of ${op.a} exceeds the balance ${old}`)
-      return old - op.a
-    case SlotOpKind.Nonce:
-      if (old + 1n !== op.a) fail(`nonce ${op.a}, expected ${old + 1n}`)
-      return op.a
-    case SlotOpKind.Set:
-      if (old !== op.a) fail(`slot holds ${old}, expected ${op.a}`)
-      return op.b % FIELD_MODULUS
-    case SlotOpKind.Role:
-      if (old !== 0n && old !== op.a) fail(`vault role is ${old}, cannot become ${op.a}`)
-      return op.a
-    default:
-      return fail(`unexpected op kind ${op.kind}`)
-  }
-}
-
-function witnessOf(tree: StateTree, content: SdlContent, steps: Step[]): SdlWitness {
+function witnessOf(tree: StateTree, content: SdlContent, steps: readonly BatchStep[]): SdlWitness {
   const hash = sdlHash(content)
   const [hi, lo] = sdlHashLimbs(hash)
-  const size = limits.SDL_OPS_PER_PROOF
-  const batches = batchOps(steps.map((s) => s.op)).map((ops, batchIndex): SdlBatchWitness => {
-    const batchSteps = steps.slice(batchIndex * size, (batchIndex + 1) * size)
-    const rootBefore = batchSteps[0]?.rootBefore ?? tree.root
-    const rootAfter = batchSteps.at(-1)?.rootAfter ?? tree.root
-    const opsHash = sdlOpsHash({ hash: (x) => tree.hash(x) }, hash, batchIndex, ops)
-    const padding = tree.path(0).map(() => 0n)
+  const poseidon = { hash: (inputs: readonly bigint[]) => tree.hash(inputs) }
+  const zeroPath = Array.from({ length: limits.STATE_TREE_DEPTH }, () => fieldHex(0n))
+  const batches = steps.map((step, batchIndex): SdlBatchWitness => {
+    const { batch } = step
+    const opsHash = sdlOpsHash(poseidon, hash, batchIndex, batch)
+    const leaves = Array.from({ length: limits.SDL_LEAVES_PER_PROOF }, (_, j) => batch.leaves[j])
+    const ops = Array.from({ length: limits.SDL_OPS_PER_PROOF }, (_, i) => batch.ops[i])
     const inputs: InputMap = {
       sdl_hash_hi: fieldHex(hi),
       sdl_hash_lo: fieldHex(lo),
       batch_index: fieldHex(BigInt(batchIndex)),
-      root_before: fieldHex(rootBefore),
+      root_before: fieldHex(step.rootBefore),
       ops_hash: fieldHex(opsHash),
-      ops: ops.map((op) => ({
-        kind: fieldHex(BigInt(op.kind)),
-        index: fieldHex(BigInt(op.index)),
-        key: fieldHex(op.key),
-        is_new: fieldHex(op.isNew ? 1n : 0n),
-        a: fieldHex(op.a),
-        b: fieldHex(op.b),
+      leaves: leaves.map((leaf) => ({
+        index: fieldHex(BigInt(leaf?.index ?? 0)),
+        key: fieldHex(leaf?.key ?? 0n),
+        is_new: fieldHex(leaf?.isNew === true ? 1n : 0n),
+        active: fieldHex(leaf === undefined ? 0n : 1n),
       })),
-      old_values: ops.map((_, i) => fieldHex(batchSteps[i]?.old ?? 0n)),
-      paths: ops.map((_, i) => (batchSteps[i]?.path ?? padding).map(fieldHex)),
+      old_values: leaves.map((_, j) => fieldHex(step.oldValues[j] ?? 0n)),
+      paths: leaves.map((_, j) => step.paths[j]?.map(fieldHex) ?? zeroPath),
+      ops: ops.map((op, i) => ({
+        kind: fieldHex(BigInt(op?.kind ?? 0)),
+        leaf: fieldHex(BigInt(op === undefined ? 0 : batch.leafOfOp[i]!)),
+        a: fieldHex(op?.a ?? 0n),
+        b: fieldHex(op?.b ?? 0n),
+      })),
     }
-    return { batchIndex, rootBefore, rootAfter, opsHash, inputs }
+    return { batchIndex, rootBefore: step.rootBefore, rootAfter: step.rootAfter, opsHash, opCount: batch.ops.length, leafCount: batch.leaves.length, inputs }
   })
-  return { sdlHash: hash, rootBefore: content.root_before, rootAfter: content.root_after, opCount: steps.length, batches }
+  const opCount = steps.reduce((sum, step) => sum + step.batch.ops.length, 0)
+  return { sdlHash: hash, rootBefore: content.root_before, rootAfter: content.root_after, opCount, batches }
 }

@@ -1,7 +1,7 @@
 import { describe, test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
-import { applyIncomingCredits, executeBatch, MemoryLedger, type StateDiff, sdlHash, sdlSlotOps, SlotDirectory, type SdlContent, type VerifiableType } from '@verity/ledger'
+import { applyIncomingCredits, executeBatch, limits, MemoryLedger, SlotOpKind, type PlacedSlotOp, type StateDiff, sdlHash, sdlSlotOps, SlotDirectory, type SdlContent, type VerifiableType } from '@verity/ledger'
 import { addressOf, createFungible, createNfts, debit, nft, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
 import { createCircuitProver } from '../createProver.ts'
 import { StateTree } from './StateTree.ts'
@@ -9,6 +9,7 @@ import { sealSdl, buildSdlWitness, type SdlDraft, type SdlWitness } from './buil
 import { proveSdl, SDL_CIRCUIT } from './proveSdl.ts'
 import { verifySdl } from './verifySdl.ts'
 import { fieldHex, loadPoseidon2 } from './poseidon2.ts'
+import { cutSdlBatches } from './sdlBatches.ts'
 import { SdlRuleError } from './sdlErrors.ts'
 
 const alice = Ed25519Signer.generate()
@@ -36,16 +37,23 @@ function draftOf(ledger: MemoryLedger, verifiables: VerifiableType[], sequence =
   }
 }
 
-/** Replaces op `opIndex` of batch 0 with `change` and recomputes ops_hash, as a cheating prover would. */
-async function tamper(witness: SdlWitness, opIndex: number, change: Partial<Record<'kind' | 'a' | 'b', bigint>>) {
+type Inputs = Record<string, unknown> & { leaves: Record<string, string>[]; ops: Record<string, string>[]; old_values: string[] }
+
+/** Recomputes ops_hash over changed inputs, as a cheating prover would (the packing of circuits/sdl/src/main.nr). */
+async function rehash(inputs: Inputs): Promise<SdlWitness['batches'][0]['inputs']> {
   const poseidon = await loadPoseidon2()
-  const inputs = structuredClone(witness.batches[0]!.inputs) as Record<string, unknown>
-  const ops = inputs.ops as Record<string, string>[]
-  for (const [field, value] of Object.entries(change)) ops[opIndex]![field] = fieldHex(value)
   const preimage = [inputs.sdl_hash_hi, inputs.sdl_hash_lo, inputs.batch_index].map((x) => BigInt(x as string))
-  for (const op of ops) for (const field of ['kind', 'index', 'key', 'is_new', 'a', 'b']) preimage.push(BigInt(op[field]!))
+  for (const leaf of inputs.leaves) preimage.push(BigInt(leaf.index!) + BigInt(leaf.is_new!) * 2n ** 20n + BigInt(leaf.active!) * 2n ** 21n, BigInt(leaf.key!))
+  for (const op of inputs.ops) preimage.push(BigInt(op.kind!) + BigInt(op.leaf!) * 8n, BigInt(op.a!), BigInt(op.b!))
   inputs.ops_hash = fieldHex(poseidon.hash(preimage))
-  return inputs as typeof witness.batches[0]['inputs']
+  return inputs as SdlWitness['batches'][0]['inputs']
+}
+
+/** Replaces op `opIndex` of batch 0 with `change` and recomputes ops_hash. */
+async function tamper(witness: SdlWitness, opIndex: number, change: Partial<Record<'kind' | 'a' | 'b', bigint>>) {
+  const inputs = structuredClone(witness.batches[0]!.inputs) as Inputs
+  for (const [field, value] of Object.entries(change)) inputs.ops[opIndex]![field] = fieldHex(value)
+  return rehash(inputs)
 }
 
 function opIndexOf(content: SdlContent, predicate: (op: ReturnType<typeof sdlSlotOps>[number]) => boolean): number {
@@ -137,7 +145,9 @@ describe('SDL circuit', () => {
     const ledger = new MemoryLedger()
     const tree = await StateTree.create()
     const first = sealSdl(tree, draftOf(ledger, [debit(alice, 1n, B, { native: { Fungible: 1n } })]))
-    const transfers = Array.from({ length: 6 }, (_, i) => debit(alice, BigInt(i + 2), B, { native: { Fungible: 1n } }))
+    // More distinct slots than one proof holds: the SDL needs a second batch.
+    const transfers = Array.from({ length: limits.SDL_LEAVES_PER_PROOF }, (_, i) =>
+      debit(alice, BigInt(i + 2), addressOf(Ed25519Signer.generate()), { native: { Fungible: 1n } }))
     const second = sealSdl(tree, draftOf(ledger, transfers, 2, first.witness.sdlHash))
     assert.ok(second.witness.batches.length >= 2)
     for (let i = 1; i < second.witness.batches.length; i++)
@@ -150,5 +160,51 @@ describe('SDL circuit', () => {
     buildSdlWitness(replay, first.content)
     buildSdlWitness(replay, second.content)
     assert.equal(replay.rootHex, second.content.root_after)
+  })
+  test('a wrong old value, a leaf moved to another slot or a broken path does not satisfy the circuit', async () => {
+    const ledger = new MemoryLedger()
+    const tree = await StateTree.create()
+    const first = sealSdl(tree, draftOf(ledger, [debit(alice, 1n, B, { native: { Fungible: 1n } })]))
+    const { witness } = sealSdl(tree, draftOf(ledger, [debit(alice, 2n, B, { native: { Fungible: 2n } })], 2, first.witness.sdlHash))
+    const honest = witness.batches[0]!.inputs as Inputs
+    const run = (inputs: Inputs) => prover.executeCircuit(SDL_CIRCUIT, inputs as unknown as SdlWitness['batches'][0]['inputs'])
+    assert.deepEqual(await run(honest), { satisfied: true })
+    const existing = honest.leaves.findIndex((leaf) => BigInt(leaf.is_new!) === 0n && BigInt(leaf.active!) === 1n)
+    assert.ok(existing >= 0)
+
+    const richer = structuredClone(honest)
+    richer.old_values[existing] = fieldHex(BigInt(richer.old_values[existing]!) + 1_000n)
+    assert.equal((await run(richer)).satisfied, false)
+
+    const moved = structuredClone(honest)
+    moved.leaves[existing]!.index = fieldHex(BigInt(moved.leaves[existing]!.index!) + 1n)
+    assert.equal((await prover.executeCircuit(SDL_CIRCUIT, await rehash(moved))).satisfied, false)
+
+    const broken = structuredClone(honest) as Inputs & { paths: string[][] }
+    broken.paths[existing]![3] = fieldHex(7n)
+    assert.equal((await run(broken)).satisfied, false)
+  })
+})
+
+describe('SDL batches', () => {
+  const op = (key: bigint, index: number, isNew = false): PlacedSlotOp => ({ kind: SlotOpKind.Credit, key, a: 1n, b: 0n, index, isNew })
+
+  test('operations on one slot share its leaf; a batch closes at SDL_OPS_PER_PROOF operations', () => {
+    const ops = Array.from({ length: limits.SDL_OPS_PER_PROOF + 1 }, (_, i) => op(BigInt(i % 2), i % 2, i < 2))
+    const batches = cutSdlBatches(ops)
+    assert.equal(batches.length, 2)
+    assert.equal(batches[0]!.ops.length, limits.SDL_OPS_PER_PROOF)
+    assert.deepEqual(batches[0]!.leaves, [{ index: 0, key: 0n, isNew: true }, { index: 1, key: 1n, isNew: true }])
+    assert.deepEqual(batches[0]!.leafOfOp.slice(0, 4), [0, 1, 0, 1])
+    // The slot allocated in batch 0 already exists in batch 1.
+    assert.deepEqual(batches[1]!.leaves, [{ index: 0, key: 0n, isNew: false }])
+  })
+
+  test('a batch closes before a slot one more than SDL_LEAVES_PER_PROOF; an SDL without operations is one empty batch', () => {
+    const ops = Array.from({ length: limits.SDL_LEAVES_PER_PROOF + 1 }, (_, i) => op(BigInt(i), i, true))
+    ops.splice(1, 0, op(0n, 0))
+    const batches = cutSdlBatches(ops)
+    assert.deepEqual(batches.map((batch) => [batch.ops.length, batch.leaves.length]), [[limits.SDL_LEAVES_PER_PROOF + 1, limits.SDL_LEAVES_PER_PROOF], [1, 1]])
+    assert.deepEqual(cutSdlBatches([]), [{ ops: [], leaves: [], leafOfOp: [] }])
   })
 })

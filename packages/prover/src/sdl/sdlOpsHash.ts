@@ -1,9 +1,12 @@
 import { decodeBase58, type HashDigest } from '@verity/core'
-import { limits, SlotOpKind, type PlacedSlotOp } from '@verity/ledger'
+import { limits } from '@verity/ledger'
 import type { Poseidon2 } from './poseidon2.ts'
+import type { SdlBatch } from './sdlBatches.ts'
 
-/** The padding operation of a short last batch: changes nothing. */
-export const NOP_OP: PlacedSlotOp = { kind: SlotOpKind.Nop, key: 0n, a: 0n, b: 0n, index: 0, isNew: false }
+/** Shifts of the packed hash words, as circuits/sdl/src/main.nr packs them. */
+const IS_NEW_SHIFT = 2n ** BigInt(limits.STATE_TREE_DEPTH)
+const ACTIVE_SHIFT = 2n * IS_NEW_SHIFT
+const LEAF_SHIFT = 8n
 
 /** The SDL hash as two 128-bit field elements (high half, low half), as the circuit takes it. */
 export function sdlHashLimbs(hash: HashDigest): [bigint, bigint] {
@@ -11,25 +14,24 @@ export function sdlHashLimbs(hash: HashDigest): [bigint, bigint] {
   return [BigInt(`0x${hex.slice(0, 32)}`), BigInt(`0x${hex.slice(32)}`)]
 }
 
-/** Splits ops into batches of SDL_OPS_PER_PROOF, padding the last with no-ops (at least one batch). */
-export function batchOps(ops: readonly PlacedSlotOp[]): PlacedSlotOp[][] {
-  const size = limits.SDL_OPS_PER_PROOF
-  const batches: PlacedSlotOp[][] = []
-  for (let start = 0; start < Math.max(ops.length, 1); start += size) {
-    const batch = ops.slice(start, start + size)
-    while (batch.length < size) batch.push(NOP_OP)
-    batches.push(batch)
-  }
-  return batches
-}
-
 /**
- * The public `ops_hash` of one batch: Poseidon2 of (sdl hash high, low, batch index, then per op
- * kind, index, key, is_new, a, b), exactly as circuits/sdl/src/main.nr computes it.
+ * The public `ops_hash` of one batch, exactly as circuits/sdl/src/main.nr computes it: Poseidon2 of
+ * (sdl hash high, low, batch index), then per leaf (index | is_new << DEPTH | active << DEPTH + 1,
+ * key), padded to SDL_LEAVES_PER_PROOF with inactive zero leaves, then per operation
+ * (kind | leaf << 3, a, b), padded to SDL_OPS_PER_PROOF with no-ops (all zero).
  */
-export function sdlOpsHash(poseidon: Poseidon2, sdlHash: HashDigest, batchIndex: number, batch: readonly PlacedSlotOp[]): bigint {
+export function sdlOpsHash(poseidon: Poseidon2, sdlHash: HashDigest, batchIndex: number, batch: SdlBatch): bigint {
   const [hi, lo] = sdlHashLimbs(sdlHash)
   const preimage = [hi, lo, BigInt(batchIndex)]
-  for (const op of batch) preimage.push(BigInt(op.kind), BigInt(op.index), op.key, op.isNew ? 1n : 0n, op.a, op.b)
+  for (let j = 0; j < limits.SDL_LEAVES_PER_PROOF; j++) {
+    const leaf = batch.leaves[j]
+    if (leaf === undefined) preimage.push(0n, 0n)
+    else preimage.push(BigInt(leaf.index) + (leaf.isNew ? IS_NEW_SHIFT : 0n) + ACTIVE_SHIFT, leaf.key)
+  }
+  for (let i = 0; i < limits.SDL_OPS_PER_PROOF; i++) {
+    const op = batch.ops[i]
+    if (op === undefined) preimage.push(0n, 0n, 0n)
+    else preimage.push(BigInt(op.kind) + BigInt(batch.leafOfOp[i]!) * LEAF_SHIFT, op.a, op.b)
+  }
   return poseidon.hash(preimage)
 }

@@ -3,7 +3,8 @@ import { checkSdlContent, sdlHash, sdlSlotOps, type SdlContent, type SlotDirecto
 import type { CircuitProver } from '../createProver.ts'
 import type { ProofArtifact, VerifyResult } from '../ProofArtifact.ts'
 import { fieldHex, loadPoseidon2 } from './poseidon2.ts'
-import { batchOps, sdlHashLimbs, sdlOpsHash } from './sdlOpsHash.ts'
+import { sdlHashLimbs, sdlOpsHash } from './sdlOpsHash.ts'
+import { cutSdlBatches } from './sdlBatches.ts'
 import { SDL_CIRCUIT } from './proveSdl.ts'
 
 export type VerifySdlParameters = {
@@ -37,7 +38,7 @@ export async function verifySdl(prover: CircuitProver, params: VerifySdlParamete
   const [hi, lo] = sdlHashLimbs(hash)
   let batches
   try {
-    batches = batchOps(directory.plan(sdlSlotOps(content)))
+    batches = cutSdlBatches(directory.plan(sdlSlotOps(content)))
   } catch (error) {
     if (isVerityError(error)) return { ok: false, reason: error.message }
     throw error
