@@ -86,8 +86,9 @@ describe('JSON-RPC 2.0 over HTTP', () => {
   test('an oversized body gets 413 and a non-JSON content type 415, with JSON-RPC error bodies', async () => {
     const large = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getShard', params: { pad: 'x'.repeat(5_000) } }))
     assert.equal(large.status, 413)
-    assert.match(large.body.error.message, /exceeds the limit of 4096 bytes/)
-    assert.equal(large.body.error.data.code, 'INVALID_REQUEST')
+    assert.match(large.body.error.message, /larger than 4096 bytes/)
+    assert.equal(large.body.error.code, -32600)
+    assert.equal(large.body.error.data.code, 'BODY_TOO_LARGE')
     const text = await post('hello', 'text/plain')
     assert.equal(text.status, 415)
     assert.equal(text.body.error.code, -32600)

@@ -1,10 +1,8 @@
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { isVerityError, parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { stringifyJsonBigint } from '@verity/core'
 import {
   applyServerTimeouts,
-  httpStatusByServerCode,
+  httpEdge,
   limitMutatingRequests,
   LOG_REDACT_PATHS,
   RATE_LIMIT_MAX_DEFAULT,
@@ -17,8 +15,10 @@ import { RpcParseError } from '../errors/requestErrors.ts'
 import { RPC_BODY_BYTES_MAX } from '../limits.ts'
 import type { BaseLayerNode } from '../node/BaseLayerNode.ts'
 import { handleRpcRequest } from '../rpc/handleRpcRequest.ts'
+import { rpcErrorOf } from '../rpc/rpcErrorOf.ts'
+import { baseLayerErrorBody } from './baseLayerErrorBody.ts'
+import { httpStatusByCode } from './httpStatusByCode.ts'
 import { openApiDocument } from './openApiDocument.ts'
-import { rpcErrorCodes, rpcErrorOf } from '../rpc/rpcErrorOf.ts'
 
 export type BaseLayerAppOptions = {
   node: BaseLayerNode
@@ -51,43 +51,16 @@ export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance
     rateLimitMax: options.rateLimit?.rateLimitMax ?? RATE_LIMIT_MAX_DEFAULT,
     rateLimitWindowMs: options.rateLimit?.rateLimitWindowMs ?? RATE_LIMIT_WINDOW_MS_DEFAULT,
   })
-  app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: bodyBytesMax }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBigint(body as string))
-    } catch (error) {
-      done(null, new UnparsedBody((error as Error).message))
-    }
+  // The shared HTTP edge: JSON only, bigint-exact; a body that is not JSON is answered in-band
+  // (a JSON-RPC parse error), so it reaches the route as an UnparsedBody.
+  void app.register(httpEdge, {
+    statusByCode: httpStatusByCode,
+    unlistedStatus: 500,
+    errorBody: baseLayerErrorBody,
+    isJsonOnly: true,
+    onUnreadable: (reason) => new UnparsedBody(reason),
+    openApi: { document: openApiDocument() },
   })
-
-  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, request, reply) => {
-    const limitStatus = isVerityError(error) ? httpStatusByServerCode[error.code] : undefined
-    if (limitStatus !== undefined) {
-      // RATE_LIMITED (429, Retry-After already set): a JSON-RPC error whose data.code names it.
-      void reply.code(limitStatus).type('application/json').send(stringifyJsonBigint({ jsonrpc: '2.0', id: null, error: rpcErrorOf(error) }))
-      return
-    }
-    const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-    const unsupported = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-    if (!tooLarge && !unsupported) request.log.error({ err: error }, 'unexpected error')
-    const status = tooLarge ? 413 : unsupported ? 415 : (error.statusCode ?? 500) < 500 ? (error.statusCode as number) : 500
-    const message = tooLarge
-      ? `request body exceeds the limit of ${bodyBytesMax} bytes`
-      : unsupported
-        ? 'content type must be application/json'
-        : status < 500
-          ? error.message
-          : 'internal error'
-    const code = status < 500 ? rpcErrorCodes.INVALID_REQUEST : rpcErrorCodes.INTERNAL_ERROR
-    // data.code as on every other error (docs/base-layer-rpc.md).
-    const dataCode = unsupported ? 'UNSUPPORTED_MEDIA_TYPE' : status < 500 ? 'INVALID_REQUEST' : 'INTERNAL_ERROR'
-    const body = { jsonrpc: '2.0', id: null, error: { code, message, data: { code: dataCode } } }
-    void reply.code(status).type('application/json').send(stringifyJsonBigint(body))
-  })
-
-  void app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } })
-  void app.register(swaggerUi, { routePrefix: '/swagger-ui' })
-  app.get('/openapi.json', async () => app.swagger())
   app.get('/health', async () => ({ status: 'ok' }))
   // Requests by method and status (JSON-RPC methods are in the body, so every call is `POST /`).
   exposeMetrics(app, new ServiceMetrics('base-layer'))

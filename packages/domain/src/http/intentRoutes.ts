@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { DomainApi } from '../DomainApi.ts'
 import { BATCH_ELEMENTS_MAX } from '../limits.ts'
-import { ErrorBodySchema, VerifiableTypeSchema, VerifiableWithDiffsSchema } from './wireSchemas.ts'
+import { DomainErrorBody as ErrorBodySchema, VerifiableType, VerifiableWithDiffs } from '@verity/wire'
 
 const Applied = Type.Object({ message: Type.String(), applied: Type.Integer() })
 const errors = { 400: ErrorBodySchema, 409: ErrorBodySchema, 413: ErrorBodySchema }
@@ -16,7 +16,7 @@ export const intentRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = as
       schema: {
         summary: 'Default-execute an ordered batch of signed transactions and apply it to the local state, all or nothing',
         tags: ['intents'],
-        body: Type.Array(VerifiableTypeSchema, { minItems: 1, maxItems: BATCH_ELEMENTS_MAX }),
+        body: Type.Array(VerifiableType, { minItems: 1, maxItems: BATCH_ELEMENTS_MAX }),
         response: { 200: Applied, ...errors },
       },
     },
@@ -31,7 +31,7 @@ export const intentRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = as
       schema: {
         summary: 'Apply an ordered batch of signed transactions with caller-computed state diffs, all or nothing',
         tags: ['intents'],
-        body: Type.Array(VerifiableWithDiffsSchema, { minItems: 1, maxItems: BATCH_ELEMENTS_MAX }),
+        body: Type.Array(VerifiableWithDiffs, { minItems: 1, maxItems: BATCH_ELEMENTS_MAX }),
         response: { 200: Applied, ...errors },
       },
     },

@@ -5,9 +5,9 @@ import { Type } from 'typebox'
 import type { DomainApi } from '../DomainApi.ts'
 import { InvalidRequestError } from '@verity/core'
 import { SDL_PAGE_LIMIT_DEFAULT, SDL_PAGE_LIMIT_MAX } from '../limits.ts'
-import { ErrorBodySchema, HashDigestSchema, SdlStateSchema } from './wireSchemas.ts'
+import { DomainErrorBody as ErrorBodySchema, HashDigest, SdlState } from '@verity/wire'
 
-const Params = Type.Object({ hash: HashDigestSchema })
+const Params = Type.Object({ hash: HashDigest })
 const Paging = Type.Object({
   offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'SDLs to skip, in creation order (default 0)' })),
   limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: `SDLs to return, 1 to ${SDL_PAGE_LIMIT_MAX} (default ${SDL_PAGE_LIMIT_DEFAULT})` })),
@@ -18,7 +18,7 @@ function pageOf(query: { offset?: string; limit?: string }): { offset: number; l
   if (limit < 1 || limit > SDL_PAGE_LIMIT_MAX) throw new InvalidRequestError({ reason: `querystring/limit must be from 1 to ${SDL_PAGE_LIMIT_MAX}` })
   return { offset: query.offset === undefined ? 0 : Number(query.offset), limit }
 }
-const Message = Type.Object({ message: Type.String(), state: SdlStateSchema })
+const Message = Type.Object({ message: Type.String(), state: SdlState })
 
 /** Fastify sends a string reply as it is; a JSON string (an SDL hash, a state name) must be encoded first. */
 function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
@@ -33,7 +33,7 @@ export const sdlRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async
         summary: 'SDLs and their states, as [hash, state] pairs in creation order',
         tags: ['sdls'],
         querystring: Paging,
-        response: { 200: Type.Array(Type.Tuple([HashDigestSchema, SdlStateSchema])), 400: ErrorBodySchema },
+        response: { 200: Type.Array(Type.Tuple([HashDigest, SdlState])), 400: ErrorBodySchema },
       },
     },
     async (request) => {
@@ -44,7 +44,7 @@ export const sdlRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async
   app.get(
     '/sdls/:hash',
     {
-      schema: { summary: 'The state of one SDL', tags: ['sdls'], params: Params, response: { 200: SdlStateSchema, 404: ErrorBodySchema } },
+      schema: { summary: 'The state of one SDL', tags: ['sdls'], params: Params, response: { 200: SdlState, 404: ErrorBodySchema } },
     },
     async (request, reply) => sendJson(reply, await domain.getSdlState(request.params.hash)),
   )
@@ -54,7 +54,7 @@ export const sdlRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async
       schema: {
         summary: 'Bundle the pending state diffs into a new SDL; null when nothing is pending',
         tags: ['sdls'],
-        response: { 200: Type.Union([HashDigestSchema, Type.Null()]) },
+        response: { 200: Type.Union([HashDigest, Type.Null()]) },
       },
     },
     async (_request, reply) => sendJson(reply, await domain.submitSdl()),

@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { DomainApi } from '../DomainApi.ts'
-import { ErrorBodySchema, OwnerIdSchema, U64, VaultSchema } from './wireSchemas.ts'
+import { DomainErrorBody as ErrorBodySchema, OwnerId, U64, Vault } from '@verity/wire'
 
-const Params = Type.Object({ owner_id: OwnerIdSchema })
+const Params = Type.Object({ owner_id: OwnerId })
 
 export const vaultRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async (app, { domain }) => {
   app.get(
@@ -14,7 +14,7 @@ export const vaultRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = asy
         summary: "A vault's balance and token holdings, from the local state view",
         tags: ['vaults'],
         params: Params,
-        response: { 200: VaultSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: Vault, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request) => (await domain.getVault(request.params.owner_id)) as never,

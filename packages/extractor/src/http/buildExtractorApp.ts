@@ -1,10 +1,18 @@
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { applyServerTimeouts, exposeMetrics, limitMutatingRequests, ServiceMetrics, LOG_REDACT_PATHS, RATE_LIMIT_MAX_DEFAULT, RATE_LIMIT_WINDOW_MS_DEFAULT } from '@verity/server'
+import {
+  applyServerTimeouts,
+  exposeMetrics,
+  httpEdge,
+  limitMutatingRequests,
+  ServiceMetrics,
+  LOG_REDACT_PATHS,
+  RATE_LIMIT_MAX_DEFAULT,
+  RATE_LIMIT_WINDOW_MS_DEFAULT,
+} from '@verity/server'
 import { createExtractorDependencies } from '../createExtractorDependencies.ts'
 import type { ExtractorDependencies } from '../extractFromSolution.ts'
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
+import { extractorEdge } from './extractorEdge.ts'
 import { extractorRoutes } from './extractorRoutes.ts'
 
 export type BuildExtractorAppOptions = ExtractorOptions & {
@@ -37,9 +45,9 @@ export async function buildExtractorApp(options: BuildExtractorAppOptions = {}):
     rateLimitMax: options.rateLimitMax ?? RATE_LIMIT_MAX_DEFAULT,
     rateLimitWindowMs: options.rateLimitWindowMs ?? RATE_LIMIT_WINDOW_MS_DEFAULT,
   })
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
+  await app.register(httpEdge, {
+    ...extractorEdge,
+    openApi: {
       info: {
         title: 'Verity reference evidence extractor',
         version: '0.1.0',
@@ -47,8 +55,6 @@ export async function buildExtractorApp(options: BuildExtractorAppOptions = {}):
       },
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/swagger-ui' })
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))
   exposeMetrics(app, new ServiceMetrics('extractor'))
   const { logLevel: _logLevel, rateLimitMax: _max, rateLimitWindowMs: _window, ...routesOptions } = options

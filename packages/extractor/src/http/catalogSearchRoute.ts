@@ -1,4 +1,4 @@
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { CatalogSource } from '../catalog/CatalogSource.ts'
@@ -70,9 +70,7 @@ export function registerCatalogSearchRoute(parent: FastifyInstance, dependencies
     '/catalog/search',
     {
       bodyLimit: EXTRACT_REQUEST_BODY_BYTES_MAX,
-      // TypeBox's own validator refuses unknown fields (fastify's default ajv would drop them
-      // silently, and a misspelt filter would then match everything).
-      validatorCompiler: TypeBoxValidatorCompiler as never,
+      // The edge's validator never strips: an unknown (misspelt) filter is refused, not ignored.
       schema: {
         summary: 'Search the local catalog',
         body: CatalogSearchBody,

@@ -1,15 +1,14 @@
-import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
+import { httpEdge } from '@verity/server'
 import { Type } from 'typebox'
 import { createExtractorDependencies } from '../createExtractorDependencies.ts'
-import { InvalidExtractRequestError } from '../errors/extractorErrors.ts'
 import { extractAttested } from '../extractAttested.ts'
 import type { ExtractorDependencies, ExtractRequest } from '../extractFromSolution.ts'
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
 import { EXTRACT_REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
 import { registerCatalogSearchRoute } from './catalogSearchRoute.ts'
-import { handleExtractorError } from './handleExtractorError.ts'
+import { extractorEdge } from './extractorEdge.ts'
 
 /** Options of the routes plugin: ready dependencies, or the options to open them with (default: the demo catalog). */
 export type ExtractorRoutesOptions = ExtractorOptions & { dependencies?: ExtractorDependencies }
@@ -44,7 +43,7 @@ const ErrorReply = Type.Object({ message: Type.String(), code: Type.Optional(Typ
 /**
  * The extractor's routes as a fastify plugin: `POST /extract`. The orchestrator mounts it under
  * `/extractor` as its embedded default extractor; `buildExtractorApp` mounts it at the root.
- * Encapsulated: its JSON parser (bigint-exact), serializer and error handler stay inside it.
+ * Encapsulated: its HTTP edge (bigint-exact JSON, validation, its error table) stays inside it.
  */
 export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async (parent, options) => {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -56,16 +55,8 @@ export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async
   }
   const ready = dependencies
 
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBigint(body as string))
-    } catch (error) {
-      done(new InvalidExtractRequestError({ field: 'body', reason: `not valid JSON: ${(error as Error).message}` }), undefined)
-    }
-  })
-  app.setSerializerCompiler(() => (data) => stringifyJsonBigint(data))
-  app.setErrorHandler(handleExtractorError)
+  // The extractor's own edge (its error shape and codes), also when mounted inside the orchestrator.
+  await app.register(httpEdge, extractorEdge)
 
   app.post(
     '/extract',

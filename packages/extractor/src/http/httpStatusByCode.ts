@@ -1,11 +1,22 @@
-import { httpStatusByServerCode } from '@verity/server'
-import type { CatalogNotConfiguredError } from '../errors/catalogSearchErrors.ts'
-import type { ExtractorErrorCode } from '../errors/extractorErrors.ts'
-import type { StorefrontGuardErrorCode } from '../errors/storefrontGuardErrors.ts'
+import type { EdgeErrorCode, ErrorCodesOf } from '@verity/server'
+import type * as catalogSearchErrors from '../errors/catalogSearchErrors.ts'
+import type * as extractorErrors from '../errors/extractorErrors.ts'
+import type * as storefrontGuardErrors from '../errors/storefrontGuardErrors.ts'
+
+/** Every code the extractor answers: its error classes', core's JSON codes and the HTTP edge's. */
+export type ExtractorHttpErrorCode =
+  | ErrorCodesOf<typeof extractorErrors>
+  | ErrorCodesOf<typeof storefrontGuardErrors>
+  | ErrorCodesOf<typeof catalogSearchErrors>
+  | 'INVALID_JSON'
+  | 'JSON_TOO_DEEP'
+  | EdgeErrorCode
 
 /** The HTTP status of each extractor error code (the only place statuses are chosen). */
-export const httpStatusByCode: Readonly<Record<ExtractorErrorCode | StorefrontGuardErrorCode | CatalogNotConfiguredError['code'] | 'INVALID_REQUEST' | 'INVALID_JSON' | 'JSON_TOO_DEEP', number>> = {
+export const httpStatusByCode: Readonly<Record<ExtractorHttpErrorCode, number>> = Object.freeze({
   INVALID_REQUEST: 400,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INVALID_JSON: 400,
   JSON_TOO_DEEP: 400,
   INVALID_EXTRACT_REQUEST: 400,
@@ -22,9 +33,4 @@ export const httpStatusByCode: Readonly<Record<ExtractorErrorCode | StorefrontGu
   // A catalog or mapping problem is the operator's, found at start; should one reach a request it is ours.
   CATALOG_INVALID: 500,
   MAPPING_INVALID: 500,
-  INVALID_OPTION: 500,
-}
-
-export function httpStatusOf(code: string): number | undefined {
-  return (httpStatusByCode as Record<string, number>)[code] ?? httpStatusByServerCode[code]
-}
+})

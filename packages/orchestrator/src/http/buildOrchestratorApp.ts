@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { hostname } from 'node:os'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
-import fastifySwagger from '@fastify/swagger'
-import fastifySwaggerUi from '@fastify/swagger-ui'
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
-import { Ed25519VerifierPool, parseJsonBigint } from '@verity/core'
+import { Ed25519VerifierPool } from '@verity/core'
 import {
   applyServerTimeouts,
   exposeMetrics,
+  httpEdge,
   ServiceMetrics,
   authorizeRequests,
   ClientConnectionCounter,
@@ -30,11 +28,11 @@ import { abandonProposalJob, runProposalJob, type ProposalStage } from '../jobs/
 import * as limits from '../limits.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import { TemplateCache } from '../templates/TemplateCache.ts'
-import { handleError } from './handleError.ts'
+import { httpStatusByCode, UNLISTED_VERITY_ERROR_STATUS } from './httpStatusByCode.ts'
+import { orchestratorErrorBody } from './orchestratorErrorBody.ts'
 import { createOrchestratorMetrics } from './orchestratorMetrics.ts'
 import { orchestratorRouteScopes } from './orchestratorRouteScopes.ts'
 import type { OrchestratorContext } from './OrchestratorContext.ts'
-import { RequestError } from './RequestError.ts'
 import { checkRoutes } from './routes/checkRoutes.ts'
 import { configRoutes } from './routes/configRoutes.ts'
 import { eventRoutes } from './routes/eventRoutes.ts'
@@ -121,7 +119,21 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     bodyLimit: settings.jsonBodyBytesMax,
     forceCloseConnections: true,
   })
-  app.setErrorHandler(handleError)
+  // The shared HTTP edge: bigint-exact JSON, every body, path and query validated against the wire
+  // schemas, failures in the spec's ErrorResponse shape, /openapi.json and /swagger-ui.
+  await app.register(httpEdge, {
+    statusByCode: httpStatusByCode,
+    unlistedStatus: UNLISTED_VERITY_ERROR_STATUS,
+    errorBody: orchestratorErrorBody,
+    openApi: {
+      info: {
+        title: 'Verity orchestrator',
+        version: '0.5.1',
+        description: 'Templates, signed intents, proposals checked against extracted evidence, proofs and events.',
+        license: { name: 'Apache-2.0', url: '/license' },
+      },
+    },
+  })
   // Abuse limits and operator tokens (docs/security.md): hooks in place before any route exists.
   applyServerTimeouts(app.server)
   const tokens = loadTokenRegistry({ tokensFile: settings.tokensFile, adminToken: settings.adminToken })
@@ -133,15 +145,6 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   const proving = metrics.timedProving(deps.proving)
   if (tokens.size === 0) app.log.warn('no operator token configured: PUT /config and DELETE /templates are open to anyone who can reach this address')
   else app.log.info({ tokens: tokens.describe() }, 'operator tokens loaded')
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-    if ((text as string).trim() === '') return done(new RequestError({ code: 'INVALID_REQUEST', reason: 'the JSON body is empty' }))
-    try {
-      done(null, parseJsonBigint(text as string))
-    } catch (error) {
-      done(new RequestError({ code: 'INVALID_REQUEST', reason: `the body is not valid JSON: ${(error as Error).message}` }))
-    }
-  })
 
   const templates = new TemplateCache(limits.TEMPLATE_CACHE_MAX)
   const defaultExtractorUrl = () => {
@@ -238,23 +241,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
   })
   app.addHook('onClose', async () => context.verifierPool.close())
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Verity orchestrator',
-        version: '0.5.1',
-        description: 'Templates, signed intents, proposals checked against extracted evidence, proofs and events.',
-        license: { name: 'Apache-2.0', url: '/license' },
-      },
-    },
-  })
-  await app.register(fastifySwaggerUi, { routePrefix: '/swagger-ui' })
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(async (routesApp) => {
-    // Our JSON bodies are checked by the domain parsers, whose messages name the field; the body
-    // schemas document them. Scoped to our routes so the embedded extractor keeps its own checks.
-    routesApp.setValidatorCompiler((route) => (route.httpPart === 'body' ? () => true : TypeBoxValidatorCompiler(route as never)))
     for (const routes of [configRoutes, eventRoutes, intentRoutes, checkRoutes, templateRoutes, proofRoutes])
       await routesApp.register(routes, { context })
     await routesApp.register(licenseRoutes)

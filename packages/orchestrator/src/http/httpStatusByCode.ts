@@ -1,12 +1,42 @@
-import { httpStatusByServerCode } from '@verity/server'
+import type { EdgeErrorCode, ErrorCodesOf } from '@verity/server'
+import type * as configErrors from '../errors/configErrors.ts'
+import type * as eventErrors from '../errors/eventErrors.ts'
+import type * as extractorErrors from '../errors/extractorErrors.ts'
+import type * as intentErrors from '../errors/intentErrors.ts'
+import type * as proposalErrors from '../errors/proposalErrors.ts'
+import type * as templateErrors from '../errors/templateErrors.ts'
+
+/** Codes of the libraries behind the routes (core, policy, prover) that reach a request. */
+type LibraryCode =
+  | 'INVALID_SIGNATURE'
+  | 'MALFORMED_SIGNATURE'
+  | 'INVALID_BASE58'
+  | 'INVALID_JSON'
+  | 'INVALID_INPUT_VALUE'
+  | 'INPUT_DATA_ERROR'
+  | 'TEMPLATE_COMPILE_ERROR'
+  | 'TEMPLATE_TOO_LARGE_FOR_CIRCUIT'
+  | 'PROOF_QUEUE_FULL'
+
+/** Every code the orchestrator answers: its error classes' (a new class without a status fails to compile), its libraries' and the HTTP edge's. */
+export type OrchestratorErrorCode =
+  | ErrorCodesOf<typeof configErrors>
+  | ErrorCodesOf<typeof eventErrors>
+  | ErrorCodesOf<typeof extractorErrors>
+  | ErrorCodesOf<typeof intentErrors>
+  | ErrorCodesOf<typeof proposalErrors>
+  | ErrorCodesOf<typeof templateErrors>
+  | LibraryCode
+  | EdgeErrorCode
 
 /**
- * The one table from error codes to HTTP statuses. Codes of our own errors and of the libraries we
- * call (core, policy, prover). A VerityError whose code is not listed is answered as 400 (it is a
- * deliberate rejection of the input by one of our libraries); anything that is not a VerityError
- * is a 500 whose message is logged, not sent.
+ * The one table from error codes to HTTP statuses. A VerityError whose code is not listed is
+ * answered as 400 (a deliberate rejection of the input by one of our libraries); anything that
+ * is not a VerityError is a 500 whose message is logged, not sent. Operator tokens and abuse
+ * limits (@verity/server) add TOKEN_REQUIRED 401, TOKEN_INVALID 401, TOKEN_SCOPE_INSUFFICIENT 403,
+ * RATE_LIMITED 429, CLIENT_CONNECTIONS_EXCEEDED 429.
  */
-export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze({
+export const httpStatusByCode: Readonly<Record<OrchestratorErrorCode, number>> = Object.freeze({
   // requests
   INVALID_REQUEST: 400,
   BODY_TOO_LARGE: 413,
@@ -31,6 +61,8 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   INTENT_EXPIRED: 409,
   PROOF_QUEUE_FULL: 503,
   PROOF_NOT_FOUND: 404,
+  // the extractor could not establish the proposal's evidence (reached a route only through a dry run)
+  EXTRACTOR_FAILED: 400,
   // templates
   TEMPLATE_COMPILE_ERROR: 400,
   TEMPLATE_TOO_LARGE_FOR_CIRCUIT: 400,
@@ -39,9 +71,6 @@ export const httpStatusByCode: Readonly<Record<string, number>> = Object.freeze(
   INVALID_EXTRACTOR_URL: 400,
   INVALID_EXTRACTOR_KEY: 400,
   TOO_MANY_SUBSCRIBERS: 503,
-  // operator tokens and abuse limits (@verity/server): TOKEN_REQUIRED 401, TOKEN_INVALID 401,
-  // TOKEN_SCOPE_INSUFFICIENT 403, RATE_LIMITED 429, CLIENT_CONNECTIONS_EXCEEDED 429
-  ...httpStatusByServerCode,
 })
 
 /** Status for a VerityError code not in the table. */

@@ -5,4 +5,5 @@ export const httpStatusByServerCode: Readonly<Record<string, number>> = Object.f
   TOKEN_SCOPE_INSUFFICIENT: 403,
   RATE_LIMITED: 429,
   CLIENT_CONNECTIONS_EXCEEDED: 429,
+  UNSUPPORTED_MEDIA_TYPE: 415,
 })

@@ -1,25 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { stringifyJsonBigint } from '@verity/core'
-import { Type } from 'typebox'
 import { checkProposal } from '../../proposals/checkProposal.ts'
+import { parseProposal } from '../../proposals/parseProposal.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
-import { errorResponses, IntentIdParams, Proposal } from '../schemas.ts'
-
-const ConstraintFailure = Type.Object({
-  index: Type.Integer({ description: 'zero-based index in `requires`' }),
-  pretty_expr: Type.String(),
-  reason: Type.String({ description: 'shows the values' }),
-})
-
-const ProposalCheckResponse = Type.Object(
-  {
-    ok: Type.Boolean({ description: 'true when every constraint holds for the extracted evidence' }),
-    reason: Type.Optional(Type.String({ description: 'when not ok: the reason a proposal would fail with' })),
-    evidence: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'null when extraction failed' }),
-    constraint_failures: Type.Optional(Type.Array(ConstraintFailure)),
-  },
-  { description: 'what proposing would conclude, without a proof' },
-)
+import { errorResponses, IntentIdParams, Proposal, ProposalCheckResponse } from '../schemas.ts'
 
 /**
  * POST /intents/{intent_id}/check (our addition; the spec's endpoints keep their shapes): a dry
@@ -30,6 +14,7 @@ export const checkRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> =
   app.post(
     '/intents/:intent_id/check',
     {
+      config: { decodeBody: parseProposal },
       schema: {
         operationId: 'intents_check',
         tags: ['intents'],

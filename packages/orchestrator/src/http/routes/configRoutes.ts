@@ -5,6 +5,14 @@ import { InvalidExtractorUrlError } from '../../errors/configErrors.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
 import { errorResponses, RuntimeConfig, UpdateRuntimeConfigRequest } from '../schemas.ts'
 
+/** The body of PUT /config, decoded: the URL and the key, each checked (InvalidExtractorUrlError / InvalidExtractorKeyError). */
+function parseConfigUpdate(body: unknown): { url: string; key: string } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !('evidence_extractor_url' in body))
+    throw new InvalidExtractorUrlError({ url: '', reason: 'expected a JSON object {"evidence_extractor_url": string}' })
+  const fields = body as Record<string, unknown>
+  return { url: parseExtractorUrl(fields.evidence_extractor_url), key: parseExtractorKey(fields.evidence_extractor_key) }
+}
+
 /** GET/PUT /config: the evidence extractor URL and (our addition) the key it attests with, persisted in the store. */
 export const configRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> = async (app, { context }) => {
   app.get(
@@ -18,6 +26,7 @@ export const configRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
   app.put(
     '/config',
     {
+      config: { decodeBody: parseConfigUpdate },
       schema: {
         operationId: 'config_set',
         tags: ['config'],
@@ -26,11 +35,7 @@ export const configRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
       },
     },
     async (request, reply) => {
-      const body = request.body as Record<string, unknown> | null
-      if (body === null || typeof body !== 'object' || Array.isArray(body) || !('evidence_extractor_url' in body))
-        throw new InvalidExtractorUrlError({ url: '', reason: 'expected a JSON object {"evidence_extractor_url": string}' })
-      const url = parseExtractorUrl(body.evidence_extractor_url)
-      await context.store.setExtractorConfig({ url, key: parseExtractorKey(body.evidence_extractor_key) })
+      await context.store.setExtractorConfig(parseConfigUpdate(request.body))
       return reply.code(200).send()
     },
   )

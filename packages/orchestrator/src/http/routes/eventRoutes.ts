@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { SSE_FILTER_INTENT_IDS_MAX, SSE_RETRY_MS } from '../../limits.ts'
-import { RequestError } from '../RequestError.ts'
+import { InvalidRequestError } from '@verity/core'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
 
 /** Headers of the event stream (also the answer to HEAD /events). */
@@ -72,9 +72,9 @@ function parseIntentFilter(value: string | string[] | undefined): string[] | und
   const ids = new Set<string>()
   for (const part of (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(','))) {
     const id = part.trim()
-    if (!UUID_PATTERN.test(id)) throw new RequestError({ code: 'INVALID_REQUEST', reason: `intent_id must be intent ids (UUIDs) separated by commas; got ${JSON.stringify(id.slice(0, 64))}` })
+    if (!UUID_PATTERN.test(id)) throw new InvalidRequestError({ reason: `intent_id must be intent ids (UUIDs) separated by commas; got ${JSON.stringify(id.slice(0, 64))}` })
     ids.add(id)
-    if (ids.size > SSE_FILTER_INTENT_IDS_MAX) throw new RequestError({ code: 'INVALID_REQUEST', reason: `intent_id names more than ${SSE_FILTER_INTENT_IDS_MAX} intents` })
+    if (ids.size > SSE_FILTER_INTENT_IDS_MAX) throw new InvalidRequestError({ reason: `intent_id names more than ${SSE_FILTER_INTENT_IDS_MAX} intents` })
   }
   return [...ids]
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { IntentNotFoundError } from '../../errors/intentErrors.ts'
+import { parseSignedIntent } from '../../intents/parseSignedIntent.ts'
 import { submitIntent } from '../../intents/submitIntent.ts'
+import { parseProposal } from '../../proposals/parseProposal.ts'
 import { submitProposal } from '../../proposals/submitProposal.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
 import { errorResponses, IntentIdParams, IntentStatusResponse, Proposal, SignedIntent } from '../schemas.ts'
@@ -12,6 +14,8 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
   app.post(
     '/intents',
     {
+      // A body the schema refuses is explained by the exact parser (its code, the field in its words).
+      config: { decodeBody: parseSignedIntent },
       schema: {
         operationId: 'intents_submit',
         tags: ['intents'],
@@ -65,6 +69,7 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
   app.post(
     '/intents/:intent_id/proposal',
     {
+      config: { decodeBody: parseProposal },
       schema: {
         operationId: 'intents_propose',
         tags: ['intents'],

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { encodeBase64Url } from '@verity/core'
 import { ProofNotFoundError } from '../../errors/proposalErrors.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
-import { errorResponses, IntentIdParams, ProofResponse } from '../schemas.ts'
+import { errorResponses, IntentIdParams, ProofBundle } from '../schemas.ts'
 
 /**
  * GET /proofs/{intent_id}: everything an offline verifier needs: the signed intent as submitted,
@@ -17,7 +17,7 @@ export const proofRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> =
         operationId: 'proofs_get',
         tags: ['proofs'],
         params: IntentIdParams,
-        response: { 200: ProofResponse, ...errorResponses(404) },
+        response: { 200: ProofBundle, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

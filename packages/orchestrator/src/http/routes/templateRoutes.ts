@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { TEMPLATE_SOURCE_BYTES_MAX } from '../../limits.ts'
 import { compileTemplateSource } from '../../templates/compileTemplateSource.ts'
 import { TemplateNotFoundError } from '../../errors/templateErrors.ts'
-import { RequestError } from '../RequestError.ts'
+import { UnsupportedMediaTypeError } from '@verity/server'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
 import { CreateTemplateResponse, errorResponses, TemplateIdParams } from '../schemas.ts'
 import { formatTemplate } from '@verity/policy'
@@ -11,14 +11,15 @@ const TemplateSource = { type: 'string', description: 'template source (text/pla
 
 /** POST /templates, POST /templates/validate, GET and DELETE /templates/{template_id}. */
 export const templateRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> = async (app, { context }) => {
-  const sourceOf = (body: unknown): string => {
-    if (typeof body !== 'string') throw new RequestError({ code: 'UNSUPPORTED_MEDIA_TYPE', reason: 'send the template source as text/plain' })
+  const sourceOf = (body: unknown, contentType: string | undefined): string => {
+    if (typeof body !== 'string') throw new UnsupportedMediaTypeError({ contentType: contentType ?? '', expected: 'text/plain (the template source)' })
     return body
   }
   app.post(
     '/templates',
     {
       bodyLimit: TEMPLATE_SOURCE_BYTES_MAX,
+      config: { decodeBody: (body, request) => sourceOf(body, request.headers['content-type']) },
       schema: {
         operationId: 'templates_submit',
         tags: ['templates'],
@@ -28,7 +29,7 @@ export const templateRoutes: FastifyPluginAsync<{ context: OrchestratorContext }
       },
     },
     async (request) => {
-      const compiled = compileTemplateSource(sourceOf(request.body), (compiled) => context.proving.assertTemplateFits(compiled))
+      const compiled = compileTemplateSource(sourceOf(request.body, request.headers['content-type']), (compiled) => context.proving.assertTemplateFits(compiled))
       await context.store.putTemplate({ ...compiled.record, createdAtMs: context.nowMs() })
       context.templates.remember(compiled.record.id, compiled.compiled)
       return { template_id: compiled.record.id }
@@ -38,6 +39,7 @@ export const templateRoutes: FastifyPluginAsync<{ context: OrchestratorContext }
     '/templates/validate',
     {
       bodyLimit: TEMPLATE_SOURCE_BYTES_MAX,
+      config: { decodeBody: (body, request) => sourceOf(body, request.headers['content-type']) },
       schema: {
         operationId: 'templates_validate',
         tags: ['templates'],
@@ -47,7 +49,7 @@ export const templateRoutes: FastifyPluginAsync<{ context: OrchestratorContext }
       },
     },
     async (request, reply) => {
-      compileTemplateSource(sourceOf(request.body), (compiled) => context.proving.assertTemplateFits(compiled))
+      compileTemplateSource(sourceOf(request.body, request.headers['content-type']), (compiled) => context.proving.assertTemplateFits(compiled))
       return reply.code(200).send()
     },
   )

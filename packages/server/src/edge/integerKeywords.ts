@@ -1,7 +1,7 @@
 // Request bodies are parsed with parseJsonBigint, so a u64 or i64 arrives as a number when it is
 // safe and as a bigint when it is not. Ajv's `type: integer` refuses bigint, so these two
 // keywords check 64-bit integers of either representation; openApiIntegers rewrites them for
-// the OpenAPI document.
+// the OpenAPI document. The wire schemas (@verity/wire U64, I64) are the only users.
 /** The part of ajv's API these keywords use (ajv is fastify's, not a dependency of ours). */
 type AjvLike = { addKeyword(definition: Record<string, unknown>): unknown }
 

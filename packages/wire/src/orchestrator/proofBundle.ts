@@ -1,0 +1,33 @@
+import { Type } from 'typebox'
+import { HashDigest } from '../encodings.ts'
+import { Proposal } from './proposal.ts'
+import { SignedIntent } from './signedIntent.ts'
+
+/** A proof artifact (docs/proofs.md): everything a verifier needs to know what it checks. */
+export const ProofArtifact = Type.Object({
+  system: Type.Union([Type.Literal('ultrahonk'), Type.Literal('ultrahonk-keccak')]),
+  circuit: Type.String(),
+  circuit_hash: Type.String(),
+  crs: Type.Union([Type.Literal('ignition'), Type.Literal('dev')], { description: '"dev" proofs are refused by a production verifier' }),
+  public_inputs: Type.Array(Type.String()),
+  proof: Type.String({ description: 'base64 of the proof bytes' }),
+})
+
+/** GET /proofs/{intent_id}: everything an offline verifier needs (docs/orchestrator.md, "Proof format"). */
+export const ProofBundle = Type.Object({
+  signed_intent: SignedIntent,
+  proposal: Proposal,
+  evidence: Type.Record(Type.String(), Type.Unknown(), { description: 'the evidence the proof commits to (plain JSON)' }),
+  proof: Type.Object(
+    {
+      artifact: ProofArtifact,
+      salt: Type.Optional(Type.Union([Type.String(), Type.Integer()], { description: 'salt of the evidence commitment (default 0)' })),
+    },
+    { description: 'the proof artifact and the salt of the evidence commitment' },
+  ),
+  template: Type.Object({
+    id: HashDigest,
+    source: Type.String(),
+    compiled_base64url: Type.String({ description: 'canonical compiled bytes; id = base58(SHA-256(bytes))' }),
+  }),
+})
