@@ -99,6 +99,30 @@ describe('store migrations', () => {
     await assert.rejects(PostgresOrchestratorStore.open(database.url), StoreSchemaTooNewError)
   })
 
+  test('postgres: a database of the previous build (version 1 only) opens with its intents; version 2 is recorded', async () => {
+    const previous = await createTestDatabase()
+    try {
+      await withClient(previous.url, async (client) => {
+        await client.query(ORCHESTRATOR_MIGRATIONS[0]!.postgres)
+        await client.query(`CREATE TABLE ${MIGRATIONS_TABLE} (version integer PRIMARY KEY, description text NOT NULL, applied_at_ms bigint NOT NULL)`)
+        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} VALUES (1, 'v1', 0)`)
+        await client.query(
+          `INSERT INTO orchestrator_intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms) VALUES ('p', 't', 'A', '{}', 'pending', 1, 2)`,
+        )
+      })
+      const store = await PostgresOrchestratorStore.open(previous.url)
+      try {
+        assert.equal((await store.getIntent('p'))?.status, 'pending')
+      } finally {
+        await store.close()
+      }
+      const { rows } = await withClient(previous.url, (client) => client.query(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`))
+      assert.deepEqual(rows.map((row) => row.version), [1, 2])
+    } finally {
+      await previous.drop()
+    }
+  })
+
   test('postgres: an unreachable server is a StoreUnavailableError naming it, without the password', async () => {
     const url = `postgres://postgres:secret@127.0.0.1:${await closedPort()}/verity`
     await assert.rejects(PostgresOrchestratorStore.open(url), (error: unknown) => {
