@@ -20,6 +20,7 @@ export {
   type EvidenceAttestation,
   type EvidenceSource,
 } from './attestation/evidenceAttestation.ts'
+export { readBodyBounded, contentLengthOf, type BoundedBodySource, type ReadableStreamLike, type ReadBodyBoundedParameters } from './body/readBodyBounded.ts'
 export { retryWithBackoff, type RetryPolicy, type RetryWithBackoffParameters } from './retry/retryWithBackoff.ts'
 
 export { encodeBase58, decodeBase58 } from './encoding/base58.ts'

@@ -44,3 +44,30 @@ test('an unreachable, silent or foreign server is BASE_LAYER_UNAVAILABLE naming 
     await new Promise((resolve) => foreign.close(resolve))
   }
 })
+
+test('a reply larger than replyBytesMax is BASE_LAYER_UNAVAILABLE, and reading stops at the limit', async () => {
+  // A node that streams an endless JSON-RPC body (a stand-in for a broken or hostile node): the
+  // client must give up at the limit instead of buffering, declared length or not.
+  let bytesSent = 0
+  const endless = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    const chunk = Buffer.alloc(16_384, 0x20)
+    const pump = () => {
+      while (!response.destroyed && bytesSent < 64 * 1_048_576) {
+        bytesSent += chunk.byteLength
+        if (!response.write(chunk)) return void response.once('drain', pump)
+      }
+      response.end()
+    }
+    pump()
+  })
+  const endlessUrl = await listen(endless)
+  try {
+    const tooLarge = await unavailable(new HttpBaseLayerClient(endlessUrl, { replyBytesMax: 65_536 }).getShard(1))
+    assert.match(tooLarge.message, /the reply is larger than 65536 bytes/)
+    assert.ok(bytesSent < 64 * 1_048_576, `the server sent ${bytesSent} bytes: the client kept reading`)
+  } finally {
+    endless.closeAllConnections()
+    await new Promise((resolve) => endless.close(resolve))
+  }
+})

@@ -1,17 +1,20 @@
-import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { BodyTooLargeError, contentLengthOf, parseJsonBigint, readBodyBounded, stringifyJsonBigint } from '@verity/core'
 import { BaseLayerRpcError, BaseLayerUnavailableError } from '../errors/clientErrors.ts'
-import { RPC_CLIENT_TIMEOUT_MS_DEFAULT } from '../limits.ts'
+import { RPC_CLIENT_REPLY_BYTES_MAX, RPC_CLIENT_TIMEOUT_MS_DEFAULT } from '../limits.ts'
 import type { BaseLayerMethod } from '../rpc/rpcMethods.ts'
 import { RpcBaseLayerClient } from './RpcBaseLayerClient.ts'
 
 export type HttpBaseLayerClientOptions = {
   /** time to wait for one reply, in milliseconds (default RPC_CLIENT_TIMEOUT_MS_DEFAULT) */
   timeoutMs?: number
+  /** largest reply read, in bytes (default RPC_CLIENT_REPLY_BYTES_MAX) */
+  replyBytesMax?: number
 }
 
 /** A `BaseLayerClient` speaking JSON-RPC 2.0 over HTTP to a node at `url` (e.g. http://127.0.0.1:9000). */
 export class HttpBaseLayerClient extends RpcBaseLayerClient {
   readonly #timeoutMs: number
+  readonly #replyBytesMax: number
   #nextId = 1
 
   constructor(
@@ -20,6 +23,7 @@ export class HttpBaseLayerClient extends RpcBaseLayerClient {
   ) {
     super()
     this.#timeoutMs = options.timeoutMs ?? RPC_CLIENT_TIMEOUT_MS_DEFAULT
+    this.#replyBytesMax = options.replyBytesMax ?? RPC_CLIENT_REPLY_BYTES_MAX
   }
 
   protected async call(method: BaseLayerMethod, params: Record<string, unknown>): Promise<unknown> {
@@ -34,11 +38,13 @@ export class HttpBaseLayerClient extends RpcBaseLayerClient {
         body: stringifyJsonBigint({ jsonrpc: '2.0', id, method, params }),
         signal: AbortSignal.timeout(this.#timeoutMs),
       })
-      text = await response.text()
+      const bytes = await readBodyBounded(response.body, { bytesMax: this.#replyBytesMax, bytesDeclared: contentLengthOf(response.headers), what: 'the reply' })
+      text = new TextDecoder().decode(bytes)
       if (!(response.headers.get('content-type') ?? '').includes('application/json'))
         throw unavailable(`HTTP ${response.status} without a JSON-RPC body`)
     } catch (error) {
       if (error instanceof BaseLayerUnavailableError) throw error
+      if (error instanceof BodyTooLargeError) throw unavailable(`the reply is larger than ${this.#replyBytesMax} bytes`, error)
       const reason = (error as Error).name === 'TimeoutError' ? `no reply within ${this.#timeoutMs} ms` : (error as Error).message
       throw unavailable(reason, error)
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { isVerityError } from '@verity/core'
+import { BodyTooLargeError, contentLengthOf, isVerityError, readBodyBounded } from '@verity/core'
 import { fetch, type Dispatcher, type Response } from 'undici'
 import { checkStorefrontTarget, type StorefrontTarget } from '../egress/checkStorefrontTarget.ts'
 import { createPinnedDispatcher } from '../egress/createPinnedDispatcher.ts'
@@ -24,27 +24,17 @@ function describeNetworkError(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message
 }
 
+/** Reads the reply body, stopping at `bytesMax` (readBodyBounded); too large is a StorefrontReplyError. */
 async function readBody(response: Response, url: string, bytesMax: number): Promise<{ text: string; sha256: string }> {
-  const declared = Number(response.headers.get('content-length') ?? 0)
-  if (declared > bytesMax) {
-    await response.body?.cancel()
-    throw new StorefrontReplyError({ url, reason: `reply of ${declared} bytes, at most ${bytesMax}` })
+  const bytesDeclared = contentLengthOf(response.headers)
+  let bytesRead: Uint8Array
+  try {
+    bytesRead = await readBodyBounded(response.body, { bytesMax, bytesDeclared, what: 'the reply' })
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    const reason = bytesDeclared !== undefined && bytesDeclared > bytesMax ? `reply of ${bytesDeclared} bytes, at most ${bytesMax}` : `reply larger than ${bytesMax} bytes`
+    throw new StorefrontReplyError({ url, reason }, { cause: error })
   }
-  if (response.body === null) return { text: '', sha256: createHash('sha256').digest('hex') }
-  const chunks: Uint8Array[] = []
-  let bytes = 0
-  const reader = response.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    bytes += value.byteLength
-    if (bytes > bytesMax) {
-      await reader.cancel()
-      throw new StorefrontReplyError({ url, reason: `reply larger than ${bytesMax} bytes` })
-    }
-    chunks.push(value)
-  }
-  const bytesRead = Buffer.concat(chunks)
   return { text: new TextDecoder().decode(bytesRead), sha256: createHash('sha256').update(bytesRead).digest('hex') }
 }
 

@@ -1,4 +1,4 @@
-import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { BodyTooLargeError, contentLengthOf, parseJsonBigint, readBodyBounded, stringifyJsonBigint } from '@verity/core'
 import type { ExtractRequest } from '@verity/extractor'
 import { extractEndpointOf } from '../config/parseExtractorUrl.ts'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
@@ -44,9 +44,10 @@ export async function callExtractor(params: CallExtractorParameters): Promise<{ 
       redirect: 'error',
     })
     status = response.status
-    text = await readBounded(response, params.replyBytesMax, fail)
+    const bytes = await readBodyBounded(response.body, { bytesMax: params.replyBytesMax, bytesDeclared: contentLengthOf(response.headers), what: 'the reply' })
+    text = new TextDecoder('utf-8', { fatal: false }).decode(bytes)
   } catch (error) {
-    if (error instanceof ExtractorFailedError) throw error
+    if (error instanceof BodyTooLargeError) throw fail(`the reply is larger than ${params.replyBytesMax} bytes`)
     if (controller.signal.aborted) throw fail(`no complete reply within ${params.timeoutMs} ms (time-out)`, true)
     throw fail(`unreachable (${describeFetchError(error)})`, true)
   } finally {
@@ -68,23 +69,6 @@ export async function callExtractor(params: CallExtractorParameters): Promise<{ 
   if (evidence === null || typeof evidence !== 'object' || Array.isArray(evidence))
     throw fail('the reply has no "evidence" object')
   return { evidence: evidence as Record<string, unknown>, attestation: (reply as Record<string, unknown>).attestation }
-}
-
-async function readBounded(response: Response, bytesMax: number, fail: (reason: string) => Error): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '0')
-  if (declared > bytesMax) {
-    await response.body?.cancel()
-    throw fail(`the reply is larger than ${bytesMax} bytes`)
-  }
-  if (response.body === null) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength
-    if (size > bytesMax) throw fail(`the reply is larger than ${bytesMax} bytes`)
-    chunks.push(chunk)
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
 }
 
 function describeFetchError(error: unknown): string {

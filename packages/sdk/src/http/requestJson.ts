@@ -1,5 +1,5 @@
-import { parseJsonBigint, stringifyJsonBigint } from '@verity/core'
-import { REQUEST_TIMEOUT_MS, RESPONSE_BYTES_MAX } from '../limits.ts'
+import { BodyTooLargeError, contentLengthOf, parseJsonBigint, readBodyBounded, stringifyJsonBigint } from '@verity/core'
+import { REQUEST_TIMEOUT_MS, SERVICE_RESPONSE_BYTES_MAX } from '../limits.ts'
 import { ApiError, ServiceUnreachableError } from './ApiError.ts'
 import { describeFetchFailure } from './describeFetchFailure.ts'
 
@@ -42,8 +42,11 @@ export async function request(baseUrl: string, path: string, options: RequestOpt
   try {
     // Our byte bodies are ArrayBuffer-backed; the DOM's BodyInit (browser builds) accepts only those.
     response = await fetch(url, { method, headers, body: (body ?? null) as string | Uint8Array<ArrayBuffer> | null, signal })
-    text = await readLimited(response, RESPONSE_BYTES_MAX)
+    const bytes = await readBodyBounded(response.body, { bytesMax: SERVICE_RESPONSE_BYTES_MAX, bytesDeclared: contentLengthOf(response.headers), what: `the response of ${url}` })
+    text = new TextDecoder().decode(bytes)
   } catch (error) {
+    // A service that answers more than we read is not unreachable: its BODY_TOO_LARGE goes to the caller.
+    if (error instanceof BodyTooLargeError) throw error
     const reason = timeout.aborted ? `no answer within ${options.timeoutMs ?? REQUEST_TIMEOUT_MS} ms` : describeFetchFailure(error)
     throw new ServiceUnreachableError({ url, reason }, { cause: error })
   }
@@ -73,13 +76,5 @@ function apiErrorOf(method: string, url: string, status: number, text: string): 
     ...(typeof body.code === 'string' ? { serverCode: body.code } : {}),
     ...(typeof body.index === 'number' ? { index: body.index } : {}),
   })
-}
-
-async function readLimited(response: Response, bytesMax: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '0')
-  if (declared > bytesMax) throw new Error(`response of ${declared} bytes exceeds ${bytesMax}`)
-  const buffer = await response.arrayBuffer()
-  if (buffer.byteLength > bytesMax) throw new Error(`response of ${buffer.byteLength} bytes exceeds ${bytesMax}`)
-  return new TextDecoder().decode(buffer)
 }
 

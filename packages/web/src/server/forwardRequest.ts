@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
+import { BodyTooLargeError, contentLengthOf, readBodyBounded } from '@verity/core'
 import { PROXY_REPLY_BYTES_MAX, PROXY_TIMEOUT_MS } from '../limits.ts'
-import type { ProxyRoute } from './proxyRoutes.ts'
+import type { ProxiedService, ProxyRoute } from './proxyRoutes.ts'
 import { ServiceUnavailableError } from './webErrors.ts'
 
 // Request headers passed on: what a JSON API or an event stream needs. Authorization and cookies
@@ -57,7 +58,7 @@ export async function forwardRequest(request: IncomingMessage, response: ServerR
     return
   }
   try {
-    const bytes = await readBounded(reply)
+    const bytes = await readReplyBounded(reply, params.route.service)
     response.writeHead(reply.status, replyHeaders)
     response.end(bytes)
   } finally {
@@ -65,14 +66,12 @@ export async function forwardRequest(request: IncomingMessage, response: ServerR
   }
 }
 
-async function readBounded(reply: Response): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  if (reply.body === null) return Buffer.alloc(0)
-  for await (const chunk of reply.body as AsyncIterable<Uint8Array>) {
-    size += chunk.length
-    if (size > PROXY_REPLY_BYTES_MAX) throw new ServiceUnavailableError({ service: 'service', reason: `its reply is larger than ${PROXY_REPLY_BYTES_MAX} bytes` })
-    chunks.push(Buffer.from(chunk))
+/** A service's reply, at most PROXY_REPLY_BYTES_MAX bytes (reading stops there: ServiceUnavailableError). */
+async function readReplyBounded(reply: Response, service: ProxiedService): Promise<Uint8Array> {
+  try {
+    return await readBodyBounded(reply.body, { bytesMax: PROXY_REPLY_BYTES_MAX, bytesDeclared: contentLengthOf(reply.headers), what: 'its reply' })
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new ServiceUnavailableError({ service, reason: error.message })
+    throw error
   }
-  return Buffer.concat(chunks)
 }

@@ -10,7 +10,7 @@ import { findProxyRoute, isReadOnlyRpc, type ProxiedService } from './proxyRoute
 import { readTemplateCatalog } from './readTemplateCatalog.ts'
 import { SECURITY_HEADERS } from './securityHeaders.ts'
 import { serveStatic } from './serveStatic.ts'
-import { BodyTooLargeError } from '@verity/core'
+import { readBodyBounded } from '@verity/core'
 import { httpStatusByWebCode, RouteNotForwardedError } from './webErrors.ts'
 
 /** The Vite build of the pages (npm ci runs `npm run build -w packages/web`). */
@@ -119,15 +119,9 @@ async function proxy(
   await forwardRequest(request, response, { route, baseUrl: context.targets[target.service], pathAndQuery: `${target.path}${target.query}`, body })
 }
 
+/** The request body, at most PROXY_BODY_BYTES_MAX bytes (BodyTooLargeError beyond: reading stops there). */
 async function readBody(request: IncomingMessage): Promise<Uint8Array> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > PROXY_BODY_BYTES_MAX) throw new BodyTooLargeError({ bytesMax: PROXY_BODY_BYTES_MAX })
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
+  return readBodyBounded(request, { bytesMax: PROXY_BODY_BYTES_MAX })
 }
 
 function sendJson(response: ServerResponse, status: number, value: unknown): void {
