@@ -4,7 +4,6 @@ export { ExtractorClient, type CatalogHit, type CatalogQuery, type CatalogSearch
 export { readSignedIntent, type SignedIntentParts } from './proofs/readSignedIntent.ts'
 export { DomainClient, type CallOptions, type SdlPage, type ApplyResult, type ProveStart } from './clients/DomainClient.ts'
 export { defaultClientToken, type ClientOptions } from './clients/ClientOptions.ts'
-export { HttpBaseLayerClient, type BaseLayerClient, type HttpBaseLayerClientOptions } from '@verity/base-layer'
 export { followEvents, type FollowEventsOptions, type OrchestratorEventMessage } from './events/followEvents.ts'
 export { request, requestJson, type RequestOptions, type HttpResponse } from './http/requestJson.ts'
 export { ApiError, ServiceUnreachableError } from './http/ApiError.ts'

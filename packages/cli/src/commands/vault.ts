@@ -21,7 +21,7 @@ export const vaultShowCommand: Command = {
     const ownerId = ownerIdOf(positionals[0]!)
     const finalized = values.finalized === true
     const vault = finalized
-      ? await new (await import('@verity/base-layer')).HttpBaseLayerClient(baseLayerUrl(values)).getVault(formatAddress(ownerId, parseShard(values.shard, 1)))
+      ? await new (await import('@verity/base-layer/client')).HttpBaseLayerClient(baseLayerUrl(values)).getVault(formatAddress(ownerId, parseShard(values.shard, 1)))
       : await new DomainClient(domainUrl(values), { token: clientToken() }).getVault(ownerId)
     const where = finalized ? 'the base layer' : 'this domain'
     if (vault === null || vault === undefined) {
