@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { openMigratedPool } from '@verity/postgres'
+import { openMigratedPool, runPostgresTransaction } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX, STORE_TRANSACTION_ATTEMPTS_MAX } from '../../limits.ts'
 import { BASE_LAYER_MIGRATIONS, MIGRATIONS_TABLE, POSTGRES_MIGRATION_LOCK_KEY } from '../baseLayerMigrations.ts'
 import { BaseLayerReadsThrough } from '../BaseLayerReadsThrough.ts'
@@ -12,9 +12,6 @@ export type PostgresBaseLayerStoreOptions = {
   /** milliseconds since the epoch, recorded with each migration */
   clock?: () => number
 }
-
-// SQLSTATEs after which the whole transaction may simply run again.
-const RETRYABLE_SQLSTATES = new Set(['40001' /* serialization_failure */, '40P01' /* deadlock_detected */])
 
 /**
  * The base layer's state in a PostgreSQL database, shared by any number of nodes. Transactions
@@ -50,27 +47,10 @@ export class PostgresBaseLayerStore extends BaseLayerReadsThrough implements Bas
     return new PostgresBaseLayerStore(pool)
   }
 
-  async transaction<T>(fn: (tx: BaseLayerTransaction) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      const client = await this.#pool.connect()
-      let isBroken = false
-      try {
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
-        const result = await fn(new PostgresRecords(runQueryOn(client)))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        try {
-          await client.query('ROLLBACK')
-        } catch {
-          isBroken = true
-        }
-        if (isRetryable(error) && attempt < STORE_TRANSACTION_ATTEMPTS_MAX) continue
-        throw error
-      } finally {
-        client.release(isBroken)
-      }
-    }
+  transaction<T>(fn: (tx: BaseLayerTransaction) => Promise<T>): Promise<T> {
+    return runPostgresTransaction(this.#pool, { isolation: 'SERIALIZABLE', attemptsMax: STORE_TRANSACTION_ATTEMPTS_MAX }, (client) =>
+      fn(new PostgresRecords(runQueryOn(client))),
+    )
   }
 
   protected readWith<T>(read: (reads: BaseLayerReads) => Promise<T>): Promise<T> {
@@ -88,9 +68,3 @@ function runQueryOn(queryable: pg.Pool | pg.PoolClient): RunQuery {
     return result.rows as Row[]
   }
 }
-
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)
-}
-

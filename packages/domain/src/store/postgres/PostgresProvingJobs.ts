@@ -5,8 +5,8 @@
 // lease runs out. A result is written only by the claim that still holds, and only while the SDL
 // is still in Proving, so a late or duplicate worker changes nothing.
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
-import { decodeStoredJson, encodeStoredJson, migratePostgres, StoreUnavailableError } from '@verity/postgres'
+import type pg from 'pg'
+import { decodeStoredJson, encodeStoredJson, openMigratedPool, StoreUnavailableError } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS } from '../../limits.ts'
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { ProvingClaim, ProvingJobs } from '../ProvingJobs.ts'
@@ -38,30 +38,15 @@ export class PostgresProvingJobs implements ProvingJobs {
   static async open(databaseUrl: string, options: { shard: number; holder: string; nowMs?: () => number }): Promise<PostgresProvingJobs> {
     shardLockKey(options.shard) // checks the range
     const target = describeDatabaseUrl(databaseUrl)
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: WORKER_CONNECTIONS_MAX, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, application_name: options.holder.slice(0, 63) })
-    pool.on('error', () => undefined)
-    let client: pg.PoolClient
-    try {
-      client = await pool.connect()
-    } catch (error) {
-      await pool.end()
-      throw new StoreUnavailableError({ service: 'domain', backend: 'postgres', target, reason: (error as Error).message }, { cause: error })
-    }
-    try {
-      await migratePostgres({
-        client: client,
-        table: MIGRATIONS_TABLE,
-        lockKey: POSTGRES_MIGRATION_LOCK_KEY,
-        migrations: DOMAIN_MIGRATIONS,
-        nowMs: (options.nowMs ?? Date.now)(),
-        service: 'domain',
-      })
-    } catch (error) {
-      client.release(true)
-      await pool.end()
-      throw error
-    }
-    client.release()
+    const pool = await openMigratedPool({
+      databaseUrl,
+      pool: { max: WORKER_CONNECTIONS_MAX, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, application_name: options.holder.slice(0, 63) },
+      table: MIGRATIONS_TABLE,
+      lockKey: POSTGRES_MIGRATION_LOCK_KEY,
+      migrations: DOMAIN_MIGRATIONS,
+      nowMs: (options.nowMs ?? Date.now)(),
+      service: 'domain',
+    })
     return new PostgresProvingJobs(pool, options.shard, options.holder, target)
   }
 

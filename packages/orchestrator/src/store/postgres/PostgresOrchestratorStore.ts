@@ -1,6 +1,6 @@
 import assert from 'node:assert'
 import pg from 'pg'
-import { openMigratedPool } from '@verity/postgres'
+import { openMigratedPool, runPostgresTransaction } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_INTENT_BATCH_MAX, POSTGRES_POOL_CONNECTIONS_MAX } from '../../limits.ts'
 import type {
   AcceptProposalResult,
@@ -328,22 +328,8 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
   }
 
   /** Runs `fn` in a READ COMMITTED transaction on one pooled connection; rolls back on a throw. */
-  async #transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect()
-    let isBroken = false
-    try {
-      await client.query('BEGIN')
-      const result = await fn(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        isBroken = true
-      })
-      throw error
-    } finally {
-      client.release(isBroken)
-    }
+  #transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return runPostgresTransaction(this.#pool, { isolation: 'READ COMMITTED', attemptsMax: 1 }, fn)
   }
 }
 
