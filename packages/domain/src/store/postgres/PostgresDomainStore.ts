@@ -4,7 +4,7 @@
 // a process that lost the shard can no longer write.
 import { hostname } from 'node:os'
 import pg from 'pg'
-import { migratePostgres, StoreUnavailableError } from '@verity/postgres'
+import { decodeStoredJson, encodeStoredJson, migratePostgres, StoreUnavailableError } from '@verity/postgres'
 import { ShardLockLostError } from '../../errors/storeErrors.ts'
 import {
   POSTGRES_CONNECT_TIMEOUT_MS,
@@ -14,13 +14,11 @@ import {
   SHARD_LOCK_KEEPALIVE_INTERVAL_S,
   SHARD_LOCK_WAIT_MS,
 } from '../../limits.ts'
-import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
-import { decodeStoredJson, encodeStoredJson } from '../storedJson.ts'
-import { sdlRecordValues } from '../sdlRecordValues.ts'
+import { SDL_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, type SdlPatch, type SdlRow } from '../sdlRows.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
-import { POSTGRES_MIGRATION_LOCK_KEY, POSTGRES_MIGRATIONS_TABLE, postgresMigrations } from './postgresMigrations.ts'
+import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE, POSTGRES_MIGRATION_LOCK_KEY } from '../domainMigrations.ts'
 import { acquireShardLock, releaseShardLock, shardLockKey } from './shardLock.ts'
 
 export type PostgresDomainStoreOptions = {
@@ -38,36 +36,6 @@ export type PostgresDomainStoreOptions = {
 const META_CTE = (n: number) => `meta AS (INSERT INTO domain_meta (shard, key, value)
   SELECT $1, key, value FROM unnest($${n}::text[], $${n + 1}::text[]) AS t (key, value) WHERE EXISTS (SELECT 1 FROM fence)
   ON CONFLICT (shard, key) DO UPDATE SET value = excluded.value)`
-
-// node-postgres hands numeric and int8 columns out as decimal strings; rows say so and records
-// are rebuilt with BigInt (nonces) or Number (sequence numbers, milliseconds) explicitly.
-type SdlRow = {
-  hash: string
-  seq: string
-  state: string
-  content: string
-  witness: string
-  proof: string | null
-  guardrail_input: Buffer | null
-  created_at_ms: string
-  updated_at_ms: string
-}
-
-const SDL_COLUMNS = 'hash, seq, state, content, witness, proof, guardrail_input, created_at_ms, updated_at_ms'
-
-function sdlOfRow(row: SdlRow): SdlRecord {
-  return {
-    hash: row.hash,
-    seq: Number(row.seq),
-    state: decodeStoredJson<SdlStateValue>(row.state),
-    content: decodeStoredJson(row.content),
-    witness: decodeStoredJson(row.witness),
-    proof: row.proof === null ? null : decodeStoredJson(row.proof),
-    guardrailInput: row.guardrail_input === null ? null : new Uint8Array(row.guardrail_input),
-    createdAtMs: Number(row.created_at_ms),
-    updatedAtMs: Number(row.updated_at_ms),
-  }
-}
 
 export class PostgresDomainStore implements DomainStore {
   readonly backend = 'postgres'
@@ -126,9 +94,9 @@ export class PostgresDomainStore implements DomainStore {
       await keepSessionAlive(lock)
       await migratePostgres({
         client: lock,
-        table: POSTGRES_MIGRATIONS_TABLE,
+        table: MIGRATIONS_TABLE,
         lockKey: POSTGRES_MIGRATION_LOCK_KEY,
-        migrations: postgresMigrations,
+        migrations: DOMAIN_MIGRATIONS,
         nowMs: now(),
         service: 'domain',
       })
@@ -279,23 +247,16 @@ export class PostgresDomainStore implements DomainStore {
     return row === undefined ? null : sdlOfRow(row)
   }
 
-  async updateSdl(hash: string, patch: Partial<Pick<SdlRecord, 'state' | 'proof' | 'guardrailInput'>>): Promise<void> {
-    // Column names are fixed text; every value is a parameter ($1 shard, $2 epoch, $3 hash, then the sets).
-    const values: unknown[] = [hash, this.#now()]
-    const sets = ['updated_at_ms = $4']
-    const set = (column: string, value: unknown) => {
-      values.push(value)
-      sets.push(`${column} = $${values.length + 2}`)
-    }
-    if (patch.state !== undefined) {
-      set('state_name', sdlStateName(patch.state))
-      set('state', encodeStoredJson(patch.state))
-      // A new state ends any proving worker's claim (a re-prove starts unclaimed).
-      sets.push('lease_holder = NULL', 'lease_token = NULL', 'lease_until_ms = NULL')
-    }
-    if (patch.proof !== undefined) set('proof', patch.proof === null ? null : encodeStoredJson(patch.proof))
-    if (patch.guardrailInput !== undefined) set('guardrail_input', patch.guardrailInput === null ? null : Buffer.from(patch.guardrailInput))
-    await this.#writeFenced([`updated AS (UPDATE domain_sdls SET ${sets.join(', ')} WHERE shard = $1 AND hash = $3 AND EXISTS (SELECT 1 FROM fence))`], values)
+  async updateSdl(hash: string, patch: SdlPatch): Promise<void> {
+    // Column names are constants; every value is a parameter ($1 shard, $2 epoch, $3 hash, then the sets).
+    const columns = sdlPatchColumns(patch, this.#now())
+    const sets = columns.map(([column], index) => `${column} = $${index + 4}`)
+    // A new state ends any proving worker's claim (a re-prove starts unclaimed).
+    if (patch.state !== undefined) sets.push('lease_holder = NULL', 'lease_token = NULL', 'lease_until_ms = NULL')
+    await this.#writeFenced(
+      [`updated AS (UPDATE domain_sdls SET ${sets.join(', ')} WHERE shard = $1 AND hash = $3 AND EXISTS (SELECT 1 FROM fence))`],
+      [hash, ...columns.map(([, value]) => value)],
+    )
   }
 
   async getMeta(key: string): Promise<string | null> {
