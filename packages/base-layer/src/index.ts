@@ -5,6 +5,7 @@ export { buildBaseLayerApp, type BaseLayerAppOptions } from './http/buildBaseLay
 export { startBaseLayer, type StartBaseLayerOptions, type RunningBaseLayer } from './startBaseLayer.ts'
 export { openBaseLayerStore, baseLayerDatabasePath } from './store/openBaseLayerStore.ts'
 export { readBaseLayerOptions, type BaseLayerOptions } from './config/readBaseLayerOptions.ts'
+export { BASE_LAYER_OPTIONS } from './config/baseLayerOptions.ts'
 export type { BaseLayerClient } from './client/BaseLayerClient.ts'
 export { InProcessBaseLayerClient } from './client/InProcessBaseLayerClient.ts'
 export { HttpBaseLayerClient, type HttpBaseLayerClientOptions } from './client/HttpBaseLayerClient.ts'

@@ -14,6 +14,8 @@ export type StartBaseLayerOptions = Partial<BaseLayerOptions> & {
   env?: Record<string, string | undefined>
   /** a genesis given in code (the embedded devnet of a domain); wins over `genesisPath` */
   genesis?: Genesis
+  /** where a deprecated flag or variable is reported; default a Node DeprecationWarning */
+  onDeprecated?: (line: string) => void
 }
 
 export type RunningBaseLayer = {
@@ -30,8 +32,8 @@ export type RunningBaseLayer = {
  * migrates it, funds the genesis accounts, and listens for JSON-RPC.
  */
 export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promise<RunningBaseLayer> {
-  const { argv, env, genesis: genesisGiven, ...explicit } = options
-  const read = readBaseLayerOptions(argv ?? [], env ?? process.env)
+  const { argv, env, genesis: genesisGiven, onDeprecated, ...explicit } = options
+  const read = readBaseLayerOptions(argv ?? [], env ?? process.env, onDeprecated ?? ((line) => process.emitWarning(line, 'DeprecationWarning')))
   const settings: BaseLayerOptions = { ...read, ...definedOnly(explicit) }
   const genesis = genesisGiven ?? (settings.genesisPath === undefined ? undefined : loadGenesisFile(settings.genesisPath))
   const store = await openBaseLayerStore(settings)

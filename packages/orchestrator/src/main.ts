@@ -3,7 +3,7 @@ import { startOrchestrator } from './startOrchestrator.ts'
 
 // `node --import tsx packages/orchestrator/src/main.ts [--port N] [--data-dir DIR] ...`
 // (the SDK's `verity orchestrator` does the same through startOrchestrator).
-const settings = readOrchestratorSettings(process.argv.slice(2), process.env)
+const settings = readOrchestratorSettings(process.argv.slice(2), process.env, (line) => process.stderr.write(`warning: ${line}\n`))
 const orchestrator = await startOrchestrator(settings)
 process.stdout.write(`orchestrator listening on ${orchestrator.url}\n`)
 // SIGTERM/SIGINT drain: no new requests, running proposal jobs finish and are stored, then exit 0.

@@ -1,11 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ed25519Signer } from '@verity/core'
 import { InvalidGenesisError } from '../errors/genesisErrors.ts'
 import { loadGenesisFile, parseGenesis } from './Genesis.ts'
+import { optionsTableMarkdown } from '@verity/server'
+import { BASE_LAYER_OPTIONS } from '../config/baseLayerOptions.ts'
 import { readBaseLayerOptions } from '../config/readBaseLayerOptions.ts'
 
 test('a genesis funds owner ids and Ed25519 public keys, u64 balances exact', () => {
@@ -55,17 +57,24 @@ test('a genesis file is read with exact integers; a missing file is a clear erro
   }
 })
 
-test('options: flags win over VERITY_* environment, which wins over defaults', () => {
+test('options: flags win over VERITY_BASE_LAYER_* variables, which win over defaults; old names still work', () => {
   assert.deepEqual(readBaseLayerOptions([], {}), { port: 9000, host: '127.0.0.1', dataDir: '.verity/base-layer', logLevel: 'info' })
-  const options = readBaseLayerOptions(['--port', '9100', '--genesis', 'g.json'], {
+  const deprecated: string[] = []
+  const options = readBaseLayerOptions(['--port', '9100', '--genesis', 'g.json', '--crs', 'crs-dir'], {
     VERITY_BASE_LAYER_PORT: '9200',
-    VERITY_DATA_DIR: '/tmp/x',
+    VERITY_BASE_LAYER_DATA_DIR: '/tmp/x',
     VERITY_AGREEMENT_ACTIVATION_DELAY_MS: '0',
     VERITY_LOG_LEVEL: 'silent',
-  })
-  assert.deepEqual(options, { port: 9100, host: '127.0.0.1', dataDir: '/tmp/x', genesisPath: 'g.json', agreementActivationDelayMs: 0, logLevel: 'silent' })
-  assert.throws(() => readBaseLayerOptions(['--port', 'ninety']), /option port: expected an integer/)
-  assert.throws(() => readBaseLayerOptions(['--prot', '1']), /Unknown option/)
+  }, (line) => deprecated.push(line))
+  assert.deepEqual(options, { port: 9100, host: '127.0.0.1', dataDir: '/tmp/x', genesisPath: 'g.json', agreementActivationDelayMs: 0, crsPath: 'crs-dir', logLevel: 'silent' })
+  assert.deepEqual(deprecated, ['VERITY_AGREEMENT_ACTIVATION_DELAY_MS is deprecated: use VERITY_BASE_LAYER_ACTIVATION_DELAY_MS', '--crs is deprecated: use --crs-path'])
+  assert.throws(() => readBaseLayerOptions(['--port', 'ninety']), /option --port="ninety": expected a whole number/)
+  assert.throws(() => readBaseLayerOptions(['--prot', '1']), /option --prot: .*Unknown option/)
+})
+
+test('options: docs/operations.md lists every flag, variable and old name (the table written from BASE_LAYER_OPTIONS)', () => {
+  const docs = readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8')
+  assert.ok(docs.includes(optionsTableMarkdown('base-layer', BASE_LAYER_OPTIONS)), 'regenerate the base-layer table of docs/operations.md')
 })
 
 test('options: --database-url / VERITY_DATABASE_URL selects PostgreSQL; anything but a postgres URL is refused', () => {
@@ -73,6 +82,6 @@ test('options: --database-url / VERITY_DATABASE_URL selects PostgreSQL; anything
   assert.equal(readBaseLayerOptions([], env).databaseUrl, 'postgres://postgres@127.0.0.1:5432/env')
   assert.equal(readBaseLayerOptions(['--database-url', 'postgresql://u:p@db:5433/flag'], env).databaseUrl, 'postgresql://u:p@db:5433/flag')
   assert.equal(readBaseLayerOptions([], { VERITY_DATABASE_URL: '' }).databaseUrl, undefined)
-  assert.throws(() => readBaseLayerOptions(['--database-url', 'mysql://db/x']), /option database-url: expected a postgres:\/\/ or postgresql:\/\/ URL, got mysql:/)
-  assert.throws(() => readBaseLayerOptions(['--database-url', 'not a url']), /option database-url: expected a URL/)
+  assert.throws(() => readBaseLayerOptions(['--database-url', 'mysql://db/x']), /option --database-url="mysql:\/\/db\/x": expected a PostgreSQL URL/)
+  assert.throws(() => readBaseLayerOptions(['--database-url', 'not a url']), /option --database-url="not a url": expected a PostgreSQL URL/)
 })

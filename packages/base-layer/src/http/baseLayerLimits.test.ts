@@ -33,5 +33,5 @@ test('--rate-limit-max and --rate-limit-window-ms (or VERITY_RATE_LIMIT_*) are r
   assert.equal(options.rateLimitMax, 50)
   assert.equal(options.rateLimitWindowMs, 1_000)
   assert.equal(options.host, '127.0.0.1')
-  assert.throws(() => readBaseLayerOptions(['--rate-limit-max', '0'], {}), /expected an integer from 1/)
+  assert.throws(() => readBaseLayerOptions(['--rate-limit-max', '0'], {}), /expected a whole number from 1/)
 })

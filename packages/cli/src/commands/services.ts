@@ -14,7 +14,7 @@ export const orchestratorCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { readOrchestratorSettings, startOrchestrator } = await import('@verity/orchestrator')
-    const settings = asUsageError(() => readOrchestratorSettings(positionals, process.env))
+    const settings = asUsageError(() => readOrchestratorSettings(positionals, process.env, (line) => process.stderr.write(`warning: ${line}\n`)))
     const orchestrator = await startOrchestrator(settings)
     out.result(`orchestrator listening on ${orchestrator.url}`, { orchestrator: orchestrator.url })
     await waitForSignal(signal)

@@ -23,6 +23,8 @@ export type ServiceOption = Readonly<{
   oldEnvs?: readonly string[]
   /** not settable by a variable (a flag only) */
   isFlagOnly?: boolean
+  /** a variable every service reads for this option (VERITY_LOG_LEVEL), below the service's own */
+  sharedEnv?: string
 }>
 
 export type ServiceOptionKind = 'string' | 'integer' | 'durationMs' | 'boolean' | 'list' | 'portList' | 'postgresUrl' | 'choice'

@@ -8,7 +8,8 @@ import type { ServiceOptions } from './ServiceOption.ts'
  */
 export function optionsTableMarkdown(service: string, options: ServiceOptions): string {
   const rows = Object.values(options).map((option) => {
-    const env = option.isFlagOnly === true ? '—' : `\`${optionEnvName(service, option.flag)}\``
+    const own = option.isFlagOnly === true ? '—' : `\`${optionEnvName(service, option.flag)}\``
+    const env = option.sharedEnv === undefined ? own : `${own}, then \`${option.sharedEnv}\``
     const oldNames = [...(option.oldFlags ?? []).map((flag) => `\`--${flag}\``), ...(option.oldEnvs ?? []).map((name) => `\`${name}\``)]
     return `| \`--${option.flag}\` | ${env} | ${option.defaultText ?? '—'} | ${option.summary} | ${oldNames.join(', ') || '—'} |`
   })

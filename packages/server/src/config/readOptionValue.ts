@@ -19,7 +19,7 @@ export function readOptionValue(option: ServiceOption, name: string, text: strin
     case 'list':
       return text.split(',').map((item) => item.trim()).filter((item) => item !== '')
     case 'portList': {
-      const ports = text.split(',').map((item) => item.trim()).filter((item) => item !== '')
+      const ports = text.split(',').map((item) => item.trim())
       if (ports.some((port) => !/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65_535)) throw reject('expected ports 1-65535 separated by commas')
       return ports.map(Number)
     }

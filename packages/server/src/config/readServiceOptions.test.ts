@@ -15,6 +15,7 @@ const options = {
   databaseUrl: { flag: 'database-url', kind: 'postgresUrl', summary: 'PostgreSQL' },
   mode: { flag: 'mode', kind: 'choice', choices: ['open', 'token'], summary: 'mode' },
   config: { flag: 'config', kind: 'string', summary: 'file', isFlagOnly: true },
+  logLevel: { flag: 'log-level', kind: 'string', summary: 'level', sharedEnv: 'VERITY_LOG_LEVEL', oldEnvs: ['VERITY_TEST_LOG'] },
 } as const satisfies ServiceOptions
 
 const read = (argv: string[], env: Record<string, string> = {}) => readServiceOptions({ service: 'test-service', options, argv, env })
@@ -36,6 +37,9 @@ describe('readServiceOptions', () => {
     assert.equal(read([], { VERITY_TEST_SERVICE_PORT: '2' }).values.port, 2)
     assert.equal(read([], { VERITY_TEST_SERVICE_PORT: '' }).values.port, undefined)
     assert.equal(read([], { VERITY_TEST_SERVICE_CONFIG: 'y.yaml' }).values.config, undefined)
+    // A variable shared by every service counts below the service's own, and is not deprecated.
+    assert.deepEqual(read([], { VERITY_LOG_LEVEL: 'warn', VERITY_TEST_LOG: 'info' }), { values: { logLevel: 'warn' }, deprecations: [] })
+    assert.equal(read([], { VERITY_LOG_LEVEL: 'warn', VERITY_TEST_SERVICE_LOG_LEVEL: 'debug' }).values.logLevel, 'debug')
   })
 
   test('old names still work, lose to the current ones, and are reported as deprecated', () => {

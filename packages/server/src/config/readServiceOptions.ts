@@ -37,6 +37,7 @@ export function readServiceOptions<O extends ServiceOptions>(params: ReadService
       { name: `--${option.flag}`, text: flags[option.flag], isOldName: false },
       ...(option.oldFlags ?? []).map((flag) => ({ name: `--${flag}`, text: flags[flag], isOldName: true })),
       ...(option.isFlagOnly === true ? [] : [{ name: envName, text: nonEmpty(env[envName]), isOldName: false }]),
+      ...(option.sharedEnv === undefined ? [] : [{ name: option.sharedEnv, text: nonEmpty(env[option.sharedEnv]), isOldName: false }]),
       ...(option.oldEnvs ?? []).map((name) => ({ name, text: nonEmpty(env[name]), isOldName: true })),
     ]
     const source = sources.find((candidate) => candidate.text !== undefined)
