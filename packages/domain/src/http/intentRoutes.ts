@@ -1,12 +1,9 @@
 // POST /intents/execute (default execution) and POST /intents/submit (caller-computed diffs).
 // Each body is one ordered batch, applied atomically.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import type { DomainApi } from '../DomainApi.ts'
-import { BATCH_ELEMENTS_MAX } from '../limits.ts'
-import { DomainErrorBody as ErrorBodySchema, VerifiableType, VerifiableWithDiffs } from '@verity/wire'
+import { ApplyResult, DomainErrorBody as ErrorBodySchema, ExecuteRequest, SubmitRequest } from '@verity/wire'
 
-const Applied = Type.Object({ message: Type.String(), applied: Type.Integer() })
 const errors = { 400: ErrorBodySchema, 409: ErrorBodySchema, 413: ErrorBodySchema }
 
 export const intentRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async (app, { domain }) => {
@@ -16,8 +13,8 @@ export const intentRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = as
       schema: {
         summary: 'Default-execute an ordered batch of signed transactions and apply it to the local state, all or nothing',
         tags: ['intents'],
-        body: Type.Array(VerifiableType, { minItems: 1, maxItems: BATCH_ELEMENTS_MAX }),
-        response: { 200: Applied, ...errors },
+        body: ExecuteRequest,
+        response: { 200: ApplyResult, ...errors },
       },
     },
     async (request) => {
@@ -31,8 +28,8 @@ export const intentRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = as
       schema: {
         summary: 'Apply an ordered batch of signed transactions with caller-computed state diffs, all or nothing',
         tags: ['intents'],
-        body: Type.Array(VerifiableWithDiffs, { minItems: 1, maxItems: BATCH_ELEMENTS_MAX }),
-        response: { 200: Applied, ...errors },
+        body: SubmitRequest,
+        response: { 200: ApplyResult, ...errors },
       },
     },
     async (request) => {

@@ -5,7 +5,7 @@ import { Type } from 'typebox'
 import type { DomainApi } from '../DomainApi.ts'
 import { InvalidRequestError } from '@verity/core'
 import { SDL_PAGE_LIMIT_DEFAULT, SDL_PAGE_LIMIT_MAX } from '../limits.ts'
-import { DomainErrorBody as ErrorBodySchema, HashDigest, SdlState } from '@verity/wire'
+import { DomainErrorBody as ErrorBodySchema, HashDigest, SdlState, SdlStateReply } from '@verity/wire'
 
 const Params = Type.Object({ hash: HashDigest })
 const Paging = Type.Object({
@@ -18,7 +18,6 @@ function pageOf(query: { offset?: string; limit?: string }): { offset: number; l
   if (limit < 1 || limit > SDL_PAGE_LIMIT_MAX) throw new InvalidRequestError({ reason: `querystring/limit must be from 1 to ${SDL_PAGE_LIMIT_MAX}` })
   return { offset: query.offset === undefined ? 0 : Number(query.offset), limit }
 }
-const Message = Type.Object({ message: Type.String(), state: SdlState })
 
 /** Fastify sends a string reply as it is; a JSON string (an SDL hash, a state name) must be encoded first. */
 function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
@@ -66,7 +65,7 @@ export const sdlRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async
         summary: 'Start proving the SDL in the background; the optional application/octet-stream body is the guardrail input (JSON)',
         tags: ['sdls'],
         params: Params,
-        response: { 200: Message, 202: Message, 404: ErrorBodySchema, 409: ErrorBodySchema, 503: ErrorBodySchema },
+        response: { 200: SdlStateReply, 202: SdlStateReply, 404: ErrorBodySchema, 409: ErrorBodySchema, 503: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -85,7 +84,7 @@ export const sdlRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = async
         summary: 'Submit the proven SDL to the base layer',
         tags: ['sdls'],
         params: Params,
-        response: { 200: Message, 404: ErrorBodySchema, 409: ErrorBodySchema, 503: ErrorBodySchema },
+        response: { 200: SdlStateReply, 404: ErrorBodySchema, 409: ErrorBodySchema, 503: ErrorBodySchema },
       },
     },
     async (request) => ({ message: 'Proof submitted', state: await domain.submitProof(request.params.hash) }),

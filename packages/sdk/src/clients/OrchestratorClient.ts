@@ -1,22 +1,35 @@
-import type { IntentStatus } from '@verity/orchestrator'
+import type {
+  ConstraintFailure as ConstraintFailureSchema,
+  CreateTemplateResponse,
+  IntentStatus as IntentStatusSchema,
+  IntentStatusResponse,
+  Proposal as ProposalSchema,
+  ProposalCheckResponse,
+  RuntimeConfig as RuntimeConfigSchema,
+  SignedIntent,
+  Static,
+  UpdateRuntimeConfigRequest,
+} from '@verity/wire'
 import { ServiceClient, type CallOptions } from './ServiceClient.ts'
 import { followEvents, type FollowEventsOptions, type OrchestratorEventMessage } from '../events/followEvents.ts'
 import { request, requestJson } from '../http/requestJson.ts'
 import type { ProofBundle } from '../proofs/ProofBundle.ts'
 
-export type { IntentStatus, ProofBundle }
+export type { ProofBundle }
+/** The status of an intent (GET /intents/{id}/status). */
+export type IntentStatus = Static<typeof IntentStatusSchema>
 /** The body of POST /intents/{id}/proposal. */
-export type Proposal = { solution: string; metadata: unknown }
+export type Proposal = Static<typeof ProposalSchema>
 /** The answer of POST /intents/{id}/check: what proposing would conclude, without a proof and without proposing. */
-export type ProposalCheck =
-  | { ok: true; evidence: Record<string, unknown> }
-  | { ok: false; reason: string; evidence: Record<string, unknown> | null; constraint_failures: ConstraintFailure[] }
+export type ProposalCheck = Static<typeof ProposalCheckResponse>
 /** A constraint that does not hold: its index in `requires`, the expression and the values. */
-export type ConstraintFailure = { index: number; pretty_expr: string; reason: string }
-/** GET/PUT /config. */
-export type RuntimeConfig = { evidence_extractor_url: string }
+export type ConstraintFailure = Static<typeof ConstraintFailureSchema>
+/** GET /config. */
+export type RuntimeConfig = Static<typeof RuntimeConfigSchema>
+/** PUT /config. */
+export type RuntimeConfigUpdate = Static<typeof UpdateRuntimeConfigRequest>
 /** A signed intent of shape A or B as POST /intents takes it (see `signIntent`). */
-export type SignedIntentJson = Record<string, unknown>
+export type SignedIntentJson = Static<typeof SignedIntent>
 
 /**
  * A typed client of the orchestrator's HTTP API (docs/orchestrator.md). Every method throws
@@ -27,7 +40,7 @@ export type SignedIntentJson = Record<string, unknown>
 export class OrchestratorClient extends ServiceClient {
   /** Compiles and stores a template source; returns its id (same source → same id). */
   async submitTemplate(source: string, options: CallOptions = {}): Promise<string> {
-    const body = await requestJson<{ template_id: string }>(this.baseUrl, '/templates', { ...this.authorized(options), method: 'POST', body: source })
+    const body = await requestJson<Static<typeof CreateTemplateResponse>>(this.baseUrl, '/templates', { ...this.authorized(options), method: 'POST', body: source })
     return body.template_id
   }
   /** Compiles a template source without storing it; throws ApiError 400 with line:column on errors. */
@@ -50,7 +63,7 @@ export class OrchestratorClient extends ServiceClient {
     return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}`, this.authorized(options))
   }
   async getIntentStatus(intentId: string, options: CallOptions = {}): Promise<IntentStatus> {
-    return (await requestJson<{ status: IntentStatus }>(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/status`, this.authorized(options))).status
+    return (await requestJson<Static<typeof IntentStatusResponse>>(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/status`, this.authorized(options))).status
   }
   /** Submits the one proposal of an intent; the outcome arrives as an event (see `events`). */
   async propose(intentId: string, proposal: Proposal, options: CallOptions = {}): Promise<void> {
@@ -72,7 +85,7 @@ export class OrchestratorClient extends ServiceClient {
     return requestJson(this.baseUrl, '/config', this.authorized(options))
   }
   /** Sets the evidence extractor URL; "" restores the default (the embedded extractor). */
-  async setConfig(config: RuntimeConfig, options: CallOptions = {}): Promise<void> {
+  async setConfig(config: RuntimeConfigUpdate, options: CallOptions = {}): Promise<void> {
     await request(this.baseUrl, '/config', { ...this.authorized(options), method: 'PUT', body: config })
   }
   /** Follows the event stream, reconnecting with Last-Event-ID (see `followEvents`). */

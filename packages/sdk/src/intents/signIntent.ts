@@ -1,4 +1,5 @@
 import { canonicalJsonBytes, type Signer } from '@verity/core'
+import type { SignedIntent, SignedIntentShapeB, Static } from '@verity/wire'
 
 export type IntentFields = Record<string, unknown>
 
@@ -18,14 +19,14 @@ export type SignIntentParameters = {
  * `attrs` when there are no fields; shape A signs UTF-8 JCS(payload).
  * @example const body = signIntent({ id: randomUUID(), templateId, fields: { max_price_cents: 2500 }, signer })
  */
-export function signIntent(parameters: SignIntentParameters): Record<string, unknown> {
+export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntent> {
   const { id, templateId, fields, signer, shape = 'b' } = parameters
   if (shape === 'a') {
     if (signer === 'Unsigned') throw new TypeError('shape A intents must be signed')
     const payload = { id, template_id: templateId, attrs: { fields: fields ?? {} } }
     return { payload, signature: signer.sign(canonicalJsonBytes(payload)) }
   }
-  const intent: Record<string, unknown> = { id, policy_id: templateId }
+  const intent: Static<typeof SignedIntentShapeB>['intent'] = { id, policy_id: templateId }
   if (fields !== undefined && Object.keys(fields).length > 0) intent.attrs = { fields }
   const authorship = signer === 'Unsigned' ? 'Unsigned' : { Signed: signer.sign(canonicalJsonBytes(intent)) }
   return { authorship, intent }

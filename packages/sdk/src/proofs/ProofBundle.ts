@@ -1,17 +1,9 @@
-import type { ProofArtifact } from '@verity/prover'
+import type { ProofBundle as ProofBundleSchema, Static } from '@verity/wire'
 
 /**
  * What GET /proofs/{intent_id} returns (docs/orchestrator.md, "Proof format"): everything an
- * offline verifier needs. Kept here because @verity/orchestrator does not export the static type
- * of its `ProofResponse` schema; the shape is checked field by field by `verifyProofBundle`.
+ * offline verifier needs. The static type of the route's response schema (@verity/wire
+ * ProofBundle); `verifyProofBundle` still checks a bundle field by field, since it may come from
+ * anywhere.
  */
-export type ProofBundle = {
-  /** The intent exactly as submitted (shape A or B). */
-  signed_intent: Record<string, unknown>
-  proposal: { solution: string; metadata: unknown }
-  /** The evidence the proof commits to, as plain JSON. */
-  evidence: Record<string, unknown>
-  /** `{artifact, salt?}`: the proof artifact and the salt of the evidence commitment (default 0). */
-  proof: { artifact: ProofArtifact; salt?: string | number | bigint } & Record<string, unknown>
-  template: { id: string; source: string; compiled_base64url: string }
-}
+export type ProofBundle = Static<typeof ProofBundleSchema>

@@ -26,3 +26,6 @@ export const DomainErrorBody = Type.Object({
     ),
   ),
 })
+
+/** The answer of POST /sdls/{hash}/prove (202 started now, 200 already started) and /submit_proof. */
+export const SdlStateReply = Type.Object({ message: Type.String(), state: SdlState })

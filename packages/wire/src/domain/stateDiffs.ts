@@ -69,3 +69,10 @@ export const Vault = Type.Object(
   },
   { description: 'a vault as this domain sees it locally' },
 )
+
+/** POST /intents/execute: one ordered batch of signed transactions, applied all or nothing. */
+export const ExecuteRequest = Type.Array(VerifiableType, { minItems: 1, maxItems: limits.BATCH_LENGTH_MAX })
+/** POST /intents/submit: one ordered batch with caller-computed state diffs, applied all or nothing. */
+export const SubmitRequest = Type.Array(VerifiableWithDiffs, { minItems: 1, maxItems: limits.BATCH_LENGTH_MAX })
+/** The answer of POST /intents/execute and /intents/submit. */
+export const ApplyResult = Type.Object({ message: Type.String(), applied: Type.Integer({ minimum: 0, description: 'transactions applied' }) })

@@ -25,9 +25,15 @@ export const ProofBundle = Type.Object({
     },
     { description: 'the proof artifact and the salt of the evidence commitment' },
   ),
-  template: Type.Object({
-    id: HashDigest,
-    source: Type.String(),
-    compiled_base64url: Type.String({ description: 'canonical compiled bytes; id = base58(SHA-256(bytes))' }),
-  }),
+  template: Type.Union(
+    [
+      Type.Object({
+        id: HashDigest,
+        source: Type.String(),
+        compiled_base64url: Type.String({ description: 'canonical compiled bytes; id = base58(SHA-256(bytes))' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'the template proven against; null when it was deleted since (the verifier then needs its own copy)' },
+  ),
 })

@@ -35,7 +35,7 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
         operationId: 'intents_get',
         tags: ['intents'],
         params: IntentIdParams,
-        response: { 200: { ...SignedIntent, description: 'the intent as submitted' }, ...errorResponses(404) },
+        response: { 200: SignedIntent, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
