@@ -300,7 +300,10 @@ function sdlGoalFigures(results: BenchResults, section: string): Figure[] {
     const base = { id: `domain.sdl.rate.w${workers}`, section, name: `SDL transfers proven per second, ${workers} prover worker${workers === 1 ? '' : 's'}`, unit: '/s' }
     const goal = workers === 2 ? { goal: rateGoal(rate?.perSecond) } : {}
     if (rate === undefined) figures.push(missingFigure({ ...base, ...goal }, `not measured${errors}`))
-    else figures.push(figure({ ...base, value: rate.perSecond, ...goal, note: `an SDL of ${rate.measured.transfers} transfers (${rate.measured.proofs} batch proofs) proven in ${(rate.measured.proveMs / 1_000).toFixed(1)} s, one bb.js thread per worker` }))
+    else {
+      const cpu = rate.measured.proveCpuMs === undefined ? '' : `; ${(rate.measured.transfers / (rate.measured.proveCpuMs / 1_000)).toFixed(2)} transfers per CPU-second of the domain process`
+      figures.push(figure({ ...base, value: rate.perSecond, ...goal, note: `an SDL of ${rate.measured.transfers} transfers (${rate.measured.proofs} batch proofs) proven in ${(rate.measured.proveMs / 1_000).toFixed(1)} s, one bb.js thread per worker${cpu}` }))
+    }
   }
   const scaling = one !== undefined && two !== undefined ? two.perSecond / one.perSecond : undefined
   const scalingBase = { id: 'domain.sdl.rate.scaling', section, name: 'SDL proving rate, 2 workers ÷ 1 worker', unit: '×', goal: { text: `≥ ${GOALS.sdlWorkerScalingMin}×`, pass: scaling === undefined ? null : scaling >= GOALS.sdlWorkerScalingMin } }

@@ -15,6 +15,7 @@ import type { SdlWitness } from '@verity/prover'
 import { createHttpClient, type HttpClient } from './lib/httpClient.ts'
 import { startChild } from './lib/startChild.ts'
 import { nowMs, pollUntil } from './lib/stats.ts'
+import { processCpuMs } from './lib/processStats.ts'
 import { asBatchBody, fundSenders, type SignedJson } from './lib/transferBook.ts'
 import { BENCH_SHARD, type BenchSettings } from './lib/benchSettings.ts'
 
@@ -30,6 +31,8 @@ export type SdlMeasurement = {
   leaves: number
   proofs: number
   proveMs: number
+  /** CPU time of the domain process (all threads) while proving: rate per core-second, steadier than wall time on a shared machine */
+  proveCpuMs?: number
   /** submit_proof round trip: the base layer's content checks, proof verifications and apply. */
   settleMs: number
 }
@@ -52,7 +55,8 @@ export async function measureSdlProving(settings: BenchSettings): Promise<SdlPro
   return result
 }
 
-type Timed = { kind: 'transfers' | 'nfts'; count: number; hash: string; proveMs: number; settleMs: number }
+type Timed = { kind: 'transfers' | 'nfts'; count: number; hash: string; proveMs: number; proveCpuMs?: number; settleMs: number }
+type Outcome = { proveMs: number; proveCpuMs?: number; settleMs: number }
 
 async function measureDomain(workers: number, rateTransfers: number, large: { transfers: number; nfts: number }, errors: string[]): Promise<SdlMeasurement[]> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-bench-sdl-'))
@@ -63,18 +67,18 @@ async function measureDomain(workers: number, rateTransfers: number, large: { tr
     const timed: Timed[] = []
     try {
       const book = await fundSenders(client, SENDERS, 10n ** 9n)
-      await settle(client, await cutSdl(client))
+      await settle(client, await cutSdl(client), domain.process.pid)
       const sizes = [rateTransfers, ...(large.transfers > 0 ? [large.transfers] : [])]
       for (const transfers of sizes) {
         await execute(client, book.signTransfers(transfers).map((transfer) => transfer.json))
         const hash = await cutSdl(client)
-        const outcome = await settle(client, hash).catch((error: Error) => errors.push(`SDL of ${transfers} transfers, ${workers} workers: ${error.message}`))
+        const outcome = await settle(client, hash, domain.process.pid).catch((error: Error) => errors.push(`SDL of ${transfers} transfers, ${workers} workers: ${error.message}`))
         if (typeof outcome === 'object') timed.push({ kind: 'transfers', count: transfers, hash, ...outcome })
       }
       if (large.nfts > 0) {
         await execute(client, nftMints(large.nfts))
         const hash = await cutSdl(client)
-        const outcome = await settle(client, hash).catch((error: Error) => errors.push(`mint of ${large.nfts} NFTs: ${error.message}`))
+        const outcome = await settle(client, hash, domain.process.pid).catch((error: Error) => errors.push(`mint of ${large.nfts} NFTs: ${error.message}`))
         if (typeof outcome === 'object') timed.push({ kind: 'nfts', count: large.nfts, hash, ...outcome })
       }
     } finally {
@@ -115,8 +119,9 @@ async function cutSdl(client: HttpClient): Promise<string> {
 }
 
 /** Proves the SDL (timed until Proven), then submits its proof to the base layer (timed). */
-async function settle(client: HttpClient, hash: string): Promise<{ proveMs: number; settleMs: number }> {
+async function settle(client: HttpClient, hash: string, pid: number | undefined): Promise<Outcome> {
   const proveStartMs = nowMs()
+  const cpuBeforeMs = processCpuMs(pid)
   await client.request('POST', `/sdls/${hash}/prove`)
   await pollUntil(
     async () => {
@@ -130,10 +135,12 @@ async function settle(client: HttpClient, hash: string): Promise<{ proveMs: numb
     PROVE_WAIT_MS,
   )
   const proveMs = nowMs() - proveStartMs
+  const cpuAfterMs = processCpuMs(pid)
+  const proveCpu = cpuBeforeMs === undefined || cpuAfterMs === undefined ? {} : { proveCpuMs: cpuAfterMs - cpuBeforeMs }
   const settleStartMs = nowMs()
   const settled = await client.postJson<{ state: unknown }>(`/sdls/${hash}/submit_proof`)
   if (settled.state !== 'BaseLayerApplied') throw new Error(`SDL ${hash} was not applied by the base layer: ${JSON.stringify(settled.state)}`)
-  return { proveMs, settleMs: nowMs() - settleStartMs }
+  return { proveMs, ...proveCpu, settleMs: nowMs() - settleStartMs }
 }
 
 /** Reads each SDL's slot-operation, slot and proof counts from the domain's stored witness. */
@@ -141,13 +148,13 @@ async function withWitnessSizes(storePath: string, workers: number, timed: reado
   const store = new SqliteDomainStore(storePath)
   try {
     const measured: SdlMeasurement[] = []
-    for (const { kind, count, hash, proveMs, settleMs } of timed) {
+    for (const { kind, count, hash, proveMs, proveCpuMs, settleMs } of timed) {
       const record = await store.getSdl(hash)
       const witness = record?.witness as SdlWitness | undefined
       if (witness === undefined) throw new Error(`SDL ${hash} is missing from ${storePath}`)
       const leaves = witness.batches.reduce((sum, batch) => sum + batch.leafCount, 0)
       const shape = kind === 'transfers' ? { transfers: count } : { transfers: 0, nfts: count }
-      measured.push({ kind, ...shape, workers, slotOps: witness.opCount, leaves, proofs: witness.batches.length, proveMs, settleMs })
+      measured.push({ kind, ...shape, workers, slotOps: witness.opCount, leaves, proofs: witness.batches.length, proveMs, ...(proveCpuMs === undefined ? {} : { proveCpuMs }), settleMs })
     }
     return measured
   } finally {

@@ -14,7 +14,7 @@ describe('loadDomainConfig', () => {
       writeFileSync(
         path,
         ['shard: 123', 'keypair: ./domain_key.json', 'rpc_url: http://127.0.0.1:9000', 'app:', '  api_port: 3001', 'data_dir: ./state',
-          'guardrails:', '  - name: cap', '    template_file: guardrails/cap.template', '    intent: { max: 5 }', 'prover:', '  threads: 2'].join('\n'),
+          'guardrails:', '  - name: cap', '    template_file: guardrails/cap.template', '    intent: { max: 5 }', 'prover:', '  threads: 1', '  workers: 2'].join('\n'),
       )
       const config = loadDomainConfig(path)
       assert.equal(config.shard, 123)
@@ -23,7 +23,7 @@ describe('loadDomainConfig', () => {
       assert.equal(config.apiPort, 3001)
       assert.equal(config.dataDir, join(dir, 'state'))
       assert.deepEqual(config.guardrails, [{ name: 'cap', templateFile: join(dir, 'guardrails/cap.template'), intent: { max: 5 } }])
-      assert.deepEqual(config.prover, { threads: 2 })
+      assert.deepEqual(config.prover, { threads: 1, workers: 2 })
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -62,6 +62,7 @@ describe('loadDomainConfig', () => {
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', database_url: 5 }, where), /`database_url`/)
     assert.equal(parseDomainConfig({ shard: 1, keypair: 'k', database_url: file, proving_workers: true }, where).provingWorkers, true)
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', proving_workers: 'yes' }, where), /`proving_workers` must be true or false/)
+    assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', prover: { workers: 0 } }, where), /`prover.workers` must be an integer from 1 to 16/)
     const env = { VERITY_DATABASE_URL: 'postgresql://postgres@db:5432/env' }
     assert.equal(selectDatabaseUrl({ option: 'postgres://postgres@db:5432/flag', env, config: file }), 'postgres://postgres@db:5432/flag')
     assert.equal(selectDatabaseUrl({ env, config: file }), env.VERITY_DATABASE_URL)

@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { decodeBase58 } from '@verity/core'
 import { InvalidOptionError } from '@verity/core'
+import { proverLimits } from '@verity/prover'
 import { readDatabaseUrl } from './readDatabaseUrl.ts'
 import { parseSettlementConfig } from './parseSettlementConfig.ts'
 import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX } from '../limits.ts'
@@ -149,6 +150,11 @@ function parseProver(value: unknown, baseDir: string, fail: (reason: string) => 
   if (value.threads !== undefined) {
     if (typeof value.threads !== 'number' || !Number.isInteger(value.threads) || value.threads < 1) fail('`prover.threads` must be an integer ≥ 1')
     prover.threads = value.threads as number
+  }
+  if (value.workers !== undefined) {
+    if (typeof value.workers !== 'number' || !Number.isInteger(value.workers) || value.workers < 1 || value.workers > proverLimits.PROVER_WORKERS_MAX)
+      fail(`\`prover.workers\` must be an integer from 1 to ${proverLimits.PROVER_WORKERS_MAX}`)
+    prover.workers = value.workers as number
   }
   if (value.production !== undefined) {
     if (typeof value.production !== 'boolean') fail('`prover.production` must be true or false')
