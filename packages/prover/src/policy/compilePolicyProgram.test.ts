@@ -51,30 +51,39 @@ test('a set value larger than the circuit holds is refused when encoding', async
 
 test('the smallest tier that fits is chosen: the clothing template proves on policy_small', () => {
   assert.equal(choosePolicyTier(clothingCase().compiled).circuit, 'policy_small')
-  // One bound of the small tier exceeded is enough to go to the universal tier, whichever it is.
+  // One bound of the small tier exceeded is enough to go to the next tier, whichever it is.
   const atoms = Array.from({ length: 11 }, (_, i) => `evidence.n != ${i % 4};`).join('\n')
-  assert.equal(choosePolicyTier(template('  n: int', atoms)).circuit, 'policy')
+  assert.equal(choosePolicyTier(template('  n: int', atoms)).circuit, 'policy_medium')
   const scalars = Array.from({ length: 9 }, (_, i) => `  f${i}: int`).join('\n')
-  assert.equal(choosePolicyTier(template(scalars, 'evidence.f0 == 1;')).circuit, 'policy')
+  assert.equal(choosePolicyTier(template(scalars, 'evidence.f0 == 1;')).circuit, 'policy_medium')
   const literals = 'evidence.c in {"a"};\nevidence.c in {"b"};'
-  assert.equal(choosePolicyTier(template('  c: string', literals)).circuit, 'policy')
+  assert.equal(choosePolicyTier(template('  c: string', literals)).circuit, 'policy_medium')
+  // …and one of the medium tier's to go to the universal one.
+  const moreAtoms = Array.from({ length: 17 }, (_, i) => `evidence.n != ${i % 4};`).join('\n')
+  assert.equal(choosePolicyTier(template('  n: int', moreAtoms)).circuit, 'policy')
+  const sets = Array.from({ length: 2 }, (_, i) => `  s${i}: set<string>`).join('\n')
+  assert.equal(choosePolicyTier(template(`  c: string\n${sets}`, 'evidence.c in evidence.s0;')).circuit, 'policy')
   assert.equal(choosePolicyTier(template('  c: string', 'evidence.c in {"a"};')).circuit, 'policy_small')
   // The small tier's refusal names its own circuit and bound.
   assertBound(() => compilePolicyProgram(template('  n: int', atoms), POLICY_TIER_SMALL), /atoms/)
   assert.throws(() => compilePolicyProgram(template('  n: int', atoms), POLICY_TIER_SMALL), (error: unknown) => error instanceof CircuitBoundsError && error.fields.circuit === 'policy_small')
 })
 
-test('a proof whose sets exceed the small tier\'s rows goes to the universal tier', () => {
+test('a proof whose sets exceed the small tier\'s rows goes to a larger tier that holds them', () => {
   const { compiled, attrs, evidence } = clothingCase()
   assert.equal(choosePolicyTier(compiled, { attrs, evidence }).circuit, 'policy_small')
+  // The clothing template has 3 intent sets: the medium tier (2) cannot take it, the universal can.
   const nine = Array.from({ length: 9 }, (_, i) => `c${i}`)
   assert.equal(choosePolicyTier(compiled, { attrs: { ...attrs, acceptable_categories: nine }, evidence }).circuit, 'policy')
   // Duplicates count once, as the encoder stores distinct elements.
   const eightTwice = [...nine.slice(0, 8), ...nine.slice(0, 8)]
   assert.equal(choosePolicyTier(compiled, { attrs: { ...attrs, acceptable_categories: eightTwice }, evidence }).circuit, 'policy_small')
-  // A set literal of 9 elements: the template itself needs the universal tier.
+  // A set literal of 9 elements: the template itself needs a tier with sets of 16.
   const literal = Array.from({ length: 9 }, (_, i) => `"v${i}"`).join(', ')
-  assert.equal(choosePolicyTier(template('  c: string', `evidence.c in {${literal}};`)).circuit, 'policy')
+  assert.equal(choosePolicyTier(template('  c: string', `evidence.c in {${literal}};`)).circuit, 'policy_medium')
+  const eleven = Array.from({ length: 11 }, (_, i) => `"v${i}"`).join(', ')
+  const oneSet = template('  c: string', `evidence.c in intent.s;`, '  s: set<string>')
+  assert.equal(choosePolicyTier(oneSet, { attrs: { s: JSON.parse(`[${eleven}]`) }, evidence: { c: 'v1' } }).circuit, 'policy_medium')
 })
 
 test('a template beyond every tier is refused with the universal tier\'s bound', () => {

@@ -5,8 +5,8 @@ import { createCircuitProver } from '../createCircuitProver.ts'
 import { CircuitBoundsError } from '../errors/proverErrors.ts'
 import { compilePolicyProgram } from './compilePolicyProgram.ts'
 import { encodePolicyInputs } from './encodePolicyInputs.ts'
-import { POLICY_TIER_SMALL, POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
-import { createRandom, FULL_SCHEMA, randomInputs, randomTemplateSource, SMALL_TIER_SCHEMA, type RandomSchema } from './testing/randomPolicyCase.ts'
+import { POLICY_TIER_MEDIUM, POLICY_TIER_SMALL, POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
+import { createRandom, FULL_SCHEMA, MEDIUM_TIER_SCHEMA, randomInputs, randomTemplateSource, SMALL_TIER_SCHEMA, type RandomSchema } from './testing/randomPolicyCase.ts'
 
 // The policy evaluator and every tier of the circuit must agree on every case: the circuit is
 // executed (witness generation: satisfied or not) rather than proven, which keeps the cases within
@@ -14,6 +14,7 @@ import { createRandom, FULL_SCHEMA, randomInputs, randomTemplateSource, SMALL_TI
 // smaller schema that fit its bounds).
 const CASES = Number(process.env.POLICY_DIFFERENTIAL_CASES ?? 500)
 const SMALL_CASES = Number(process.env.POLICY_DIFFERENTIAL_SMALL_CASES ?? 300)
+const MEDIUM_CASES = Number(process.env.POLICY_DIFFERENTIAL_MEDIUM_CASES ?? 200)
 const SEED = Number(process.env.POLICY_DIFFERENTIAL_SEED ?? 20261122)
 
 type Case = { source: string; compiled: CompiledTemplate; attrs: Record<string, never>; evidence: Record<string, never>; expected: boolean }
@@ -24,6 +25,10 @@ test(`universal policy circuit agrees with evaluateTemplate on ${CASES} random c
 
 test(`small policy circuit agrees with evaluateTemplate on ${SMALL_CASES} random cases (seed ${SEED})`, async () => {
   await checkTier(POLICY_TIER_SMALL, SMALL_TIER_SCHEMA, SMALL_CASES, SEED)
+})
+
+test(`medium policy circuit agrees with evaluateTemplate on ${MEDIUM_CASES} random cases (seed ${SEED})`, async () => {
+  await checkTier(POLICY_TIER_MEDIUM, MEDIUM_TIER_SCHEMA, MEDIUM_CASES, SEED)
 })
 
 async function checkTier(tier: PolicyTier, schema: RandomSchema, caseCount: number, seed: number): Promise<void> {

@@ -6,7 +6,7 @@ import { POLICY_ITEMS_PER_FIELD } from '../limits.ts'
 import { POLICY_TIERS, policyTierOf } from './policyTiers.ts'
 
 // Proving time follows the power-of-two size: a tier that grows past its size proves twice as slowly.
-const SUBGROUP_SIZE_BY_CIRCUIT: Record<string, number> = { policy_small: 2 ** 12, policy: 2 ** 14 }
+const SUBGROUP_SIZE_BY_CIRCUIT: Record<string, number> = { policy_small: 2 ** 12, policy_medium: 2 ** 13, policy: 2 ** 14 }
 
 test('every policy tier\'s sizes match its compiled circuit\'s ABI', async () => {
   for (const tier of POLICY_TIERS) {
@@ -27,7 +27,7 @@ test('every policy tier\'s sizes match its compiled circuit\'s ABI', async () =>
   }
 })
 
-test('each policy tier stays within its power-of-two size, the small one a quarter of the universal', async () => {
+test('each policy tier stays within its power-of-two size: a quarter, a half, the universal', async () => {
   const prover = createCircuitProver({ workers: 1, threads: 1 })
   try {
     for (const tier of POLICY_TIERS) {
@@ -42,5 +42,6 @@ test('each policy tier stays within its power-of-two size, the small one a quart
 test('a circuit name that is no policy tier has no tier', () => {
   assert.equal(policyTierOf('policy')?.circuit, 'policy')
   assert.equal(policyTierOf('policy_small')?.circuit, 'policy_small')
+  assert.equal(policyTierOf('policy_medium')?.circuit, 'policy_medium')
   for (const name of ['sdl', 'policy_tiny', '', undefined, null, 7, '__proto__']) assert.equal(policyTierOf(name), undefined, String(name))
 })

@@ -37,7 +37,7 @@ export type PolicyTier = Readonly<{
 }>
 
 /** Names of the policy circuits, smallest first. */
-export const POLICY_CIRCUITS = ['policy_small', 'policy'] as const
+export const POLICY_CIRCUITS = ['policy_small', 'policy_medium', 'policy'] as const
 export type PolicyCircuitName = (typeof POLICY_CIRCUITS)[number]
 
 /** The universal tier: the largest template the policy circuit takes (14,570 gates, 2^14). */
@@ -76,8 +76,27 @@ export const POLICY_TIER_SMALL: PolicyTier = Object.freeze({
   layerWidth: 4,
 })
 
+/**
+ * The medium tier: templates of up to 16 atoms, 3 layers of 8 gates, 8 intent and 12 evidence
+ * scalars, 2 intent sets, 1 evidence set, 2 set literals and 12 constants, sets of up to 16
+ * elements. 7,466 gates, 2^13: half the universal circuit's proving time.
+ */
+export const POLICY_TIER_MEDIUM: PolicyTier = Object.freeze({
+  circuit: 'policy_medium',
+  attrSlots: 8,
+  evidenceSlots: 12,
+  constants: 12,
+  attrSets: 2,
+  evidenceSets: 1,
+  literalSets: 2,
+  setSize: POLICY_SET_SIZE,
+  atoms: 16,
+  layers: 3,
+  layerWidth: 8,
+})
+
 /** Every tier, smallest first (the order `choosePolicyTier` tries them in). */
-export const POLICY_TIERS: readonly PolicyTier[] = Object.freeze([POLICY_TIER_SMALL, POLICY_TIER_UNIVERSAL])
+export const POLICY_TIERS: readonly PolicyTier[] = Object.freeze([POLICY_TIER_SMALL, POLICY_TIER_MEDIUM, POLICY_TIER_UNIVERSAL])
 
 /** The tier of a circuit name (an artifact's `circuit`), or undefined when it is no policy circuit. */
 export function policyTierOf(circuit: unknown): PolicyTier | undefined {

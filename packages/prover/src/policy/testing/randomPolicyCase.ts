@@ -51,6 +51,8 @@ const EVIDENCE: Decl[] = [
 export type RandomSchema = { omitted: ReadonlySet<string>; constraintsMax: number }
 export const FULL_SCHEMA: RandomSchema = { omitted: new Set(), constraintsMax: 5 }
 export const SMALL_TIER_SCHEMA: RandomSchema = { omitted: new Set(['os']), constraintsMax: 3 }
+/** Without the optional intent set `oss`, the schema fits the medium tier's 2 intent sets. */
+export const MEDIUM_TIER_SCHEMA: RandomSchema = { omitted: new Set(['oss']), constraintsMax: 4 }
 
 const declared = (decls: Decl[], schema: RandomSchema) => decls.filter((decl) => !schema.omitted.has(decl.name))
 
