@@ -1,4 +1,5 @@
 import { parseJsonBigint, retryWithBackoff, stringifyJsonBigint, type RetryPolicy } from '@verity/core'
+import { eventJson, failureEvent, successEvent } from '../events/orchestratorEvents.ts'
 import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
 import { JOB_ATTEMPTS_MAX } from '../limits.ts'
 import type { Proposal } from '../proposals/parseProposal.ts'
@@ -92,10 +93,10 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
   }
   mark('prove')
   const evidenceText = stringifyJsonBigint(extracted.evidenceJson)
-  const eventJson = `{"type":"success","intent_id":${JSON.stringify(intentId)},"proposal":${intent.proposalJson},"evidence":${evidenceText}}`
+  const success = successEvent({ intentId, proposal, evidence: extracted.evidenceJson })
   const event = await deps.store.finishJob(
     intentId,
-    { kind: 'success', eventJson, evidenceJson: evidenceText, proofJson: stringifyJsonBigint(proof) },
+    { kind: 'success', eventJson: eventJson(success), evidenceJson: evidenceText, proofJson: stringifyJsonBigint(proof) },
     deps.nowMs(),
   )
   mark('persist')
@@ -107,14 +108,7 @@ function failureOf(reason: string): ProposalFailure {
 }
 
 function failureEventJson(intentId: string, proposal: Proposal, failure: ProposalFailure): string {
-  return stringifyJsonBigint({
-    type: 'failure',
-    intent_id: intentId,
-    reason: failure.reason,
-    proposal,
-    evidence: failure.evidence,
-    constraint_failures: failure.constraintFailures,
-  })
+  return eventJson(failureEvent({ intentId, reason: failure.reason, proposal, evidence: failure.evidence, constraintFailures: failure.constraintFailures }))
 }
 
 /** Ends the job of a `proving` intent as a failure with `reason` (used when its runs kept throwing). */
