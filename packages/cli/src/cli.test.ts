@@ -91,7 +91,7 @@ const usageCases: Array<[string, string[], RegExp]> = [
   ['missing proof file', ['verify', join(dir, 'absent.json')], /^verity verify: cannot read proof file .*absent\.json: ENOENT$/],
   ['bad port', ['up', '--domain-port', '70000'], /^verity up: port must be an integer 0–65535/],
   ['keygen without --out', ['keygen'], /^verity keygen: --out FILE is required$/],
-  ['bad storefront port', ['extractor', '--port', '0', '--storefront-ports-allowed', '80,http'], /^verity extractor: --storefront-ports-allowed: expected ports 1–65535 separated by commas, got "http"$/],
+  ['bad storefront port', ['extractor', '--port', '0', '--storefront-ports-allowed', '80,http'], /^verity extractor: option --storefront-ports-allowed="80,http": expected ports 1-65535 separated by commas$/],
   ['bad private address', ['extractor', '--port', '0', '--storefront-private-addresses-allowed', '10.0.0.0/8,localhost'], /^verity extractor: option storefrontPrivateAddressesAllowed="localhost": expected an IP address/],
   ['keygen over a file', ['keygen', '--out', key], /^verity keygen: .*key\.json exists; pass --force to overwrite it$/],
 ]

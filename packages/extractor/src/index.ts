@@ -44,3 +44,4 @@ export { checkStorefrontTarget, type StorefrontTarget } from './egress/checkStor
 export { createStorefrontEgressPolicy, type StorefrontEgressPolicy, type StorefrontEgressOptions, type StorefrontLookup, type ResolvedAddress } from './egress/StorefrontEgressPolicy.ts'
 export { httpStatusByCode } from './http/httpStatusByCode.ts'
 export * as limits from './limits.ts'
+export { EXTRACTOR_OPTIONS, readExtractorOptions, type ExtractorStartOptions } from './config/extractorOptions.ts'
