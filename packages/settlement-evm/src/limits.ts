@@ -12,6 +12,9 @@ export const SOLC_OPTIMIZER_RUNS = 1
 export const SETTLE_GAS_MAX = 28_000_000n
 /** How long to wait for a settlement transaction's receipt and confirmations before reporting it pending. */
 export const CONFIRMATION_WAIT_MS_DEFAULT = 120_000
+/** Time one JSON-RPC call to the EVM node may take: a gas estimate runs the SDL verifier, which a
+ *  JavaScript EVM (Hardhat) on a busy machine takes over 10 s (viem's default) to do. */
+export const EVM_RPC_TIMEOUT_MS = 60_000
 /** Polling interval for receipts and block numbers. */
 export const EVM_POLL_INTERVAL_MS = 250
 /** Sends of one settlement (the first included) when its transaction is dropped or reverts for a transient reason. */

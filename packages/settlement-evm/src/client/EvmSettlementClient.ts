@@ -6,7 +6,7 @@ import { createPublicClient, createWalletClient, http, TransactionReceiptNotFoun
 import { privateKeyToAccount } from 'viem/accounts'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
 import { ChainMismatchError, ContractMissingError, EvmUnavailableError, SettlementPendingError, SettlementRevertError } from '../errors/evmSettlementErrors.ts'
-import { CONFIRMATION_WAIT_MS_DEFAULT, EVM_POLL_INTERVAL_MS, SETTLE_ATTEMPTS_MAX, SETTLE_GAS_MAX } from '../limits.ts'
+import { CONFIRMATION_WAIT_MS_DEFAULT, EVM_POLL_INTERVAL_MS, EVM_RPC_TIMEOUT_MS, SETTLE_ATTEMPTS_MAX, SETTLE_GAS_MAX } from '../limits.ts'
 import { decodeSettlementRevert } from './decodeSettlementRevert.ts'
 import { evmChain } from './evmChain.ts'
 
@@ -39,7 +39,7 @@ export class EvmSettlementClient {
   private constructor(options: EvmSettlementClientOptions) {
     this.#options = options
     const chain = evmChain(options.rpcUrl, options.chainId)
-    const transport = http(options.rpcUrl, { retryCount: 0 })
+    const transport = http(options.rpcUrl, { retryCount: 0, timeout: EVM_RPC_TIMEOUT_MS })
     const pollingInterval = options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS
     this.account = privateKeyToAccount(options.privateKey)
     this.#public = createPublicClient({ chain, transport, pollingInterval })
