@@ -25,14 +25,14 @@ function policyRun(prover: Prover, circuit: PolicyCircuitName): CircuitRun {
   }
 }
 
-/** One full SDL batch: incoming native credits to 4 vaults, then native transfers, 16 slot ops. */
+/** One SDL batch: incoming native credits to 4 vaults, then native transfers, 16 slot ops (the circuit's size is fixed: a batch proves in the same time however full). */
 async function sdlRun(prover: Prover): Promise<CircuitRun> {
   const signers = Array.from({ length: 4 }, () => Ed25519Signer.generate())
   const address = (index: number) => formatAddress(signers[index % signers.length]!.ownerId, BENCH_SHARD)
   const ledger = new MemoryLedger()
   const credits: StateDiff[] = signers.map((_, index) => ({ address: address(index), operation: { TokenDiffs: { native: { Fungible: 1_000n } } } }))
   ledger.commit({ vaults: applyIncomingCredits(ledger, credits, BENCH_SHARD), nonces: new Map() })
-  // 4 credit ops + 4 transfers × 3 ops (nonce, debit, credit) = one full batch of 16.
+  // 4 credit ops + 4 transfers × 3 ops (nonce, debit, credit) = 16 ops on 8 slots, one batch.
   const transfers = signers.map((signer, index) =>
     signVerifiable(signer, 'DebitAllowance', { new_nonce: 1n, debited_shard: BENCH_SHARD, credited: address(index + 1), allowances: { native: { Fungible: 10n } } }),
   )
