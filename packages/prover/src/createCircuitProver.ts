@@ -17,18 +17,16 @@ import type { ProofArtifact, ProofSystem, VerifyResult } from './ProofArtifact.t
 import { checkArtifactShape } from './checkArtifactShape.ts'
 
 export type ProverOptions = {
-  /** CRS directory (bn254_g1.dat, bn254_g2.dat). Default: env VERITY_CRS_PATH, else the build's dev CRS (or ~/.bb-crs in production). */
+  /** CRS directory (bn254_g1.dat, bn254_g2.dat). Default: the build's dev CRS (~/.bb-crs in production). The services read VERITY_*_CRS_PATH and pass it. */
   crsPath?: string
   /** bb.js threads per worker. Default: the machine's parallelism divided among workers. */
   threads?: number
-  /** Jobs queued or running before ProofQueueFullError. Default: env PROOF_QUEUE_MAX, else PROOF_QUEUE_MAX_DEFAULT. */
+  /** Jobs queued or running before ProofQueueFullError. Default PROOF_QUEUE_MAX_DEFAULT. */
   queueMax?: number
   /** Refuse a dev CRS and dev-CRS artifacts. */
   production?: boolean
   /** Worker threads (each a bb.js instance). Default PROVER_WORKERS_DEFAULT. */
   workers?: number
-  /** Environment to read VERITY_CRS_PATH and PROOF_QUEUE_MAX from; default process.env. */
-  env?: Record<string, string | undefined>
   /** Log lines (the dev CRS warning among them). Default: none. */
   log?: (line: string) => void
   /** 'ultrahonk-keccak' for proofs an EVM verifier checks (docs/settlement-evm.md). Default 'ultrahonk'. */
@@ -61,13 +59,13 @@ export type CircuitProver = {
  * Prover with the policy circuit; this is what it and the SDL prover build on.
  */
 export function createCircuitProver(options: ProverOptions = {}): CircuitProver {
-  const env = options.env ?? process.env
+  // Every setting comes in through `options`: the library reads no environment (services do, at start).
   const production = options.production ?? false
-  const crsPath = options.crsPath ?? env.VERITY_CRS_PATH ?? (production ? join(homedir(), '.bb-crs') : DEV_CRS_DIR)
+  const crsPath = options.crsPath ?? (production ? join(homedir(), '.bb-crs') : DEV_CRS_DIR)
   const usesBuildDevCrs = crsPath === DEV_CRS_DIR
   const workers = Math.min(Math.max(1, options.workers ?? PROVER_WORKERS_DEFAULT), PROVER_WORKERS_MAX)
   const threads = Math.max(1, options.threads ?? Math.floor(availableParallelism() / workers))
-  const queueMax = options.queueMax ?? (env.PROOF_QUEUE_MAX ? Number(env.PROOF_QUEUE_MAX) : PROOF_QUEUE_MAX_DEFAULT)
+  const queueMax = options.queueMax ?? PROOF_QUEUE_MAX_DEFAULT
   if (!Number.isSafeInteger(queueMax) || queueMax < 1) throw new RangeError(`queueMax must be a positive integer, got ${queueMax}`)
   const log = options.log ?? (() => {})
   const proofSystem = options.proofSystem ?? 'ultrahonk'

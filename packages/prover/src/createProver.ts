@@ -5,9 +5,6 @@ import { proveSdl } from './sdl/proveSdl.ts'
 import { verifySdl, type VerifySdlParameters } from './sdl/verifySdl.ts'
 import type { SdlWitness } from './sdl/buildSdlWitness.ts'
 
-// Kept here too: the SDL module imports the CircuitProver type from this path.
-export { createCircuitProver, type CircuitProver, type ProverOptions }
-
 /** The prover services use: the generic circuit prover plus the policy and SDL proofs. */
 export type Prover = CircuitProver & {
   provePolicy(params: ProvePolicyParameters): Promise<ProofArtifact>

@@ -10,7 +10,7 @@ export { POLICY_CIRCUITS, POLICY_TIERS, POLICY_TIER_SMALL, POLICY_TIER_MEDIUM, P
 export { policyCircuitHashes } from './policy/policyCircuitHashes.ts'
 export type { PolicyProgram, PolicyItem, FieldSlot } from './policy/PolicyProgram.ts'
 export { encodeString, encodeInt, encodeBool, fieldHex as policyFieldHex, SET_SENTINEL } from './policy/encodeValue.ts'
-export { poseidon2Hash } from './policy/poseidon2.ts'
+export { poseidon2Hash } from './hash/poseidon2.ts'
 export type { ProofArtifact, ProofSystem, VerifyResult } from './ProofArtifact.ts'
 export { generateDevCrs, type GenerateDevCrsOptions } from './crs/generateDevCrs.ts'
 export { ensureDevCrs } from './crs/ensureDevCrs.ts'

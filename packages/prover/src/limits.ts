@@ -36,7 +36,7 @@ export const DEV_CRS_POINTS_DEFAULT = 2 ** 16 + 1
 /** Largest dev CRS the generator makes (2^20 + 1 points, 64 MiB), so a typo cannot fill a disk. */
 export const DEV_CRS_POINTS_MAX = 2 ** 20 + 1
 
-/** Jobs (queued and running) the prover accepts before `ProofQueueFullError`. Env PROOF_QUEUE_MAX. */
+/** Jobs (queued and running) the prover accepts before `ProofQueueFullError` (option `queueMax`). */
 export const PROOF_QUEUE_MAX_DEFAULT = 64
 /** Worker threads proving in parallel; each runs its own bb.js wasm instance. */
 export const PROVER_WORKERS_DEFAULT = 1

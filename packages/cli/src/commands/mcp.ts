@@ -43,7 +43,7 @@ export const mcpCommand: Command = {
       ...(typeof values.key === 'string' ? { keyPath: values.key } : {}),
       shard: parseShard(values.shard, 1),
       production: values.production === true,
-      ...(typeof values.crs === 'string' ? { crsPath: values.crs } : {}),
+      ...(typeof values.crs === 'string' ? { crsPath: values.crs } : process.env.VERITY_CRS_PATH ? { crsPath: process.env.VERITY_CRS_PATH } : {}),
     }
     const log = (error: unknown) => out.info(`mcp: ${error instanceof Error ? error.message : String(error)}`)
     if (values.http !== true) {

@@ -94,8 +94,8 @@ export const domainWorkerCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { readDomainOptions, startProvingWorker } = await import('@verity/domain')
-    const { configPath, databaseUrl } = asUsageError(() => readDomainOptions(positionals, process.env, warnDeprecated))
-    const worker = await startProvingWorker({ configPath, ...(databaseUrl === undefined ? {} : { databaseUrl }) })
+    const { configPath, databaseUrl, crsPath, logLevel } = asUsageError(() => readDomainOptions(positionals, process.env, warnDeprecated))
+    const worker = await startProvingWorker({ configPath, ...(databaseUrl === undefined ? {} : { databaseUrl }), ...(crsPath === undefined ? {} : { crsPath }), ...(logLevel === undefined ? {} : { logLevel }) })
     out.result(`proving worker ${worker.holder} running`, { worker: worker.holder })
     await waitForSignal(signal)
     await worker.close()

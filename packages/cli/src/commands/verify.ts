@@ -25,7 +25,8 @@ export const verifyCommand: Command = {
     const { createProver, policyCircuitHashes } = await import('@verity/prover')
     const { verifyProofBundle } = await import('@verity/sdk')
     const production = values.production === true
-    const prover = createProver({ production, workers: 1, ...(typeof values.crs === 'string' ? { crsPath: values.crs } : {}) })
+    const crsPath = typeof values.crs === 'string' ? values.crs : process.env.VERITY_CRS_PATH
+    const prover = createProver({ production, workers: 1, ...(crsPath === undefined || crsPath === '' ? {} : { crsPath }) })
     try {
       out.info('verifying the chain: intent signature → template id → evidence attestation → zero-knowledge proof …')
       // The key is chosen by the proof's circuit (a policy size tier); other circuits are refused.

@@ -42,6 +42,8 @@ export type StartDomainOptions = {
   dataDir?: string
   /** PostgreSQL store (`--database-url`); wins over VERITY_DATABASE_URL and `database_url`; absent → SQLite in the data directory */
   databaseUrl?: string
+  /** the prover's CRS (`--crs-path`); wins over `prover.crs_path` */
+  crsPath?: string
   /** environment variables read at startup (VERITY_DATABASE_URL, VERITY_ADMIN_TOKEN); default process.env */
   env?: Readonly<Record<string, string | undefined>>
   /** pino level; default env VERITY_LOG_LEVEL, else info */
@@ -79,6 +81,7 @@ function resolveConfig(options: StartDomainOptions): DomainConfig {
     ...(options.host === undefined ? {} : { apiHost: options.host }),
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    ...(options.crsPath === undefined ? {} : { prover: { ...base.prover, crsPath: options.crsPath } }),
     ...(options.creditsPullIntervalMs === undefined ? {} : { creditsPullIntervalMs: options.creditsPullIntervalMs }),
   }
 }

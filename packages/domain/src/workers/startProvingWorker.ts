@@ -23,6 +23,8 @@ export type StartProvingWorkerOptions = {
   config?: DomainConfig
   /** the domain's PostgreSQL database; wins over VERITY_DATABASE_URL and `database_url` */
   databaseUrl?: string
+  /** the prover's CRS (`--crs-path`); wins over `prover.crs_path` */
+  crsPath?: string
   /** environment variables read at startup; default process.env */
   env?: Readonly<Record<string, string | undefined>>
   /** pino level; default env VERITY_LOG_LEVEL, else info */
@@ -46,7 +48,7 @@ export async function startProvingWorker(options: StartProvingWorkerOptions = {}
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
   const holder = `verity-prover shard ${config.shard} on ${hostname()} pid ${process.pid}`
   const jobs = await PostgresProvingJobs.open(databaseUrl, { shard: config.shard, holder })
-  const circuits = createCircuitProver({ ...config.prover, proofSystem: settlementProofSystem(config) })
+  const circuits = createCircuitProver({ ...config.prover, ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }), proofSystem: settlementProofSystem(config) })
   const prover = createSdlProver({ circuits, guardrails, guardrailProver: guardrails.length > 0 ? createGuardrailProver(circuits) : null })
   const worker = new ProvingWorker({
     jobs,

@@ -40,11 +40,11 @@ export function verifierConstants(source: string): { logN: number; publicInputCo
 
 /**
  * Generates (or reads from build/evm/) the verifier of `circuit` for the CRS at `crsPath` (default:
- * VERITY_CRS_PATH, else the build's dev CRS). With a dev CRS the contract's G2 point is replaced
+ * the build's dev CRS; the CLI reads VERITY_CRS_PATH and passes it). With a dev CRS the contract's G2 point is replaced
  * by the dev CRS's own; with Ignition the generated contract is used unchanged.
  */
-export async function generateSolidityVerifier(options: { circuit: string; crsPath?: string; env?: Record<string, string | undefined> }): Promise<SolidityVerifier> {
-  const crsPath = options.crsPath ?? (options.env ?? process.env).VERITY_CRS_PATH ?? DEV_CRS_DIR
+export async function generateSolidityVerifier(options: { circuit: string; crsPath?: string }): Promise<SolidityVerifier> {
+  const crsPath = options.crsPath ?? DEV_CRS_DIR
   const crs = crsPath === DEV_CRS_DIR ? await ensureDevCrs({ dir: DEV_CRS_DIR }) : readCrs(crsPath)
   if (crs.points === 0) throw new CrsError({ path: crsPath, reason: 'no CRS files here: a verifier needs the CRS its proofs are made with' })
   const compiled = await loadCircuit(options.circuit)

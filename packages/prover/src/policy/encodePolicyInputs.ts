@@ -4,7 +4,7 @@ import { CircuitBoundsError } from '../errors/proverErrors.ts'
 import { POLICY_ITEMS_PER_FIELD } from '../limits.ts'
 import { compilePolicyProgram } from './compilePolicyProgram.ts'
 import { encodeBool, encodeInt, encodeString, fieldHex, FIELD_MODULUS, SET_SENTINEL } from './encodeValue.ts'
-import { poseidon2Hash } from './poseidon2.ts'
+import { poseidon2Hash } from '../hash/poseidon2.ts'
 import type { FieldSlot, PolicyItem, PolicyProgram } from './PolicyProgram.ts'
 import { POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { SlotDirectory, limits } from '@verity/ledger'
-import { fieldHex, loadPoseidon2, type Poseidon2 } from './poseidon2.ts'
+import { fieldHex, loadPoseidon2, type Poseidon2 } from '../hash/poseidon2.ts'
 
 /** A StateTree as stored: slot keys and values in index order (decimal strings). */
 export type StateTreeSnapshot = { depth: number; keys: string[]; values: string[] }

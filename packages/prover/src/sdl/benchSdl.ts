@@ -3,7 +3,7 @@
 import { Ed25519Signer } from '@verity/core'
 import { executeBatch, limits, MemoryLedger, applyIncomingCredits, type StateDiff, type VerifiableType } from '@verity/ledger'
 import { addressOf, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
-import { createCircuitProver } from '../createProver.ts'
+import { createCircuitProver } from '../createCircuitProver.ts'
 import { StateTree } from './StateTree.ts'
 import { sealSdl } from './buildSdlWitness.ts'
 import { proveSdl, SDL_CIRCUIT } from './proveSdl.ts'

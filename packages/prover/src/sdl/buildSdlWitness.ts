@@ -1,7 +1,7 @@
 import { limits, sdlHash, sdlSlotOps, type PlacedSlotOp, type SdlContent } from '@verity/ledger'
 import type { HashDigest } from '@verity/core'
 import type { InputMap } from '@noir-lang/noir_js'
-import { fieldHex } from './poseidon2.ts'
+import { fieldHex } from '../hash/poseidon2.ts'
 import type { StateTree } from './StateTree.ts'
 import { SdlTreeRootMismatchError } from './sdlErrors.ts'
 import { cutSdlBatches, type SdlBatch } from './sdlBatches.ts'

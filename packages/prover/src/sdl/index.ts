@@ -5,5 +5,5 @@ export { proveSdl, SDL_CIRCUIT, SDL_BATCH_PROOFS_IN_FLIGHT_MAX } from './proveSd
 export { verifySdl, type VerifySdlParameters } from './verifySdl.ts'
 export { sdlOpsHash, sdlHashLimbs } from './sdlOpsHash.ts'
 export { cutSdlBatches, sdlBatchCount, type SdlBatch, type SdlBatchLeaf } from './sdlBatches.ts'
-export { loadPoseidon2, fieldHex, FIELD_MODULUS, type Poseidon2 } from './poseidon2.ts'
+export { loadPoseidon2, fieldHex, FIELD_MODULUS, type Poseidon2 } from '../hash/poseidon2.ts'
 export { SdlRuleError, SdlTreeRootMismatchError } from './sdlErrors.ts'

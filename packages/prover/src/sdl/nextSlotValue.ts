@@ -1,5 +1,5 @@
 import { SlotOpKind, type PlacedSlotOp } from '@verity/ledger'
-import { FIELD_MODULUS } from './poseidon2.ts'
+import { FIELD_MODULUS } from '../hash/poseidon2.ts'
 import { SdlRuleError } from './sdlErrors.ts'
 
 const U64_LIMIT = 2n ** 64n

@@ -1,4 +1,4 @@
-import type { CircuitProver } from '../createProver.ts'
+import type { CircuitProver } from '../createCircuitProver.ts'
 import type { ProofArtifact } from '../ProofArtifact.ts'
 import type { SdlWitness } from './buildSdlWitness.ts'
 

@@ -1,6 +1,6 @@
 import { decodeBase58, type HashDigest } from '@verity/core'
 import { limits } from '@verity/ledger'
-import type { Poseidon2 } from './poseidon2.ts'
+import type { Poseidon2 } from '../hash/poseidon2.ts'
 import type { SdlBatch } from './sdlBatches.ts'
 
 /** Shifts of the packed hash words, as circuits/sdl/src/main.nr packs them. */
