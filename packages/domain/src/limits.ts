@@ -14,23 +14,13 @@ export const BATCH_ELEMENTS_MAX = ledgerLimits.BATCH_LENGTH_MAX
 /** Largest signed message we budget for when sizing the body limit, in bytes (a multisig of a few passkeys). */
 export const SIGNED_MESSAGE_BYTES_BUDGET = 4_096
 
-/** Most auxiliary bytes in one signed message. */
-export const AUXILIARY_BYTES_MAX = 16_384
-
-/** Most tokens named in one debit allowance, credited entries in one mint, NFTs in one mint entry. */
-export const ALLOWANCE_TOKENS_MAX = 64
-export const MINT_CREDITS_MAX = 256
-export const NFTS_PER_CREDIT_MAX = 256
-export const NFT_IDS_PER_ALLOWANCE_MAX = 256
-
-/** Longest metadata string (name, symbol, description, attribute) in characters. */
-export const METADATA_STRING_CHARS_MAX = 1_024
-export const METADATA_ATTRIBUTES_MAX = 32
+// The bounds of one signed message (auxiliary bytes, tokens per allowance, credits per mint,
+// metadata) are the ledger's (@verity/ledger limits): the domain enforces them through its laws.
 
 /** Most transactions bundled into one SDL by POST /sdls/submit (the ledger's SDL_TRANSACTIONS_MAX);
  *  fewer when their batch proofs would exceed the base layer's SDL_BATCH_PROOFS_MAX. The rest stay
  *  pending for the next SDL. */
-export const SDL_TRANSACTIONS_MAX = 16_384
+export const SDL_TRANSACTIONS_MAX = ledgerLimits.SDL_TRANSACTIONS_MAX
 
 /** Most SDLs listed by one GET /sdls page, and the default page size. */
 export const SDL_PAGE_LIMIT_MAX = 1_000
