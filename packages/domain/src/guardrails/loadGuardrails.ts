@@ -1,9 +1,8 @@
 // Reads and compiles the configured guardrail templates once at startup.
 import { readFileSync } from 'node:fs'
-import { decodeInputFields } from '@verity/core'
+import { decodeInputFields, InvalidOptionError } from '@verity/core'
 import { compileTemplate, templateId } from '@verity/policy'
 import type { GuardrailConfig } from '../config/DomainConfig.ts'
-import { InvalidOptionError } from '@verity/core'
 import type { Guardrail } from './Guardrail.ts'
 
 /**

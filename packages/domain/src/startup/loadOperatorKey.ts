@@ -3,9 +3,8 @@
 // a remote base layer it must exist, since the key has to be funded there beforehand.
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { Ed25519Signer } from '@verity/core'
+import { Ed25519Signer, InvalidOptionError } from '@verity/core'
 import { PRIVATE_DIRECTORY_MODE } from '@verity/server'
-import { InvalidOptionError } from '@verity/core'
 
 export function loadOperatorKey(path: string, options: { inline?: string; generateWhenMissing: boolean; log: { info(o: object, m: string): void } }): Ed25519Signer {
   if (options.inline !== undefined && !existsSync(path)) return Ed25519Signer.fromSecretKeyBase58(options.inline)
