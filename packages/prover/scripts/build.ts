@@ -9,6 +9,7 @@ import { listCircuits, loadCircuit } from '../src/circuits/loadCircuit.ts'
 import { ensureDevCrs } from '../src/crs/ensureDevCrs.ts'
 import { DEV_CRS_DIR } from '../src/paths.ts'
 import { BB_WASM_PATH } from '../src/backend/bbWasmPath.ts'
+import { cacheSdlVerificationKey } from '../src/sdl/cacheSdlVerificationKey.ts'
 
 const log = (line: string) => console.log(`[prover build] ${line}`)
 const started = performance.now()
@@ -31,5 +32,6 @@ if (process.env.VERITY_CRS_PATH) log(`VERITY_CRS_PATH is set (${process.env.VERI
 else {
   const crs = await ensureDevCrs({ dir: DEV_CRS_DIR, pointsMin, log: (line) => log(`WARNING: ${line}`) })
   log(`dev CRS (INSECURE, crs: 'dev'): ${crs.path}, ${crs.points} points`)
+  log(`sdl verification key for the dev CRS in build/vk (${Math.round(await cacheSdlVerificationKey(crs.path))} ms)`)
 }
 log(`done in ${Math.round(performance.now() - started)} ms`)
