@@ -19,6 +19,8 @@ const INSTALL_TIMEOUT_MS = 20 * 60_000
 const COMMAND_TIMEOUT_MS = 2 * 60_000
 /** Longest wait for the installed orchestrator to print its URL, in milliseconds. */
 const ORCHESTRATOR_START_TIMEOUT_MS = 60_000
+/** How long a stopped child may take to exit before it is killed, in milliseconds. */
+const STOP_GRACE_MS = 10_000
 /** What @verity/sdk may depend on: no service, no server, no database. */
 const SDK_DEPENDENCIES_ALLOWED = ['@verity/core', '@verity/ledger', '@verity/policy', '@verity/prover', '@verity/wire', 'eventsource-parser']
 
@@ -80,10 +82,24 @@ function startInstalledOrchestrator(app, dataDir) {
   return { child, url }
 }
 
+/** Stops a child process: SIGTERM, then SIGKILL if it has not exited after `STOP_GRACE_MS`. */
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+  await exited
+  clearTimeout(timer)
+}
+
 test('the packed workspaces install into a fresh project and run on plain Node', async (t) => {
   assertBuilt()
   const work = mkdtempSync(join(tmpdir(), 'verity-pack-'))
-  t.after(() => rmSync(work, { recursive: true, force: true }))
+  let orchestrator
+  t.after(async () => {
+    if (orchestrator) await stop(orchestrator.child)
+    rmSync(work, { recursive: true, force: true, maxRetries: 3 })
+  })
   const tarballs = join(work, 'tarballs')
   const app = join(work, 'app')
   mkdirSync(tarballs)
@@ -108,8 +124,7 @@ test('the packed workspaces install into a fresh project and run on plain Node',
   const keygen = run(process.execPath, [join(app, 'node_modules/.bin/verity'), 'keygen', '--out', 'user.json'], { cwd: app })
   assert.match(keygen, /owner id: \S+/)
 
-  const orchestrator = startInstalledOrchestrator(app, join(work, 'orchestrator'))
-  t.after(() => orchestrator.child.kill('SIGTERM'))
+  orchestrator = startInstalledOrchestrator(app, join(work, 'orchestrator'))
   const url = await orchestrator.url
   writeFileSync(join(app, 'signAndRead.mjs'), SIGN_AND_READ)
   const template = join(app, 'node_modules/@verity/policy/examples/clothing.template')
