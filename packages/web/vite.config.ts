@@ -15,7 +15,7 @@ export default defineConfig({
     alias: [
       { find: /^node:crypto$/, replacement: here('./src/browser/nodeCrypto.ts') },
       { find: /^node:assert\/strict$/, replacement: here('./src/browser/nodeAssert.ts') },
-      { find: /^@verity\/core$/, replacement: here('./src/browser/coreForBrowser.ts') },
+      { find: /^@verity\/core$/, replacement: here('../core/src/browser.ts') },
       { find: /^@verity\/prover$/, replacement: here('./src/browser/proverForBrowser.ts') },
       { find: /^\.\.\/backend\/bbWasmPath\.ts$/, replacement: here('./src/browser/bbWasmPath.ts') },
     ],
