@@ -4,14 +4,17 @@
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type pg from 'pg'
+import { limits as ledgerLimits } from '@verity/ledger'
 import { ShardLockedError } from '../../errors/storeErrors.ts'
 import { SHARD_LOCK_POLL_MS } from '../../limits.ts'
 
 /** High 32 bits of every shard lock key: the bytes of "VRDS" (verity domain sequencer). */
 const SHARD_LOCK_KEY_PREFIX = BigInt(Buffer.from('VRDS', 'latin1').readUInt32BE())
 
-/** Largest shard a lock key can hold: the ledger's shards are u32. */
+/** Largest shard a lock key can hold (its low 32 bits). */
 export const SHARD_LOCK_SHARD_MAX = 2 ** 32 - 1
+// Every shard the ledger accepts has a lock key.
+assert.ok(ledgerLimits.SHARD_MAX <= SHARD_LOCK_SHARD_MAX)
 
 /** The advisory lock key of `shard`'s sequencer (an int8: the prefix, then the shard as u32). */
 export function shardLockKey(shard: number): bigint {
