@@ -6,8 +6,10 @@ import assert from 'node:assert'
 export const BASE_LAYER_PORT_DEFAULT = 9000
 
 /** Largest JSON-RPC request body accepted, in bytes. An SDL with its proofs is the largest
- *  request; an UltraHonk proof is ~15 KB of base58, so 8 MiB leaves room for big SDLs. */
-export const RPC_BODY_BYTES_MAX = 8 * 1_048_576
+ *  request: up to SDL_BATCH_PROOFS_MAX batch proofs of ~19 KB each (an UltraHonk proof as an
+ *  artifact) and the content of up to SDL_TRANSACTIONS_MAX transactions; an SDL of 10,000
+ *  transfers is ~12 MiB. */
+export const RPC_BODY_BYTES_MAX = 64 * 1_048_576
 
 /** Most requests in one JSON-RPC batch. */
 export const RPC_BATCH_REQUESTS_MAX = 32
@@ -28,8 +30,16 @@ export const PROGRAM_ID_CHARS_MAX = 128
  *  COMPILED_TEMPLATE_BYTES_MAX of 256 KiB, encoded: 4 characters per 3 bytes). */
 export const GUARDRAIL_TEMPLATE_CHARS_MAX = Math.ceil((256 * 1024 * 4) / 3)
 
-/** Most proof artifacts attached to one SDL submission (the SDL proof plus guardrail proofs). */
-export const SDL_PROOFS_MAX = 1 + AGREEMENT_GUARDRAILS_MAX
+/** Most batch proofs of one SDL (each covers up to SDL_OPS_PER_PROOF slot operations on up to
+ *  SDL_LEAVES_PER_PROOF slots): 1,024 hold an SDL of 10,000 transfers among few vaults
+ *  (~210 proofs) or ~4,000 transfers between distinct vaults. The domain cuts SDLs to fit. */
+export const SDL_BATCH_PROOFS_MAX = 1_024
+
+/** Most guardrail (policy) proofs attached to one SDL: one per transaction per guardrail. */
+export const SDL_GUARDRAIL_PROOFS_MAX = AGREEMENT_GUARDRAILS_MAX
+
+/** Most proof artifacts attached to one SDL submission (its batch proofs, then guardrail proofs). */
+export const SDL_PROOFS_MAX = SDL_BATCH_PROOFS_MAX + SDL_GUARDRAIL_PROOFS_MAX
 
 /** Shape bounds of one proof artifact: public inputs, characters of a short field, of the proof. */
 export const PROOF_PUBLIC_INPUTS_MAX = 4_096
@@ -65,6 +75,8 @@ export const BALANCE_MAX = 2n ** 64n - 1n
 // A full page of credits must fit in a reply no larger than a request body may be.
 assert(CREDITS_PULL_LIMIT_DEFAULT <= CREDITS_PULL_LIMIT_MAX)
 assert(SDL_PROOFS_MAX > AGREEMENT_GUARDRAILS_MAX)
+// Every batch proof of the largest SDL fits in one request body (an artifact is at most ~20 KB).
+assert(SDL_BATCH_PROOFS_MAX * 20 * 1_024 < RPC_BODY_BYTES_MAX / 2)
 
 /** Connections one PostgreSQL store keeps open at most, and the connect time-out: @verity/postgres's. */
 export { POSTGRES_POOL_CONNECTIONS_MAX, POSTGRES_CONNECT_TIMEOUT_MS } from '@verity/postgres'
