@@ -1,5 +1,5 @@
 import { canonicalJsonBytes, type Signer } from '@verity/core'
-import type { SignedIntent, SignedIntentShapeB, Static } from '@verity/wire'
+import type { SignedIntent, SignedIntentShapeA, SignedIntentShapeB, Static } from '@verity/wire'
 
 export type IntentFields = Record<string, unknown>
 
@@ -19,6 +19,9 @@ export type SignIntentParameters = {
  * `attrs` when there are no fields; shape A signs UTF-8 JCS(payload).
  * @example const body = signIntent({ id: randomUUID(), templateId, fields: { max_price_cents: 2500 }, signer })
  */
+export function signIntent(parameters: SignIntentParameters & { shape?: 'b' }): Static<typeof SignedIntentShapeB>
+export function signIntent(parameters: SignIntentParameters & { shape: 'a' }): Static<typeof SignedIntentShapeA>
+export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntent>
 export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntent> {
   const { id, templateId, fields, signer, shape = 'b' } = parameters
   if (shape === 'a') {
