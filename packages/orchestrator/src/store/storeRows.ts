@@ -1,5 +1,6 @@
 // The rows both stores read (the SQLite and PostgreSQL schemas name their columns alike), their
 // mapping to the store's records, and the small rules both adapters apply to what they read.
+import { eventJson, expiredEvent } from '../events/orchestratorEvents.ts'
 import type {
   ClaimedJob,
   ExtractorConfig,
@@ -71,5 +72,5 @@ export function jobsOfClaimedRows(rows: readonly ClaimedJobRow[]): ClaimedJob[] 
 
 /** The `expired` event of an intent the sweeper expired (the spec's OrchestratorEvent), as JSON text. */
 export function expiredEventJson(intentId: string): string {
-  return JSON.stringify({ type: 'expired', intent_id: intentId })
+  return eventJson(expiredEvent(intentId))
 }
