@@ -20,7 +20,8 @@ export type ProposalJobDependencies = {
   /** Tries of one proof (a crashed prover worker is replaced between tries). */
   proveAttemptsMax: number
   nowMs: () => number
-  log?: { warn(object: object, message: string): void }
+  /** Structured log: warnings of retried faults; at `info`, one line per stage and per outcome, keyed by `intent_id` (docs/operations.md, "Following a proposal"). */
+  log?: { warn(object: object, message: string): void; info?(object: object, message: string): void }
   /** Told how long each stage of a job took (the proposal breakdown of docs/performance.md). */
   onStage?: (stage: ProposalStage, durationMs: number) => void
 }
@@ -28,14 +29,22 @@ export type ProposalJobDependencies = {
 /** The stages of a proposal job, in order: read the intent, extract, check the evidence, prove (witness included), store the outcome with its event. */
 export type ProposalStage = 'load' | 'extract' | 'evaluate' | 'prove' | 'persist'
 
-/** Reports the time since the previous mark (or since it was made) under each stage name. */
-function stageClock(onStage: ProposalJobDependencies['onStage']): (stage: ProposalStage) => void {
+/** Reports the time since the previous mark (or since it was made) under each stage name, to `onStage` and as a log line of the job. */
+function stageClock(deps: ProposalJobDependencies, job: ClaimedJob): (stage: ProposalStage) => void {
   let lastMs = performance.now()
   return (stage) => {
     const now = performance.now()
-    onStage?.(stage, now - lastMs)
+    deps.onStage?.(stage, now - lastMs)
+    deps.log?.info?.({ intent_id: job.intentId, attempt: job.attempt, stage, duration_ms: Math.round(now - lastMs) }, 'proposal stage done')
     lastMs = now
   }
+}
+
+/** Logs the outcome event a job stored (the event id is the one GET /events delivers). */
+function logOutcome(deps: ProposalJobDependencies, job: ClaimedJob, event: StoredEvent | undefined, reason?: string): StoredEvent | undefined {
+  if (event !== undefined)
+    deps.log?.info?.({ intent_id: job.intentId, attempt: job.attempt, event: event.type, event_id: event.seq, ...(reason === undefined ? {} : { reason }) }, 'proposal outcome stored')
+  return event
 }
 
 /**
@@ -48,12 +57,12 @@ function stageClock(onStage: ProposalJobDependencies['onStage']): (stage: Propos
  */
 export async function runProposalJob(deps: ProposalJobDependencies, job: ClaimedJob, signal?: AbortSignal): Promise<StoredEvent | undefined> {
   const { intentId, attempt } = job
-  const mark = stageClock(deps.onStage)
+  const mark = stageClock(deps, job)
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined || intent.status !== 'proving' || intent.proposalJson === null) return undefined
   const proposal = parseJsonBigint(intent.proposalJson) as Proposal
-  const fail = (failure: ProposalFailure) =>
-    deps.store.finishJob(intentId, { kind: 'failure', eventJson: failureEventJson(intentId, proposal, failure) }, deps.nowMs())
+  const fail = async (failure: ProposalFailure) =>
+    logOutcome(deps, job, await deps.store.finishJob(intentId, { kind: 'failure', eventJson: failureEventJson(intentId, proposal, failure) }, deps.nowMs()), failure.reason)
   if (attempt > JOB_ATTEMPTS_MAX)
     return fail(failureOf(`processing was interrupted ${attempt - 1} times (orchestrator restarts or lost instances); giving up`))
   const compiled = await deps.templates.load(deps.store, intent.templateId)
@@ -100,7 +109,7 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
     deps.nowMs(),
   )
   mark('persist')
-  return event
+  return logOutcome(deps, job, event)
 }
 
 function failureOf(reason: string): ProposalFailure {

@@ -21,6 +21,8 @@ export async function startTestOrchestrator(options: {
   settings?: Partial<OrchestratorAppSettings>
   nowMs?: () => number
   dataDir?: string
+  /** A fastify logger (e.g. pino options with a stream) instead of the level from VERITY_LOG_LEVEL. */
+  logger?: Parameters<typeof buildOrchestratorApp>[0]['logger']
 }): Promise<TestOrchestrator> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'verity-orchestrator-'))
   const store = new SqliteOrchestratorStore(dataDir)
@@ -31,6 +33,7 @@ export async function startTestOrchestrator(options: {
     settings: { logLevel: process.env.VERITY_LOG_LEVEL ?? 'silent', ...options.settings },
     nowMs: options.nowMs,
     embeddedExtractor: null,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address() as { port: number }

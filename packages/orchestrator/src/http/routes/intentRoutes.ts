@@ -85,6 +85,8 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
         intentId,
         request.body,
       )
+      // Ties this request's id (reqId) to the intent the proposal job logs under (docs/operations.md).
+      request.log.info({ intent_id: intentId }, 'proposal accepted')
       return reply.code(200).send()
     },
   )
