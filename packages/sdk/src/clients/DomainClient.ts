@@ -1,13 +1,16 @@
 import { parseJsonBigint, type HashDigest } from '@verity/core'
 import { ServiceClient, type CallOptions } from './ServiceClient.ts'
-import type { ApplyResult, ProveStart } from '@verity/domain'
+import type { ApplyResult as ApplyResultSchema, Static } from '@verity/wire'
 import { jsonValue, parseSdlState, parseVault, type SdlState, type Vault, type VerifiableType, type VerifiableWithDiffs } from '@verity/ledger'
 import { request, requestJson, type RequestOptions } from '../http/requestJson.ts'
 
 /** Per-call options of every client method: a time-out (default REQUEST_TIMEOUT_MS) and a cancel signal. */
 export type { CallOptions }
 
-export type { ApplyResult, ProveStart }
+/** The answer of POST /intents/execute and /intents/submit (the route's wire schema). */
+export type ApplyResult = Static<typeof ApplyResultSchema>
+/** What `proveSdl` found: whether proving started now (202) or had started before (200), and the SDL's state. */
+export type ProveStart = { started: boolean; state: SdlState }
 /** One page of GET /sdls. */
 export type SdlPage = { offset?: number; limit?: number }
 
