@@ -6,7 +6,7 @@ import { signAgreementRequest, type Agreement, type AgreementGuardrail } from '@
 import type { Settlement } from '../settlement/Settlement.ts'
 import { DomainAgreementError } from '../errors/domainErrors.ts'
 import { AGREEMENT_ACTIVE_WAIT_MS_MAX, AGREEMENT_POLL_INTERVAL_MS } from '../limits.ts'
-import { retryWithBackoff } from './retryWithBackoff.ts'
+import { retryWhileBaseLayerUnreachable } from './retryWhileBaseLayerUnreachable.ts'
 
 export type EnsureAgreementOptions = {
   baseLayer: Settlement
@@ -33,7 +33,7 @@ function sameGuardrails(a: readonly AgreementGuardrail[], b: readonly AgreementG
 export async function ensureAgreement(options: EnsureAgreementOptions): Promise<Agreement> {
   const { baseLayer, operator, shard, log } = options
   const retry = <T>(what: string, operation: () => Promise<T>) =>
-    retryWithBackoff(operation, { log, what, ...(options.signal ? { signal: options.signal } : {}), ...(options.retryDelayMsMin ? { delayMsMin: options.retryDelayMsMin } : {}) })
+    retryWhileBaseLayerUnreachable(operation, { log, what, ...(options.signal ? { signal: options.signal } : {}), ...(options.retryDelayMsMin ? { delayMsMin: options.retryDelayMsMin } : {}) })
   let agreement = await retry('reading the domain agreement', () => baseLayer.getAgreement(shard))
   if (agreement !== null && agreement.operator_owner_id !== operator.ownerId) {
     throw new DomainAgreementError({ shard: BigInt(shard), reason: `the shard is taken by another operator (${agreement.operator_owner_id}); this operator is ${operator.ownerId}` })

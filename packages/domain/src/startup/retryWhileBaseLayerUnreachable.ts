@@ -17,7 +17,7 @@ export function isUnreachable(error: unknown): boolean {
   return isVerityError(error) && error.code === 'BASE_LAYER_UNAVAILABLE'
 }
 
-export async function retryWithBackoff<T>(operation: () => Promise<T>, options: RetryOptions): Promise<T> {
+export async function retryWhileBaseLayerUnreachable<T>(operation: () => Promise<T>, options: RetryOptions): Promise<T> {
   return retry(operation, {
     attemptsMax: Infinity,
     delayMsMin: options.delayMsMin ?? BASE_LAYER_RETRY_DELAY_MS_MIN,
