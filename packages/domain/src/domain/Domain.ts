@@ -102,7 +102,7 @@ export class Domain implements DomainApi {
   }
 
   async getSdlState(hash: string): Promise<SdlStateValue> {
-    const record = await this.#deps.store.getSdl(hash)
+    const record = await this.#deps.store.getSdlSummary(hash)
     if (record === null) throw new SdlNotFoundError({ hash })
     return record.state
   }

@@ -47,8 +47,8 @@ export class SdlPipeline {
   /** Resumes after a restart: SDLs left in Proving are proven again from their stored content and input; ProofSubmitted ones are reconciled. */
   async recover(): Promise<void> {
     if (this.#deps.provingWorkers === true) {
-      const waiting = await this.#deps.store.listSdlsInStates(['Proving'])
-      if (waiting.length > 0) this.#deps.log.info({ count: waiting.length }, 'SDLs in Proving are left to the proving workers')
+      const waiting = await this.#deps.store.countSdlsInStates(['Proving'])
+      if (waiting > 0) this.#deps.log.info({ count: waiting }, 'SDLs in Proving are left to the proving workers')
     }
     for (const record of this.#deps.provingWorkers === true ? [] : await this.#deps.store.listSdlsInStates(['Proving'])) {
       this.#deps.log.warn({ hash: record.hash }, 'SDL was being proven when the domain stopped: proving it again')
@@ -75,12 +75,13 @@ export class SdlPipeline {
   }
 
   async #startProving(hash: string, guardrailInput: Uint8Array | null): Promise<ProveStart> {
-    const record = await this.#get(hash)
+    const record = await this.#deps.store.getSdlSummary(hash)
+    if (record === null) throw new SdlNotFoundError({ hash })
     const name = sdlStateName(record.state)
     if (name === 'Proving' || name === 'Proven' || name === 'ProofSubmitted' || name === 'BaseLayerApplied') return { started: false, state: record.state }
     if (!(PROVABLE as readonly string[]).includes(name)) throw new SdlStateConflictError({ hash, state: name, action: 'prove', allowed: PROVABLE })
     // The queue is this process's, or with proving workers the SDLs in Proving in the database.
-    const queued = this.#deps.provingWorkers === true ? (await this.#deps.store.listSdlsInStates(['Proving'])).length : this.#queue.length
+    const queued = this.#deps.provingWorkers === true ? await this.#deps.store.countSdlsInStates(['Proving']) : this.#queue.length
     if (queued >= PROVING_QUEUE_MAX) throw new ProofQueueFullError({ what: 'SDLs waiting to be proven', queueMax: PROVING_QUEUE_MAX })
     await this.#deps.store.updateSdl(hash, { state: 'Proving', guardrailInput, proof: null })
     if (this.#deps.provingWorkers !== true) this.#enqueue(hash)

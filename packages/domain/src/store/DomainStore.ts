@@ -40,6 +40,13 @@ export type SdlRecord = {
   updatedAtMs: number
 }
 
+/**
+ * An SDL without its content, witness and proofs: what a state read, a list or a count needs.
+ * The witness and proofs of a large SDL are megabytes of JSON; a client polling an SDL's state
+ * must not make the domain read and parse them (nor take CPU from its provers).
+ */
+export type SdlSummary = Pick<SdlRecord, 'hash' | 'seq' | 'state' | 'createdAtMs' | 'updatedAtMs'>
+
 export type SdlCreate = {
   record: SdlRecord
   /** pending entries with seq ≤ this are consumed by the SDL */
@@ -61,10 +68,14 @@ export interface DomainStore {
   listPending(limit: number): Promise<PendingEntry[]>
   createSdl(create: SdlCreate): Promise<void>
   getSdl(hash: string): Promise<SdlRecord | null>
-  /** SDLs in creation order. */
-  listSdls(offset: number, limit: number): Promise<SdlRecord[]>
+  /** The SDL's hash, position, state and times, without reading its content, witness or proofs. */
+  getSdlSummary(hash: string): Promise<SdlSummary | null>
+  /** SDLs in creation order, summaries only. */
+  listSdls(offset: number, limit: number): Promise<SdlSummary[]>
   /** SDLs in one of the given state kinds (e.g. for recovery at startup). */
   listSdlsInStates(states: readonly string[]): Promise<SdlRecord[]>
+  /** How many SDLs are in one of the given state kinds. */
+  countSdlsInStates(states: readonly string[]): Promise<number>
   lastSdl(): Promise<SdlRecord | null>
   updateSdl(hash: string, patch: Partial<Pick<SdlRecord, 'state' | 'proof' | 'guardrailInput'>>): Promise<void>
 

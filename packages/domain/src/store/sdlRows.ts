@@ -2,7 +2,7 @@
 // alike): the values both insert, the mapping of a row read back, and the columns an update sets.
 import { decodeStoredJson, encodeStoredJson } from '@verity/postgres'
 import { sdlStateName, type SdlStateValue } from '../sdl/SdlStateValue.ts'
-import type { SdlRecord } from './DomainStore.ts'
+import type { SdlRecord, SdlSummary } from './DomainStore.ts'
 
 /** The columns both stores read; integers as the driver hands them out (PostgreSQL: int8 as decimal text). */
 export type SdlRow = {
@@ -18,6 +18,11 @@ export type SdlRow = {
 }
 
 export const SDL_COLUMNS = 'hash, seq, state, content, witness, proof, guardrail_input, created_at_ms, updated_at_ms'
+
+/** The columns of an SdlSummary (no content, witness or proof). */
+export const SDL_SUMMARY_COLUMNS = 'hash, seq, state, created_at_ms, updated_at_ms'
+
+export type SdlSummaryRow = Pick<SdlRow, 'hash' | 'seq' | 'state' | 'created_at_ms' | 'updated_at_ms'>
 
 /** What updateSdl may change. */
 export type SdlPatch = Partial<Pick<SdlRecord, 'state' | 'proof' | 'guardrailInput'>>
@@ -39,6 +44,16 @@ export function sdlRecordValues(record: SdlRecord): unknown[] {
     record.createdAtMs,
     record.updatedAtMs,
   ]
+}
+
+export function sdlSummaryOfRow(row: SdlSummaryRow): SdlSummary {
+  return {
+    hash: row.hash,
+    seq: Number(row.seq),
+    state: decodeStoredJson<SdlStateValue>(row.state),
+    createdAtMs: Number(row.created_at_ms),
+    updatedAtMs: Number(row.updated_at_ms),
+  }
 }
 
 export function sdlOfRow(row: SdlRow): SdlRecord {

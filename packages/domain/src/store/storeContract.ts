@@ -121,6 +121,11 @@ export function describeStoreContract(backend: StoreContractBackend): void {
       assert.deepEqual((await store.listSdls(1, 1)).map((record) => record.hash), ['h2'])
       assert.deepEqual(await store.listSdls(3, 10), [])
       assert.equal((await store.lastSdl())?.hash, 'h3')
+      // Summaries carry no content, witness or proof (a state poll must not read them).
+      const { hash, seq, state, createdAtMs, updatedAtMs } = sdlRecord('h2', 2)
+      assert.deepEqual(await store.getSdlSummary('h2'), { hash, seq, state, createdAtMs, updatedAtMs })
+      assert.deepEqual((await store.listSdls(1, 1))[0], { hash, seq, state, createdAtMs, updatedAtMs })
+      assert.equal(await store.getSdlSummary('missing'), null)
 
       await store.updateSdl('h1', { state: 'Proving', guardrailInput: new Uint8Array([0, 1, 255]), proof: null })
       await store.updateSdl('h2', { state: { ProvingFailed: 'reason "quoted" \u{1F600}' } })
@@ -135,6 +140,9 @@ export function describeStoreContract(backend: StoreContractBackend): void {
       assert.deepEqual((await store.getSdl('h3'))?.content, sdlRecord('h3', 3).content)
       assert.deepEqual((await store.listSdlsInStates(['Proving', 'ProvingFailed'])).map((record) => record.hash), ['h1', 'h2'])
       assert.deepEqual(await store.listSdlsInStates([]), [])
+      assert.equal(await store.countSdlsInStates(['Proving', 'ProvingFailed']), 2)
+      assert.equal(await store.countSdlsInStates(['Proven']), 1)
+      assert.equal(await store.countSdlsInStates([]), 0)
       await store.updateSdl('h1', { guardrailInput: null })
       assert.equal((await store.getSdl('h1'))?.guardrailInput, null)
       assert.equal((await store.getSdl('h1'))?.state, 'Proving')

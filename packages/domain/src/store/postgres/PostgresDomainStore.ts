@@ -14,8 +14,8 @@ import {
   SHARD_LOCK_KEEPALIVE_INTERVAL_S,
   SHARD_LOCK_WAIT_MS,
 } from '../../limits.ts'
-import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
-import { SDL_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, type SdlPatch, type SdlRow } from '../sdlRows.ts'
+import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
+import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow } from '../sdlRows.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
 import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE, POSTGRES_MIGRATION_LOCK_KEY } from '../domainMigrations.ts'
@@ -224,13 +224,24 @@ export class PostgresDomainStore implements DomainStore {
     return row === undefined ? null : sdlOfRow(row)
   }
 
-  async listSdls(offset: number, limit: number): Promise<SdlRecord[]> {
-    const rows = await this.#query<SdlRow>(`SELECT ${SDL_COLUMNS} FROM domain_sdls WHERE shard = $1 ORDER BY seq LIMIT $2 OFFSET $3`, [
+  async getSdlSummary(hash: string): Promise<SdlSummary | null> {
+    const [row] = await this.#query<SdlSummaryRow>(`SELECT ${SDL_SUMMARY_COLUMNS} FROM domain_sdls WHERE shard = $1 AND hash = $2`, [this.shard, hash])
+    return row === undefined ? null : sdlSummaryOfRow(row)
+  }
+
+  async listSdls(offset: number, limit: number): Promise<SdlSummary[]> {
+    const rows = await this.#query<SdlSummaryRow>(`SELECT ${SDL_SUMMARY_COLUMNS} FROM domain_sdls WHERE shard = $1 ORDER BY seq LIMIT $2 OFFSET $3`, [
       this.shard,
       limit,
       offset,
     ])
-    return rows.map(sdlOfRow)
+    return rows.map(sdlSummaryOfRow)
+  }
+
+  async countSdlsInStates(states: readonly string[]): Promise<number> {
+    if (states.length === 0) return 0
+    const [row] = await this.#query<{ count: string }>(`SELECT COUNT(*) AS count FROM domain_sdls WHERE shard = $1 AND state_name = ANY($2::text[])`, [this.shard, [...states]])
+    return Number(row!.count)
   }
 
   async listSdlsInStates(states: readonly string[]): Promise<SdlRecord[]> {

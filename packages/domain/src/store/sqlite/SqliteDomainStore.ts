@@ -2,10 +2,10 @@
 // write survives a crash of the process or the machine. better-sqlite3 is synchronous; the
 // methods return promises to fit the DomainStore port.
 import Database from 'better-sqlite3'
-import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord } from '../DomainStore.ts'
+import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
 import { decodeStoredJson, encodeStoredJson, migrateSqlite } from '@verity/postgres'
 import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE } from '../domainMigrations.ts'
-import { SDL_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, type SdlPatch, type SdlRow } from '../sdlRows.ts'
+import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow } from '../sdlRows.ts'
 import { StorageFullError } from '../../errors/storeErrors.ts'
 
 export type SqliteDomainStoreOptions = {
@@ -113,8 +113,19 @@ export class SqliteDomainStore implements DomainStore {
     return row ? sdlOfRow(row) : null
   }
 
-  async listSdls(offset: number, limit: number): Promise<SdlRecord[]> {
-    return this.#db.prepare<[number, number], SdlRow>(`SELECT ${SDL_COLUMNS} FROM sdls ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset).map(sdlOfRow)
+  async getSdlSummary(hash: string): Promise<SdlSummary | null> {
+    const row = this.#db.prepare<[string], SdlSummaryRow>(`SELECT ${SDL_SUMMARY_COLUMNS} FROM sdls WHERE hash = ?`).get(hash)
+    return row ? sdlSummaryOfRow(row) : null
+  }
+
+  async listSdls(offset: number, limit: number): Promise<SdlSummary[]> {
+    return this.#db.prepare<[number, number], SdlSummaryRow>(`SELECT ${SDL_SUMMARY_COLUMNS} FROM sdls ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset).map(sdlSummaryOfRow)
+  }
+
+  async countSdlsInStates(states: readonly string[]): Promise<number> {
+    if (states.length === 0) return 0
+    const marks = states.map(() => '?').join(', ')
+    return this.#db.prepare<string[], { count: number }>(`SELECT COUNT(*) AS count FROM sdls WHERE state_name IN (${marks})`).get(...states)!.count
   }
 
   async listSdlsInStates(states: readonly string[]): Promise<SdlRecord[]> {
