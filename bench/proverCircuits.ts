@@ -16,11 +16,17 @@ export type CircuitResult = {
 }
 
 export type BenchCircuit = 'policy' | 'policy_small' | 'sdl'
-export type ProverCircuitsResult = Partial<Record<BenchCircuit, CircuitResult | { error: string }>>
+/**
+ * Each circuit proven on all cores (one worker of as many bb.js threads: a proof's latency), and
+ * `policy_small_1thread`: the proposals' circuit on one bb.js thread, one core's share of
+ * throughput (the limit of concurrent proposals is cores ÷ this time, not ÷ the all-cores time,
+ * which would count the cores twice).
+ */
+export type ProverCircuitsResult = Partial<Record<BenchCircuit | 'policy_small_1thread', CircuitResult | { error: string }>>
 
 export async function measureProverCircuits(settings: BenchSettings): Promise<ProverCircuitsResult> {
-  const measure = async (circuit: BenchCircuit): Promise<CircuitResult | { error: string }> => {
-    const child = startChild('services/circuitProver.ts', [circuit, String(settings.proofsPerCircuit)])
+  const measure = async (circuit: BenchCircuit, threads?: number): Promise<CircuitResult | { error: string }> => {
+    const child = startChild('services/circuitProver.ts', [circuit, String(settings.proofsPerCircuit), ...(threads === undefined ? [] : [String(threads)])])
     try {
       const { type: _type, ...result } = await child.receive<CircuitResult & { type: string }>('result', 600_000)
       return result
@@ -30,5 +36,5 @@ export async function measureProverCircuits(settings: BenchSettings): Promise<Pr
       await child.stop()
     }
   }
-  return { policy_small: await measure('policy_small'), policy: await measure('policy'), sdl: await measure('sdl') }
+  return { policy_small: await measure('policy_small'), policy_small_1thread: await measure('policy_small', 1), policy: await measure('policy'), sdl: await measure('sdl') }
 }

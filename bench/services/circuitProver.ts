@@ -1,6 +1,7 @@
 // Child process: proves and verifies one circuit (`policy`, `policy_small` or `sdl`) `count` times
 // with @verity/prover (one worker, bb.js UltraHonk), and reports the times and this process's peak
-// resident memory (worker threads included). argv: <policy|policy_small|sdl> <count>.
+// resident memory (worker threads included). argv: <policy|policy_small|sdl> <count> [bb.js threads;
+// default: all cores].
 import { randomUUID } from 'node:crypto'
 import { Ed25519Signer, formatAddress, type InputValue } from '@verity/core'
 import { applyIncomingCredits, executeBatch, MemoryLedger, signVerifiable, type StateDiff } from '@verity/ledger'
@@ -56,7 +57,8 @@ runChild(async () => {
   const count = Number(process.argv[3] ?? 1)
   if (circuit !== 'policy' && circuit !== 'policy_small' && circuit !== 'sdl') throw new Error('usage: circuitProver.ts <policy|policy_small|sdl> <count>')
   const baselineRssMib = process.memoryUsage().rss / 1024 / 1024
-  const prover = createProver({ workers: 1 })
+  const threads = process.argv[4] === undefined ? undefined : Number(process.argv[4])
+  const prover = createProver({ workers: 1, ...(threads === undefined ? {} : { threads }) })
   try {
     const name = circuit === 'sdl' ? SDL_CIRCUIT : circuit
     const size = await prover.circuitSize(name) // loads the circuit and starts the worker: not part of a proof
