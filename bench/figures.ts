@@ -120,7 +120,8 @@ function orchestratorFigures(results: BenchResults, limits: SharedLimits): Figur
   const intentsFigure = { id: 'orchestrator.intents.rate', section, name: 'POST /intents (Ed25519, shape B)', unit: 'req/s', ...(limits.ed25519 ? { limit: limits.ed25519 } : {}) }
   if (intents) {
     const outcome = intents.non2xx + intents.errors > 0 ? `${intents.non2xx} non-2xx, ${intents.errors} errors of ${intents.requests}` : `${intents.requests} requests, all 2xx`
-    const note = `${outcome}${cpuNote(intents.serverCpuUsPerRequest, 'request', limits)}`
+    const load = ` over ${intents.connections} connections${intents.serverCores === undefined ? '' : `; server busy ${intents.serverCores.toFixed(2)} cores`}${intents.clientCpuUsPerRequest === undefined ? '' : `, load generator ${intents.clientCpuUsPerRequest.toFixed(0)} µs per request`}`
+    const note = `${outcome}${load}${cpuNote(intents.serverCpuUsPerRequest, 'request', limits)}`
     figures.push(figure({ ...intentsFigure, value: intents.requestsPerSecond, goal: rateGoal(intents.requestsPerSecond), note }))
     figures.push(figure({ id: 'orchestrator.intents.p50', section, name: 'POST /intents latency p50', value: intents.latencyP50Ms, unit: 'ms', ...(limits.emptyP50 ? { limit: limits.emptyP50 } : {}) }))
     figures.push(figure({ id: 'orchestrator.intents.p99', section, name: 'POST /intents latency p99', value: intents.latencyP99Ms, unit: 'ms', ...(limits.emptyP99 ? { limit: limits.emptyP99 } : {}) }))

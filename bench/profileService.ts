@@ -1,4 +1,4 @@
-// `node --import tsx bench/profileService.ts intents|transfers [--requests N] [--out DIR] [--settings JSON]`:
+// `node --import tsx bench/profileService.ts intents|transfers [--requests N] [--out DIR] [--settings JSON] [--connections N]`:
 // the bench's load on one service (POST /intents on an orchestrator, or batches of 100 transfers
 // on a domain) with V8's CPU profiler running on the service's main thread during the load only
 // (not start-up). Prints self time per request by place and by function, and keeps the
@@ -16,9 +16,9 @@ import { formatCpuProfileSummary, summarizeCpuProfile } from './lib/summarizeCpu
 import { withProcessCpu } from './lib/processStats.ts'
 import { fundSenders } from './lib/transferBook.ts'
 import { closedLoop, LANES } from './domainTransfers.ts'
-import { measureIntents } from './orchestratorIntents.ts'
+import { INTENTS_WARM_UP_REQUESTS, measureIntents } from './orchestratorIntents.ts'
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string' }, out: { type: 'string' }, settings: { type: 'string' } } })
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string' }, out: { type: 'string' }, settings: { type: 'string' }, connections: { type: 'string' } } })
 const target = positionals[0]
 if (target !== 'intents' && target !== 'transfers') throw new Error('usage: profileService.ts intents|transfers [--requests N] [--out DIR]')
 const outDir = values.out ?? join(tmpdir(), 'verity-profiles')
@@ -38,6 +38,7 @@ async function profiled(child: BenchChild, load: () => Promise<number>): Promise
 
 async function profileIntents(count: number): Promise<number> {
   const overrides = JSON.parse(values.settings ?? '{}') as Record<string, unknown>
+  const connections = Number(values.connections ?? QUICK.httpConnections)
   const child = startChild('services/orchestratorService.ts', [JSON.stringify({ ...overrides, dataDir: dir })])
   try {
     const { url } = await child.receive<{ type: string; url: string }>('ready', 120_000)
@@ -45,10 +46,11 @@ async function profileIntents(count: number): Promise<number> {
     const reply = await client.request('POST', '/templates', CLOTHING_TEMPLATE, 'text/plain')
     client.close()
     const templateId = (JSON.parse(reply.text) as { template_id: string }).template_id
-    await measureIntents({ ...QUICK, intents: 1_000 }, url, templateId) // warm-up: JIT, caches
+    const settings = { ...QUICK, intents: count, httpConnections: connections }
+    await measureIntents({ ...settings, intents: INTENTS_WARM_UP_REQUESTS }, url, templateId, undefined, 0) // warm-up (JIT, caches), outside the profile
     return await profiled(child, async () => {
-      const result = await measureIntents({ ...QUICK, intents: count }, url, templateId, child.process.pid)
-      console.log(`POST /intents: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.latencyP50Ms} ms, ${result.non2xx} non-2xx, server CPU ${result.serverCpuUsPerRequest?.toFixed(0)} µs per request`)
+      const result = await measureIntents(settings, url, templateId, child.process.pid, 0)
+      console.log(`POST /intents: ${result.requestsPerSecond.toFixed(0)} req/s over ${connections} connections, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.non2xx} non-2xx, server CPU ${result.serverCpuUsPerRequest?.toFixed(0)} µs per request (busy ${result.serverCores?.toFixed(2)} cores), load generator ${result.clientCpuUsPerRequest?.toFixed(0)} µs per request`)
       return result.requests
     })
   } finally {

@@ -29,7 +29,9 @@ declare module 'autocannon' {
     non2xx: number
     '2xx': number
   }
-  function autocannon(options: Options): Promise<Result>
+  /** The run: awaitable for its result (then and catch only), and an emitter of its events ('response' after each response). */
+  type Instance = PromiseLike<Result> & { catch: Promise<Result>['catch']; on(event: 'response', listener: (...args: unknown[]) => void): Instance }
+  function autocannon(options: Options): Instance
   export default autocannon
-  export type { Options, Result, Histogram }
+  export type { Options, Result, Histogram, Instance }
 }
