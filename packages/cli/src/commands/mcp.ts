@@ -1,5 +1,6 @@
 import type { Command } from '../Command.ts'
 import { DOMAIN_OPTION, ORCHESTRATOR_OPTION, domainUrl, orchestratorUrl } from '../endpoints.ts'
+import { CRS_PATH_OPTIONS, crsPathOption } from '../crsPathOption.ts'
 import { parseShard } from '../parseShard.ts'
 import { waitForSignal } from '../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
@@ -8,7 +9,7 @@ export const mcpCommand: Command = {
   path: ['mcp'],
   summary: 'serve the Verity MCP server, so an AI agent can shop within a signed intent (stdio, or --http)',
   usage:
-    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote]] [--orchestrator URL] [--domain URL] [--extractor URL] [--key FILE] [--shard 1] [--production] [--crs DIR]',
+    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote]] [--orchestrator URL] [--domain URL] [--extractor URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR]',
   optionHelp: {
     http: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio',
     port: 'with --http: port (default 8070; 0: any free port)',
@@ -18,7 +19,7 @@ export const mcpCommand: Command = {
     key: "the agent's own key file: signs `transfer` (without it, transfer is refused)",
     shard: "shard of the agent's vault (default 1)",
     production: 'verify_proof refuses proofs made with the development CRS',
-    crs: 'CRS directory for verify_proof',
+    'crs-path': 'CRS directory for verify_proof (default $VERITY_CRS_PATH; --crs is the deprecated name)',
   },
   options: {
     ...ORCHESTRATOR_OPTION,
@@ -31,11 +32,12 @@ export const mcpCommand: Command = {
     key: { type: 'string', short: 'k' },
     shard: { type: 'string', short: 's' },
     production: { type: 'boolean' },
-    crs: { type: 'string' },
+    ...CRS_PATH_OPTIONS,
   },
   async run({ values, out, signal }) {
     // Loaded here: the SDK does not depend on the MCP package (which depends on the SDK).
     const { serveHttp, serveStdio, limits } = await import('@verity/mcp')
+    const crsPath = crsPathOption(values, out)
     const options = {
       orchestratorUrl: orchestratorUrl(values),
       domainUrl: domainUrl(values),
@@ -43,7 +45,7 @@ export const mcpCommand: Command = {
       ...(typeof values.key === 'string' ? { keyPath: values.key } : {}),
       shard: parseShard(values.shard, 1),
       production: values.production === true,
-      ...(typeof values.crs === 'string' ? { crsPath: values.crs } : process.env.VERITY_CRS_PATH ? { crsPath: process.env.VERITY_CRS_PATH } : {}),
+      ...(crsPath === undefined ? {} : { crsPath }),
     }
     const log = (error: unknown) => out.info(`mcp: ${error instanceof Error ? error.message : String(error)}`)
     if (values.http !== true) {

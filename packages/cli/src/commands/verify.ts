@@ -1,20 +1,21 @@
 import type { Command } from '../Command.ts'
+import { CRS_PATH_OPTIONS, crsPathOption } from '../crsPathOption.ts'
 import { readJsonFile } from '../readJsonFile.ts'
 import type { ProofStatement } from '@verity/sdk'
 
 export const verifyCommand: Command = {
   path: ['verify'],
   summary: 'verify a proof bundle (proof.json) offline and print what it proves; exit 1 when it does not hold',
-  usage: 'verity verify PROOF.json [--trust-extractor KEY]... [--production] [--crs DIR] [--allow-unsigned]',
+  usage: 'verity verify PROOF.json [--trust-extractor KEY]... [--production] [--crs-path DIR] [--allow-unsigned]',
   optionHelp: {
     production: 'refuse proofs made with the insecure development CRS',
-    crs: "CRS directory to verify against (default: the build's dev CRS)",
+    'crs-path': "CRS directory to verify against (default $VERITY_CRS_PATH, else the build's dev CRS; --crs is the deprecated name)",
     'allow-unsigned': 'accept an Unsigned intent (nobody authorised it)',
     'trust-extractor': 'an extractor key (base58) you trust to vouch for evidence; repeatable. Without it the key is printed for you to judge',
   },
   options: {
     production: { type: 'boolean' },
-    crs: { type: 'string' },
+    ...CRS_PATH_OPTIONS,
     'allow-unsigned': { type: 'boolean' },
     'trust-extractor': { type: 'string', multiple: true },
   },
@@ -25,8 +26,8 @@ export const verifyCommand: Command = {
     const { createProver, policyCircuitHashes } = await import('@verity/prover')
     const { verifyProofBundle } = await import('@verity/sdk')
     const production = values.production === true
-    const crsPath = typeof values.crs === 'string' ? values.crs : process.env.VERITY_CRS_PATH
-    const prover = createProver({ production, workers: 1, ...(crsPath === undefined || crsPath === '' ? {} : { crsPath }) })
+    const crsPath = crsPathOption(values, out)
+    const prover = createProver({ production, workers: 1, ...(crsPath === undefined ? {} : { crsPath }) })
     try {
       out.info('verifying the chain: intent signature → template id → evidence attestation → zero-knowledge proof …')
       // The key is chosen by the proof's circuit (a policy size tier); other circuits are refused.
@@ -41,7 +42,7 @@ export const verifyCommand: Command = {
       })
       if (!result.ok) {
         const hint = result.reason.includes('does not verify') && !production
-          ? '\n  (a proof made with a dev CRS verifies only against that same CRS: pass --crs DIR)'
+          ? '\n  (a proof made with a dev CRS verifies only against that same CRS: pass --crs-path DIR)'
           : ''
         out.result(`INVALID: ${result.reason}${hint}`, { ok: false, reason: result.reason })
         return 1
