@@ -1,14 +1,16 @@
 // The SdlProver over @verity/prover: the SDL's chain of batch proofs (proveSdl over the stored
 // witness), then the guardrails: each transaction's evidence checked against each guardrail with
-// the prove-time intent, and proven with the policy circuit.
+// the prove-time intent, and proven with the policy circuit. Proving workers use the same parts
+// one at a time: the check, one batch, the guardrail proofs (SdlBatchProver).
 import { parseJsonBigint, decodeInputFields } from '@verity/core'
 import type { InputValue } from '@verity/policy'
 import type { SdlContent } from '@verity/ledger'
-import { proveSdl, type CircuitProver, type SdlWitness } from '@verity/prover'
+import { proveSdl, proveSdlBatch, type CircuitProver, type SdlWitness } from '@verity/prover'
 import { GuardrailInputError } from '../errors/domainErrors.ts'
 import type { Guardrail } from '../guardrails/Guardrail.ts'
 import { checkGuardrails } from '../guardrails/checkGuardrails.ts'
 import type { GuardrailProver } from '../guardrails/GuardrailProver.ts'
+import type { SdlBatchProver } from '../workers/SdlBatchProver.ts'
 import type { SdlProver, SdlProvingJob } from './SdlProver.ts'
 
 /**
@@ -43,22 +45,41 @@ export function guardrailIntents(guardrails: readonly Guardrail[], input: Uint8A
   return intents
 }
 
-export function createSdlProver(options: { circuits: CircuitProver; guardrails: readonly Guardrail[]; guardrailProver: GuardrailProver | null }): SdlProver {
+/** Proves the SDL's guardrail proofs: each transaction against each guardrail, in that order (none without a guardrail prover). */
+async function proveGuardrails(options: SdlProverOptions, job: SdlProvingJob): Promise<unknown[]> {
+  const artifacts: unknown[] = []
+  if (options.guardrailProver === null) return artifacts
+  const intents = guardrailIntents(options.guardrails, job.guardrailInput)
+  for (const [index, transaction] of (job.content as SdlContent).transactions.entries())
+    for (const guardrail of options.guardrails)
+      artifacts.push(await options.guardrailProver.prove({ guardrail, intent: intents.get(guardrail.name)!, transaction, index, sdlHash: job.hash }))
+  return artifacts
+}
+
+/** A transaction that fails a guardrail with the prove-time intent is never settled: refuse before spending a proof on it. */
+function checkJobGuardrails(guardrails: readonly Guardrail[], job: SdlProvingJob): void {
+  const intents = guardrailIntents(guardrails, job.guardrailInput)
+  checkGuardrails(guardrails, (job.content as SdlContent).transactions, (g) => intents.get(g.name) ?? g.defaultIntent)
+}
+
+export type SdlProverOptions = { circuits: CircuitProver; guardrails: readonly Guardrail[]; guardrailProver: GuardrailProver | null }
+
+/**
+ * The whole-SDL prover (the domain's own pipeline: guardrail check, every batch, then the
+ * guardrail proofs) and its parts for proving workers, which share one SDL's batches (SdlBatchProver).
+ */
+export function createSdlProver(options: SdlProverOptions): SdlProver & SdlBatchProver {
   const { circuits, guardrails } = options
   return {
     async prove(job: SdlProvingJob): Promise<unknown[]> {
-      const content = job.content as SdlContent
-      const intents = guardrailIntents(guardrails, job.guardrailInput)
-      // A transaction that fails a guardrail is never settled: refuse before spending a proof on it.
-      checkGuardrails(guardrails, content.transactions, (g) => intents.get(g.name) ?? g.defaultIntent)
+      checkJobGuardrails(guardrails, job)
       const artifacts: unknown[] = await proveSdl(circuits, job.witness as SdlWitness)
-      if (options.guardrailProver !== null) {
-        for (const [index, transaction] of content.transactions.entries())
-          for (const guardrail of guardrails)
-            artifacts.push(await options.guardrailProver.prove({ guardrail, intent: intents.get(guardrail.name)!, transaction, index, sdlHash: job.hash }))
-      }
+      artifacts.push(...(await proveGuardrails(options, job)))
       return artifacts
     },
+    checkGuardrails: (job) => checkJobGuardrails(guardrails, job),
+    proveBatch: (job, batchIndex) => proveSdlBatch(circuits, job.witness as SdlWitness, batchIndex),
+    proveGuardrails: (job) => proveGuardrails(options, job),
     close: () => circuits.close(),
   }
 }

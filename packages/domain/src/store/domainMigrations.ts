@@ -99,4 +99,29 @@ ALTER TABLE domain_sdls ADD COLUMN lease_holder text, ADD COLUMN lease_token tex
 CREATE INDEX domain_sdls_proving ON domain_sdls (shard, seq) WHERE state_name = 'Proving';
 `,
   },
+  {
+    version: 3,
+    description: 'proof jobs: the batch proofs of an SDL in Proving, shared by proving workers',
+    // One row per batch proof of an SDL's proving round, plus its finishing row (is_finish, at
+    // batch_index = the batch count: the guardrail proofs and the move to Proven). The round is the
+    // token the first claimer writes into domain_sdls.lease_token; a move to Proving clears that
+    // column (PostgresDomainStore.updateSdl), so an old round's rows match no SDL, hold no claim and
+    // are deleted when the next round starts. Rows are deleted when the SDL is finished or fails.
+    sqlite: '',
+    postgres: `
+CREATE TABLE domain_sdl_proof_jobs (
+  shard bigint NOT NULL,
+  hash text NOT NULL,
+  round text NOT NULL,
+  batch_index integer NOT NULL CHECK (batch_index >= 0),
+  is_finish boolean NOT NULL,
+  artifact text,
+  lease_holder text,
+  lease_token text,
+  lease_until_ms bigint,
+  attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  PRIMARY KEY (shard, hash, round, batch_index)
+);
+`,
+  },
 ]

@@ -1,17 +1,17 @@
-// A proving worker: claims SDLs in Proving from the database, proves them and records the
-// outcome, one at a time, at its own pace. Any number of workers (processes, machines) may serve
-// one shard; the lease keeps each SDL with one worker at a time, and a dead worker's SDL is taken
-// by another once its lease runs out.
+// A proving worker: claims the proofs of SDLs in Proving from the database one part at a time (a
+// batch proof, or an SDL's finishing part: its guardrail proofs), proves it and records it, at its
+// own pace. Any number of workers (processes, machines) may serve one shard and share one SDL's
+// batches; a lease keeps each part with one worker at a time, and a dead worker's part is taken by
+// another once its lease runs out. The worker that records an SDL's last batch proof finishes it.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isVerityError } from '@verity/core'
 import type { FastifyBaseLogger } from 'fastify'
-import type { SdlProver } from '../sdl/SdlProver.ts'
-import type { SdlStateValue } from '../sdl/SdlStateValue.ts'
 import type { ProvingClaim, ProvingJobs } from '../store/ProvingJobs.ts'
+import type { SdlBatchProver } from './SdlBatchProver.ts'
 
 export type ProvingWorkerDeps = {
   jobs: ProvingJobs
-  prover: SdlProver
+  prover: SdlBatchProver
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** lease per claim, in ms; renewed every third of it while proving */
   leaseMs: number
@@ -23,6 +23,8 @@ export class ProvingWorker {
   readonly #deps: ProvingWorkerDeps
   readonly #stop = new AbortController()
   #loop: Promise<void> | null = null
+  /** The SDL round whose guardrail check this worker has passed (checked once per round, before its first proof). */
+  #checkedRound: string | null = null
 
   constructor(deps: ProvingWorkerDeps) {
     this.#deps = deps
@@ -46,47 +48,91 @@ export class ProvingWorker {
     }
   }
 
-  /** Claims one SDL and proves it; false when there was nothing to claim. */
+  /** Claims one part of an SDL and proves it (and the SDL's finishing part when it recorded the last batch); false when there was nothing to claim. */
   async proveNext(): Promise<boolean> {
-    const { jobs, leaseMs } = this.#deps
-    const claim = await jobs.claim(leaseMs)
+    let claim = await this.#deps.jobs.claim(this.#deps.leaseMs)
     if (claim === null) return false
-    const hash = claim.job.hash
-    this.#deps.log.info({ hash }, 'proving worker: claimed an SDL')
-    let isLost = false
-    const renewal = setInterval(() => {
-      jobs.renew(claim, leaseMs).then(
-        (held) => (isLost ||= !held),
-        (error: unknown) => this.#deps.log.warn({ hash, err: error }, 'proving worker: renewing the lease failed'),
-      )
-    }, Math.max(1, Math.floor(leaseMs / 3)))
-    let outcome: { state: SdlStateValue; proof: unknown }
+    while (claim !== null && !this.#stop.signal.aborted) claim = await this.#prove(claim)
+    if (claim !== null) await this.#release(claim)
+    return true
+  }
+
+  /** Proves a claimed part and records it; returns the SDL's finishing claim when this was its last batch proof. */
+  async #prove(claim: ProvingClaim): Promise<ProvingClaim | null> {
+    const { hash } = claim.job
+    const { part } = claim
+    this.#deps.log.info({ hash, part }, 'proving worker: claimed a part of an SDL')
+    const renewal = this.#renewWhileProving(claim)
     const startedMs = Date.now()
+    let artifacts: unknown[]
     try {
-      outcome = { state: 'Proven', proof: await this.#deps.prover.prove(claim.job) }
+      artifacts = await this.#proofsOf(claim)
     } catch (error) {
       if (this.#stop.signal.aborted) {
-        // Stopping ended the proof: give the SDL back so another worker takes it at once.
+        // Stopping ended the proof: give the part back so another worker takes it at once.
         await this.#release(claim)
-        return true
+        return null
       }
-      const reason = error instanceof Error ? error.message : String(error)
-      if (!isVerityError(error)) this.#deps.log.error({ hash, err: error }, 'proving worker: SDL proving failed unexpectedly')
-      outcome = { state: { ProvingFailed: reason }, proof: null }
+      await this.#fail(claim, error)
+      return null
     } finally {
-      clearInterval(renewal)
+      renewal.stop()
     }
-    const isRecorded = await jobs.complete(claim, outcome)
-    if (isRecorded) this.#deps.log.info({ hash, state: outcome.state, provingMs: Date.now() - startedMs }, 'proving worker: outcome recorded')
-    else this.#deps.log.warn({ hash, leaseLost: isLost }, 'proving worker: the claim no longer holds (lease taken over or SDL moved on); outcome dropped')
-    return true
+    const provingMs = Date.now() - startedMs
+    if (part.kind === 'finish') {
+      const isRecorded = await this.#deps.jobs.finish(claim, artifacts)
+      this.#logRecorded(claim, isRecorded, renewal.isLost(), { state: 'Proven', provingMs })
+      return null
+    }
+    const { recorded, finish } = await this.#deps.jobs.recordBatch(claim, artifacts[0], this.#deps.leaseMs)
+    this.#logRecorded(claim, recorded, renewal.isLost(), { provingMs })
+    return finish
+  }
+
+  /** The part's proofs: one batch proof (after the round's guardrail check), or the guardrail proofs. */
+  async #proofsOf(claim: ProvingClaim): Promise<unknown[]> {
+    const { prover } = this.#deps
+    if (this.#checkedRound !== claim.round) {
+      prover.checkGuardrails(claim.job)
+      this.#checkedRound = claim.round
+    }
+    if (claim.part.kind === 'finish') return prover.proveGuardrails(claim.job)
+    return [await prover.proveBatch(claim.job, claim.part.batchIndex)]
+  }
+
+  /** Renews the claim's lease every third of it until stopped; `isLost` once a renewal found it no longer held. */
+  #renewWhileProving(claim: ProvingClaim): { stop(): void; isLost(): boolean } {
+    const { jobs, leaseMs, log } = this.#deps
+    let isLost = false
+    const timer = setInterval(() => {
+      jobs.renew(claim, leaseMs).then(
+        (held) => (isLost ||= !held),
+        (error: unknown) => log.warn({ hash: claim.job.hash, err: error }, 'proving worker: renewing the lease failed'),
+      )
+    }, Math.max(1, Math.floor(leaseMs / 3)))
+    return { stop: () => clearInterval(timer), isLost: () => isLost }
+  }
+
+  /** A part that cannot be proven (a broken law, a guardrail refusal) fails the SDL with the reason. */
+  async #fail(claim: ProvingClaim, error: unknown): Promise<void> {
+    const hash = claim.job.hash
+    const reason = error instanceof Error ? error.message : String(error)
+    if (!isVerityError(error)) this.#deps.log.error({ hash, part: claim.part, err: error }, 'proving worker: SDL proving failed unexpectedly')
+    const isRecorded = await this.#deps.jobs.fail(claim, reason)
+    this.#logRecorded(claim, isRecorded, false, { state: { ProvingFailed: reason } })
+  }
+
+  #logRecorded(claim: ProvingClaim, isRecorded: boolean, leaseLost: boolean, fields: Record<string, unknown>): void {
+    const { hash } = claim.job
+    if (isRecorded) this.#deps.log.info({ hash, part: claim.part, ...fields }, 'proving worker: outcome recorded')
+    else this.#deps.log.warn({ hash, part: claim.part, leaseLost }, 'proving worker: the claim no longer holds (lease taken over or SDL moved on); outcome dropped')
   }
 
   async #release(claim: ProvingClaim): Promise<void> {
     await this.#deps.jobs.release(claim).catch((error: unknown) => this.#deps.log.warn({ hash: claim.job.hash, err: error }, 'proving worker: releasing a claim failed; its lease will run out'))
   }
 
-  /** Stops claiming, ends a proof under way (closing the prover) and gives its SDL back, then closes the jobs' connections. */
+  /** Stops claiming, ends a proof under way (closing the prover) and gives its part back, then closes the jobs' connections. */
   async close(): Promise<void> {
     this.#stop.abort()
     await this.#deps.prover.close()

@@ -1,6 +1,7 @@
 // A proving worker process for a domain whose domain.yaml says `proving_workers: true`: it reads
 // the same configuration (shard, guardrails, prover settings), connects to the domain's PostgreSQL
-// database and proves the SDLs the domain moves to Proving.
+// database and proves the SDLs the domain moves to Proving, sharing each SDL's batch proofs with
+// the shard's other workers.
 import { hostname } from 'node:os'
 import { pino } from 'pino'
 import { assertTemplateFitsCircuit, createCircuitProver } from '@verity/prover'
@@ -29,7 +30,7 @@ export type StartProvingWorkerOptions = {
   env?: Readonly<Record<string, string | undefined>>
   /** pino level; default env VERITY_LOG_LEVEL, else info */
   logLevel?: string
-  /** lease per claimed SDL (default PROVING_LEASE_MS) */
+  /** lease per claimed part of an SDL: a batch proof, or its finishing part (default PROVING_LEASE_MS) */
   leaseMs?: number
   /** pause between looks for work (default PROVING_POLL_INTERVAL_MS) */
   pollIntervalMs?: number

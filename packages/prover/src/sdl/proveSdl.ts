@@ -13,6 +13,17 @@ export const SDL_CIRCUIT = 'sdl'
 export const SDL_BATCH_PROOFS_IN_FLIGHT_MAX = 16
 
 /**
+ * Proves one batch of an SDL witness (a proving worker's share of an SDL): its artifact, whose
+ * public inputs name the batch. Throws WitnessError when the batch does not satisfy the circuit,
+ * RangeError when the witness has no such batch.
+ */
+export async function proveSdlBatch(prover: CircuitProver, witness: SdlWitness, batchIndex: number, options: { signal?: AbortSignal } = {}): Promise<ProofArtifact> {
+  const batch = witness.batches[batchIndex]
+  if (batch === undefined) throw new RangeError(`the SDL witness has ${witness.batches.length} batches, not a batch ${batchIndex}`)
+  return prover.proveCircuit(SDL_CIRCUIT, batch.inputs, options)
+}
+
+/**
  * Proves every batch of an SDL witness. The batches chain (each starts at the root the previous
  * one returns) but their witnesses are all known, so they are proven in parallel on the prover's
  * workers, at most SDL_BATCH_PROOFS_IN_FLIGHT_MAX at a time; the artifacts come back in batch
@@ -25,9 +36,9 @@ export async function proveSdl(prover: CircuitProver, witness: SdlWitness, optio
   let failed = false
   const lane = async (): Promise<void> => {
     while (!failed && next < witness.batches.length) {
-      const batch = witness.batches[next++]!
+      const batchIndex = next++
       try {
-        artifacts[batch.batchIndex] = await prover.proveCircuit(SDL_CIRCUIT, batch.inputs, options)
+        artifacts[batchIndex] = await proveSdlBatch(prover, witness, batchIndex, options)
       } catch (error) {
         failed = true
         throw error
