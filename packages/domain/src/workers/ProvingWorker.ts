@@ -17,6 +17,8 @@ export type ProvingWorkerDeps = {
   leaseMs: number
   /** pause between looks for work when there is none, in ms */
   pollIntervalMs: number
+  /** parts claimed and proven at once (default 1): one per prover worker, so that a process with several keeps them all busy */
+  lanes?: number
 }
 
 export class ProvingWorker {
@@ -32,7 +34,7 @@ export class ProvingWorker {
 
   /** Starts claiming and proving in the background until close(). */
   start(): void {
-    this.#loop ??= this.#run()
+    this.#loop ??= Promise.all(Array.from({ length: Math.max(1, this.#deps.lanes ?? 1) }, () => this.#run())).then(() => undefined)
   }
 
   async #run(): Promise<void> {

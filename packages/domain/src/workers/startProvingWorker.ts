@@ -17,6 +17,9 @@ import { createSdlProver } from '../sdl/createSdlProver.ts'
 import { PostgresProvingJobs } from '../store/postgres/PostgresProvingJobs.ts'
 import { ProvingWorker } from './ProvingWorker.ts'
 
+/** Parts a worker proves at once when `prover.workers` is unset: one per prover worker, and the prover's default is one (PROVER_WORKERS_DEFAULT). */
+const PROVING_LANES_DEFAULT = 1
+
 export type StartProvingWorkerOptions = {
   /** path of the domain's domain.yaml */
   configPath?: string
@@ -57,6 +60,7 @@ export async function startProvingWorker(options: StartProvingWorkerOptions = {}
     log,
     leaseMs: options.leaseMs ?? PROVING_LEASE_MS,
     pollIntervalMs: options.pollIntervalMs ?? PROVING_POLL_INTERVAL_MS,
+    lanes: config.prover.workers ?? PROVING_LANES_DEFAULT,
   })
   worker.start()
   log.info({ shard: config.shard, holder }, 'proving worker started')
