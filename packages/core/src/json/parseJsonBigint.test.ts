@@ -33,6 +33,14 @@ describe('parseJsonBigint', () => {
     assert.deepEqual(parseJsonBigint(text), JSON.parse(text))
   })
 
+  test('an unsafe integer is found wherever a number token may start; digits in strings do not matter', () => {
+    assert.deepEqual(parseJsonBigint('-9007199254740993'), -9007199254740993n)
+    assert.deepEqual(parseJsonBigint('[ 9007199254740993,\n9007199254740994]'), [9007199254740993n, 9007199254740994n])
+    assert.deepEqual(parseJsonBigint('{"a":"x12345678901234567890","b":\t12345678901234567890}'), { a: 'x12345678901234567890', b: 12345678901234567890n })
+    assert.deepEqual(parseJsonBigint('{"a":"12345678901234567890"}'), { a: '12345678901234567890' })
+    assert.equal(parseJsonBigint('900719925474099'), 900719925474099)
+  })
+
   test('the exact parser and the fast path agree where both apply', () => {
     const text = '{"a":[1,2.5,"x\\u00e9",{"b":null}],"c":true,"d":-12}'
     assert.deepEqual(parseJsonBigint(text), JSON.parse(text))
