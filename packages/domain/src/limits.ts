@@ -66,6 +66,13 @@ export const SIGNATURE_VERIFY_WORKERS_DEFAULT = coreLimits.SIGNATURE_VERIFY_WORK
 export const GROUP_COMMIT_BATCHES_MAX = 64
 
 /**
+ * Most vaults, and most nonces, the embedded store keeps decoded in memory between batches
+ * (CommittedStateCache), oldest written dropped first: the hot vaults of a busy shard. A vault
+ * holding a few tokens takes a few hundred bytes, so the default bounds the cache to tens of MiB.
+ */
+export const STATE_CACHE_ENTRIES_MAX = 65_536
+
+/**
  * Most PostgreSQL connections a domain keeps open for queries: fewer than a store's pool
  * (@verity/postgres POSTGRES_POOL_CONNECTIONS_MAX), since one more holds the shard lock.
  */

@@ -36,6 +36,12 @@ export const METADATA_DESCRIPTION_BYTES_MAX = 1_024
 export const METADATA_ATTRIBUTES_MAX = 16
 export const METADATA_ATTRIBUTE_BYTES_MAX = 512
 
+/**
+ * Entries of each memo of parsed and formatted addresses and of Ed25519 owner ids
+ * (laws/addressMemo.ts); a full memo is emptied. Covers the hot vaults of a busy shard.
+ */
+export const ADDRESS_MEMO_ENTRIES_MAX = 16_384
+
 /** Largest u64. */
 export const U64_MAX = 2n ** 64n - 1n
 

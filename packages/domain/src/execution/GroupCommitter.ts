@@ -5,11 +5,11 @@
 import { Ed25519VerifierPool } from '@verity/core'
 import type { ApplyResult } from '../DomainApi.ts'
 import { GROUP_COMMIT_BATCHES_MAX, SIGNATURE_VERIFY_WORKERS_DEFAULT } from '../limits.ts'
-import { emptyChanges, prepareBatch, type ApplyBatchDeps, type BatchMode } from './applyBatch.ts'
+import { emptyChanges, parseBatch, prepareParsedBatch, type ApplyBatchDeps, type BatchItem, type BatchMode } from './applyBatch.ts'
 import { preverifyBatch } from './preverifyBatch.ts'
 import type { SerialQueue } from './SerialQueue.ts'
 
-type Waiting = { batch: readonly unknown[]; mode: BatchMode; resolve(result: ApplyResult): void; reject(error: unknown): void }
+type Waiting = { items: readonly BatchItem[]; mode: BatchMode; resolve(result: ApplyResult): void; reject(error: unknown): void }
 
 export class GroupCommitter {
   readonly #deps: ApplyBatchDeps
@@ -27,9 +27,11 @@ export class GroupCommitter {
   async apply(batch: readonly unknown[], mode: BatchMode): Promise<ApplyResult> {
     // Signatures are verified off the event loop while the batch waits for its turn, not in the
     // serial section that every batch and the commit share.
-    if (this.#verifiers.workers > 0) await preverifyBatch(batch, mode, this.#verifiers)
+    // The batch is parsed once, here: a malformed one is refused before it queues.
+    const items = parseBatch(batch, mode)
+    if (this.#verifiers.workers > 0) await preverifyBatch(items, this.#verifiers)
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ batch, mode, resolve, reject })
+      this.#waiting.push({ items, mode, resolve, reject })
       if (!this.#scheduled) {
         this.#scheduled = true
         void this.#serial.run(() => this.#drain())
@@ -58,7 +60,7 @@ export class GroupCommitter {
     const accepted: Array<{ waiting: Waiting; applied: number }> = []
     for (const waiting of group) {
       try {
-        accepted.push({ waiting, applied: await prepareBatch(this.#deps, waiting.batch, waiting.mode, changes) })
+        accepted.push({ waiting, applied: await prepareParsedBatch(this.#deps, waiting.items, waiting.mode, changes) })
       } catch (error) {
         waiting.reject(error)
       }

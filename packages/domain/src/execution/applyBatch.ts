@@ -45,7 +45,19 @@ export function emptyChanges(): PendingChanges {
   return { vaults: new Map(), nonces: new Map(), records: [] }
 }
 
-function parseElement(json: unknown, index: number, mode: BatchMode): VerifiableWithDiffs | { verifiable: VerifiableType } {
+/** One parsed element of a batch: the verifiable, with its caller-computed diffs in submit mode. */
+export type BatchItem = VerifiableWithDiffs | { verifiable: VerifiableType }
+
+/**
+ * Parses a batch once, before it queues (its size, then each element, the first failure thrown
+ * with its index): what the signature pre-check and the laws then share.
+ */
+export function parseBatch(batch: readonly unknown[], mode: BatchMode): BatchItem[] {
+  if (batch.length === 0 || batch.length > BATCH_ELEMENTS_MAX) throw new BatchSizeError({ elementCount: batch.length, elementsMax: BATCH_ELEMENTS_MAX })
+  return batch.map((json, index) => parseElement(json, index, mode))
+}
+
+function parseElement(json: unknown, index: number, mode: BatchMode): BatchItem {
   try {
     return mode === 'execute' ? { verifiable: parseVerifiable(json, `body[${index}]`) } : parseVerifiableWithDiffs(json, `body[${index}]`)
   } catch (error) {
@@ -81,8 +93,11 @@ function assertNoOutgoingCredits(result: BatchResult, shard: number): void {
  * (nothing is written). Throws the first failure with its element `index`, leaving `changes` as it was.
  */
 export async function prepareBatch(deps: ApplyBatchDeps, batch: readonly unknown[], mode: BatchMode, changes: PendingChanges): Promise<number> {
-  if (batch.length === 0 || batch.length > BATCH_ELEMENTS_MAX) throw new BatchSizeError({ elementCount: batch.length, elementsMax: BATCH_ELEMENTS_MAX })
-  const items = batch.map((json, index) => parseElement(json, index, mode))
+  return prepareParsedBatch(deps, parseBatch(batch, mode), mode, changes)
+}
+
+/** As `prepareBatch`, for a batch `parseBatch` parsed. */
+export async function prepareParsedBatch(deps: ApplyBatchDeps, items: readonly BatchItem[], mode: BatchMode, changes: PendingChanges): Promise<number> {
   if (deps.passkeyPolicy !== undefined) assertPasskeyOrigins(items.map((item) => item.verifiable), deps.passkeyPolicy)
   const guess = new Set<string>()
   for (const item of items) prefetchAddresses(item.verifiable, 'state_diffs' in item ? item.state_diffs : undefined, guess)

@@ -1,15 +1,15 @@
 // A first guess of the vaults a batch reads, so that most batches run once over prefetched state
 // (PrefetchedView records whatever the guess missed).
-import { NATIVE_TOKEN_ID, formatAddress, ownerIdOfSignature } from '@verity/core'
-import type { StateDiff, VerifiableType } from '@verity/ledger'
+import { NATIVE_TOKEN_ID } from '@verity/core'
+import { formatAddressMemo, ownerIdOfSignatureMemo, type StateDiff, type VerifiableType } from '@verity/ledger'
 
 /** Addresses a verifiable (and its caller-computed diffs) will probably read: signer's vault, credited vaults, token mints. */
 export function prefetchAddresses(verifiable: VerifiableType, diffs: readonly StateDiff[] | undefined, into: Set<string>): void {
   const message = 'DebitAllowance' in verifiable ? verifiable.DebitAllowance : 'FungibleTokenMint' in verifiable ? verifiable.FungibleTokenMint : verifiable.NftMint
   try {
-    const signer = ownerIdOfSignature(message.signature)
+    const signer = ownerIdOfSignatureMemo(message.signature)
     const content = message.payload.content
-    into.add(formatAddress(signer, 'debited_shard' in content ? content.debited_shard : content.shard))
+    into.add(formatAddressMemo(signer, 'debited_shard' in content ? content.debited_shard : content.shard))
   } catch {
     // A malformed signature: the ledger reports it; nothing to prefetch.
   }

@@ -1,21 +1,15 @@
-// Verifies the Ed25519 signatures of a batch on the verifier pool's worker threads before the
-// batch queues for its group commit, and records each one that verifies, so the ledger's laws
+// Verifies the Ed25519 signatures of a parsed batch on the verifier pool's worker threads before
+// the batch queues for its group commit, and records each one that verifies, so the ledger's laws
 // (run later, in the commit's serial section) do not verify it again on the event loop. Nothing
-// is decided here: an element that does not parse or does not verify is left to the laws, which
+// is decided here: a signature that does not parse or does not verify is left to the laws, which
 // refuse it with their usual error and index.
 import { canonicalJsonBytes, parseSignature, rememberVerifiedSignature, type Ed25519VerifierPool } from '@verity/core'
-import { parseVerifiable, parseVerifiableWithDiffs, verifiableParts, type VerifiableType } from '@verity/ledger'
-import type { BatchMode } from './applyBatch.ts'
+import { verifiableParts } from '@verity/ledger'
+import type { BatchItem } from './applyBatch.ts'
 
-export async function preverifyBatch(batch: readonly unknown[], mode: BatchMode, pool: Ed25519VerifierPool): Promise<void> {
+export async function preverifyBatch(items: readonly BatchItem[], pool: Ed25519VerifierPool): Promise<void> {
   const checks: Promise<void>[] = []
-  for (const [index, json] of batch.entries()) {
-    let verifiable: VerifiableType
-    try {
-      verifiable = mode === 'execute' ? parseVerifiable(json, `body[${index}]`) : parseVerifiableWithDiffs(json, `body[${index}]`).verifiable
-    } catch {
-      return // a malformed element fails the batch in the laws anyway
-    }
+  for (const { verifiable } of items) {
     const { message } = verifiableParts(verifiable)
     const signature = message.signature
     if (signature === null || typeof signature !== 'object') continue

@@ -1,4 +1,6 @@
-import { NATIVE_TOKEN_ID, parseAddress } from '@verity/core'
+import { NATIVE_TOKEN_ID } from '@verity/core'
+import { parseAddressMemo } from '../laws/addressMemo.ts'
+import { cloneVault } from './cloneVault.ts'
 import type { HoldingsDiff, StateDiff } from '../wire/StateDiff.ts'
 import type { Address, ShardId, TokenHoldings, Vault } from '../wire/Vault.ts'
 import type { LedgerView } from '../laws/LedgerView.ts'
@@ -32,7 +34,7 @@ export function applyStateDiffs(view: LedgerView, diffs: readonly StateDiff[], s
 /** As `applyStateDiffs`, writing into `changed` (which also shadows the view). */
 export function applyStateDiffsInto(changed: Map<Address, Vault>, view: LedgerView, diffs: readonly StateDiff[], shard: ShardId): void {
   for (const diff of diffs) {
-    if (parseAddress(diff.address).shard !== shard) {
+    if (parseAddressMemo(diff.address).shard !== shard) {
       assertOutgoingCredit(diff, shard)
       continue
     }
@@ -47,7 +49,7 @@ export function applyStateDiffsInto(changed: Map<Address, Vault>, view: LedgerVi
 /** A diff on another shard may only credit. */
 export function assertOutgoingCredit(diff: StateDiff, shard: ShardId): void {
   const op = diff.operation
-  const target = parseAddress(diff.address).shard
+  const target = parseAddressMemo(diff.address).shard
   if (!('TokenDiffs' in op)) throw new WrongShardError({ field: `mint at ${diff.address}`, shardGot: target, shardExpected: shard })
   for (const [token, holdings] of Object.entries(op.TokenDiffs)) {
     const isCredit = 'Fungible' in holdings ? holdings.Fungible >= 0n : Object.values(holdings.NonFungible.changes).every((c) => c === 'Credit')
@@ -59,7 +61,7 @@ function touch(changed: Map<Address, Vault>, view: LedgerView, address: Address,
   let vault = changed.get(address)
   if (vault === undefined) {
     const stored = view.getVault(address)
-    vault = stored === undefined ? { balance: 0n, shard, data: null } : structuredClone(stored)
+    vault = stored === undefined ? { balance: 0n, shard, data: null } : cloneVault(stored)
     changed.set(address, vault)
   }
   return vault

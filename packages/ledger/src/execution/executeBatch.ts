@@ -1,4 +1,5 @@
-import { isVerityError, parseAddress } from '@verity/core'
+import { isVerityError } from '@verity/core'
+import { parseAddressMemo } from '../laws/addressMemo.ts'
 import type { StateDiff, VerifiableWithDiffs } from '../wire/StateDiff.ts'
 import type { VerifiableType } from '../wire/Verifiable.ts'
 import type { Address, ShardId, Vault } from '../wire/Vault.ts'
@@ -56,7 +57,7 @@ function runBatch(view: LedgerView, items: readonly { verifiable: VerifiableType
       for (const [address, vault] of staged) overlay.vaults.set(address, vault)
       overlay.nonces.set(verified.signerAddress, verified.content.new_nonce + 1n)
       transactions.push({ verifiable: item.verifiable, state_diffs: diffs })
-      for (const diff of diffs) if (parseAddress(diff.address).shard !== shard) outgoingCredits.push(diff)
+      for (const diff of diffs) if (parseAddressMemo(diff.address).shard !== shard) outgoingCredits.push(diff)
     } catch (error) {
       if (isVerityError(error)) throw atIndex(error, index)
       throw error

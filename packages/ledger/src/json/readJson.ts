@@ -2,7 +2,8 @@
  * Small readers that check one JSON value where it arrives and name the field on failure.
  * Integers may come as `number` (exact, from JSON.parse) or `bigint` (from parseJsonBigint).
  */
-import { isVerityError, NATIVE_TOKEN_ID, parseAddress } from '@verity/core'
+import { isVerityError, NATIVE_TOKEN_ID } from '@verity/core'
+import { parseAddressMemo } from '../laws/addressMemo.ts'
 import { MalformedVerifiableError, LedgerLimitError } from '../errors/ledgerErrors.ts'
 import { SHARD_MAX, U64_MAX } from '../limits.ts'
 
@@ -64,7 +65,7 @@ export function readString(value: unknown, field: string, bytesMax: number): str
 export function readAddress(value: unknown, field: string): string {
   if (typeof value !== 'string') fail(field, 'expected an address string "<owner_id>,<shard>"')
   try {
-    const parsed = parseAddress(value)
+    const parsed = parseAddressMemo(value)
     if (parsed.shard > SHARD_MAX) fail(field, `shard ${parsed.shard} exceeds ${SHARD_MAX}`)
   } catch (error) {
     if (isVerityError(error) && !(error instanceof MalformedVerifiableError)) fail(field, error.message)

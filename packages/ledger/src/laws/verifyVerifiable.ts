@@ -1,4 +1,5 @@
-import { assertSignature, canonicalJsonBytes, formatAddress, InvalidSignatureError, isVerityError, ownerIdOfSignature, type HashDigest } from '@verity/core'
+import { assertSignature, canonicalJsonBytes, InvalidSignatureError, isVerityError, type HashDigest } from '@verity/core'
+import { formatAddressMemo, ownerIdOfSignatureMemo } from './addressMemo.ts'
 import type { DebitAllowance, FungibleMint, NftMint, VerifiableKind, VerifiableType } from '../wire/Verifiable.ts'
 import type { Address } from '../wire/Vault.ts'
 
@@ -27,7 +28,7 @@ export function verifyVerifiable(v: VerifiableType): VerifiedVerifiable {
   let signer: HashDigest
   try {
     assertSignature(message.signature, canonicalJsonBytes(message.payload, 'payload'))
-    signer = ownerIdOfSignature(message.signature as Parameters<typeof ownerIdOfSignature>[0])
+    signer = ownerIdOfSignatureMemo(message.signature as Parameters<typeof ownerIdOfSignatureMemo>[0])
   } catch (error) {
     if (error instanceof InvalidSignatureError) throw error
     if (isVerityError(error)) throw new InvalidSignatureError({ reason: error.message }, { cause: error })
@@ -35,10 +36,10 @@ export function verifyVerifiable(v: VerifiableType): VerifiedVerifiable {
   }
   if (kind === 'DebitAllowance') {
     const content = message.payload.content as DebitAllowance
-    return { kind, signer, signerAddress: formatAddress(signer, content.debited_shard), content }
+    return { kind, signer, signerAddress: formatAddressMemo(signer, content.debited_shard), content }
   }
   const content = message.payload.content as FungibleMint | NftMint
-  const signerAddress = formatAddress(signer, content.shard)
+  const signerAddress = formatAddressMemo(signer, content.shard)
   return kind === 'FungibleTokenMint'
     ? { kind, signer, signerAddress, content: content as FungibleMint }
     : { kind, signer, signerAddress, content: content as NftMint }

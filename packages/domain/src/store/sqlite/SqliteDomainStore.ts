@@ -7,6 +7,7 @@ import { decodeStoredJson, encodeStoredJson, migrateSqlite } from '@verity/postg
 import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE } from '../domainMigrations.ts'
 import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow } from '../sdlRows.ts'
 import { StorageFullError } from '../../errors/storeErrors.ts'
+import { CommittedStateCache } from '../CommittedStateCache.ts'
 
 export type SqliteDomainStoreOptions = {
   nowMs?: () => number
@@ -25,6 +26,11 @@ export class SqliteDomainStore implements DomainStore {
   readonly #putNonce: Database.Statement
   readonly #addPending: Database.Statement
   readonly #putMeta: Database.Statement
+  // Hot vaults and nonces, decoded, between batches; emptied when another connection commits
+  // (PRAGMA data_version moves) or a commit of ours fails.
+  readonly #cache = new CommittedStateCache()
+  readonly #dataVersion: Database.Statement<[], number>
+  #dataVersionSeen = 0
 
   /** Opens (creating when absent) the store at `path`; `:memory:` for a throw-away store. */
   constructor(path: string, options: SqliteDomainStoreOptions = {}) {
@@ -47,16 +53,20 @@ export class SqliteDomainStore implements DomainStore {
     this.#putNonce = this.#db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET next_nonce = excluded.next_nonce')
     this.#addPending = this.#db.prepare('INSERT INTO pending (record) VALUES (?)')
     this.#putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    this.#dataVersion = this.#db.prepare<[], number>('PRAGMA data_version').pluck()
+    this.#dataVersionSeen = this.#dataVersion.get()!
   }
 
   async readVaults(addresses: readonly string[]): Promise<Map<string, unknown>> {
-    const select = this.#selectVault
-    const found = new Map<string, unknown>()
-    for (const address of new Set(addresses)) {
-      const row = select.get(address)
-      if (row) found.set(address, decodeStoredJson(row.vault))
-    }
-    return found
+    this.#forgetOthersWrites()
+    return this.#cache.readVaults(addresses, (missing) => {
+      const found = new Map<string, unknown>()
+      for (const address of missing) {
+        const row = this.#selectVault.get(address)
+        if (row) found.set(address, decodeStoredJson(row.vault))
+      }
+      return found
+    })
   }
 
   async readAllVaults(): Promise<Map<string, unknown>> {
@@ -65,25 +75,42 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   async readNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
-    const select = this.#selectNonce
-    const found = new Map<string, bigint>()
-    for (const address of new Set(addresses)) {
-      const row = select.get(address)
-      if (row) found.set(address, BigInt(row.next_nonce))
-    }
-    return found
+    this.#forgetOthersWrites()
+    return this.#cache.readNonces(addresses, (missing) => {
+      const found = new Map<string, bigint>()
+      for (const address of missing) {
+        const row = this.#selectNonce.get(address)
+        if (row) found.set(address, BigInt(row.next_nonce))
+      }
+      return found
+    })
+  }
+
+  /** Empties the cache when another connection has committed since we last looked. */
+  #forgetOthersWrites(): void {
+    const version = this.#dataVersion.get()!
+    if (version === this.#dataVersionSeen) return
+    this.#cache.clear()
+    this.#dataVersionSeen = version
   }
 
   async commitBatch(write: BatchWrite): Promise<void> {
     const [putVault, putNonce, addPending, putMeta] = [this.#putVault, this.#putNonce, this.#addPending, this.#putMeta]
-    this.#write(() =>
-      this.#db.transaction(() => {
-        for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
-        for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
-        for (const record of write.pending) addPending.run(encodeStoredJson(record))
-        for (const [key, value] of write.meta ?? []) putMeta.run(key, value)
-      })(),
-    )
+    try {
+      this.#write(() =>
+        this.#db.transaction(() => {
+          for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
+          for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
+          for (const record of write.pending) addPending.run(encodeStoredJson(record))
+          for (const [key, value] of write.meta ?? []) putMeta.run(key, value)
+        })(),
+      )
+    } catch (error) {
+      this.#cache.clear()
+      throw error
+    }
+    // Durable now (the COMMIT returned): later reads may be served what was written.
+    this.#cache.committed(write.vaults, write.nonces)
   }
 
   async listPending(limit: number): Promise<PendingEntry[]> {
