@@ -2,7 +2,8 @@
 // a domain on a fresh PostgreSQL test database (127.0.0.1) with `proving_workers: true`, an SDL of
 // a mint to `--recipients` addresses (15: 2 batch proofs), proven by 1, then by 2 worker processes
 // (each with one prover thread, `--threads`), timed from POST /sdls/{hash}/prove to Proven.
-//   node --import tsx packages/domain/src/workers/benchSharedSdl.ts [--recipients 15] [--threads 1] [--workers 1,2]
+//   NODE_OPTIONS="--conditions=verity-source --import=./scripts/testing/loopbackOnly.mjs" \
+//     node --import tsx packages/domain/src/workers/benchSharedSdl.ts [--recipients 15] [--threads 1] [--workers 1,2]
 import { spawn, type ChildProcess } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
