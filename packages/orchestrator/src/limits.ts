@@ -139,14 +139,6 @@ assert(EXPIRY_SWEEP_INTERVAL_MS_DEFAULT < INTENT_TTL_MS_DEFAULT)
  * 2-core machine in docs/performance.md; 0 verifies inline on the event loop.
  */
 export const SIGNATURE_VERIFY_WORKERS_DEFAULT = coreLimits.SIGNATURE_VERIFY_WORKERS_DEFAULT
-/**
- * Intent signatures waiting that go to a verifier worker at once, before the event loop's turn
- * ends (Ed25519VerifierPool's `sendAtCount`): the worker verifies them while the event loop reads
- * the next requests, so under a burst the two threads overlap instead of taking turns
- * (docs/performance.md, "POST /intents").
- */
-export const SIGNATURE_VERIFY_SEND_AT_COUNT = 8
-assert(SIGNATURE_VERIFY_SEND_AT_COUNT <= coreLimits.SIGNATURE_VERIFY_BATCH_MAX)
 
 /** Decoded templates kept in memory (each is small; the store stays the source of truth). */
 export const TEMPLATE_CACHE_MAX = 256

@@ -221,7 +221,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     intentTtlMs: settings.intentTtlMs,
     allowUnsignedIntents: settings.allowUnsignedIntents,
     jobBacklogMax: settings.jobBacklogMax,
-    verifierPool: new Ed25519VerifierPool({ workers: settings.signatureVerifyWorkers, sendAtCount: limits.SIGNATURE_VERIFY_SEND_AT_COUNT }),
+    verifierPool: new Ed25519VerifierPool({ workers: settings.signatureVerifyWorkers }),
     passkeyPolicy: { origins: settings.passkeyOrigins, rpIds: settings.passkeyRpIds },
     sseClients: new ClientConnectionCounter({ what: 'event streams', connectionsMax: settings.sseConnectionsPerClientMax }),
     extractorConfig,

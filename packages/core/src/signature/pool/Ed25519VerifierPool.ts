@@ -8,12 +8,6 @@ export type Ed25519VerifierPoolOptions = {
   workers: number
   /** Most signatures in one message to a worker. */
   batchMax?: number
-  /**
-   * Signatures waiting that are sent at once, before the turn of the event loop ends (default:
-   * `batchMax`): a worker then verifies the first ones while the event loop still reads the
-   * requests that follow, instead of all of them after it (lower latency in a closed loop).
-   */
-  sendAtCount?: number
 }
 
 type Pending = { parsed: ParsedEd25519; message: Uint8Array; resolve: (valid: boolean) => void }
@@ -28,16 +22,14 @@ const verifyInline = (item: Pending): boolean => verify(null, item.message, item
 /**
  * Verifies Ed25519 signatures off the event loop, on worker threads. Requests that arrive in one
  * turn of the event loop are gathered and sent as one batch per worker (spread over the workers,
- * each part at most `batchMax`; sent as soon as `sendAtCount` wait), so a burst costs one message
- * per worker instead of one per signature, and a lone request is sent at the end of its turn
- * (its latency is one round trip to a worker).
+ * each part at most `batchMax`), so a burst costs one message per worker instead of one per
+ * signature, and a lone request is sent at once (its latency is one round trip to a worker).
  * With 0 workers it verifies inline. A worker that dies has its batch verified inline: a
  * verification is never lost or answered wrongly.
  */
 export class Ed25519VerifierPool {
   readonly #workersMax: number
   readonly #batchMax: number
-  readonly #sendAtCount: number
   readonly #slots: Slot[] = []
   #pending: Pending[] = []
   #nextId = 1
@@ -47,8 +39,6 @@ export class Ed25519VerifierPool {
     if (!Number.isInteger(options.workers) || options.workers < 0) throw new RangeError(`workers must be an integer ≥ 0, got ${options.workers}`)
     this.#workersMax = options.workers
     this.#batchMax = options.batchMax ?? SIGNATURE_VERIFY_BATCH_MAX
-    this.#sendAtCount = options.sendAtCount ?? this.#batchMax
-    if (!Number.isInteger(this.#sendAtCount) || this.#sendAtCount < 1) throw new RangeError(`sendAtCount must be an integer ≥ 1, got ${this.#sendAtCount}`)
   }
 
   /** Worker threads this pool may run (0: inline). */
@@ -62,7 +52,6 @@ export class Ed25519VerifierPool {
     return new Promise((resolve) => {
       this.#pending.push({ parsed, message, resolve })
       if (this.#pending.length === 1) setImmediate(() => this.#flush())
-      else if (this.#pending.length >= this.#sendAtCount) this.#flush()
     })
   }
 
