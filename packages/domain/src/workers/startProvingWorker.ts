@@ -51,7 +51,8 @@ export async function startProvingWorker(options: StartProvingWorkerOptions = {}
   const log = pino({ level: options.logLevel ?? env.VERITY_LOG_LEVEL ?? 'info' })
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
   const holder = `verity-prover shard ${config.shard} on ${hostname()} pid ${process.pid}`
-  const jobs = await PostgresProvingJobs.open(databaseUrl, { shard: config.shard, holder })
+  const lanes = config.prover.workers ?? PROVING_LANES_DEFAULT
+  const jobs = await PostgresProvingJobs.open(databaseUrl, { shard: config.shard, holder, lanes })
   const circuits = createCircuitProver({ ...config.prover, ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }), proofSystem: settlementProofSystem(config) })
   const prover = createSdlProver({ circuits, guardrails, guardrailProver: guardrails.length > 0 ? createGuardrailProver(circuits) : null })
   const worker = new ProvingWorker({
@@ -60,7 +61,7 @@ export async function startProvingWorker(options: StartProvingWorkerOptions = {}
     log,
     leaseMs: options.leaseMs ?? PROVING_LEASE_MS,
     pollIntervalMs: options.pollIntervalMs ?? PROVING_POLL_INTERVAL_MS,
-    lanes: config.prover.workers ?? PROVING_LANES_DEFAULT,
+    lanes,
   })
   worker.start()
   log.info({ shard: config.shard, holder }, 'proving worker started')

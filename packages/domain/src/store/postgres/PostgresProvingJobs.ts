@@ -23,8 +23,8 @@ import { shardLockKey } from './shardLock.ts'
 /** Milliseconds since the epoch on the database server's clock, as SQL. */
 const DATABASE_NOW_MS = `(extract(epoch FROM clock_timestamp()) * 1000)::bigint`
 
-/** Connections a worker keeps: a claim, record or finish, plus a renewal meanwhile. */
-const WORKER_CONNECTIONS_MAX = 2
+/** Connections a worker keeps per part it proves at once (a claim, record or finish), plus one for renewals meanwhile. */
+const WORKER_CONNECTIONS_PER_LANE = 1
 
 /** The reason an SDL fails with when its stored witness has no batches to prove (never written by the domain). */
 const NO_BATCHES_REASON = 'the stored SDL witness holds no batches'
@@ -70,13 +70,13 @@ export class PostgresProvingJobs implements ProvingJobs {
     this.#target = target
   }
 
-  /** Connects to `databaseUrl` and applies the migrations it lacks (a worker may start before its domain). */
-  static async open(databaseUrl: string, options: { shard: number; holder: string; nowMs?: () => number }): Promise<PostgresProvingJobs> {
+  /** Connects to `databaseUrl` and applies the migrations it lacks (a worker may start before its domain); `lanes`: parts the worker proves at once (default 1). */
+  static async open(databaseUrl: string, options: { shard: number; holder: string; lanes?: number; nowMs?: () => number }): Promise<PostgresProvingJobs> {
     shardLockKey(options.shard) // checks the range
     const target = describeDatabaseUrl(databaseUrl)
     const pool = await openMigratedPool({
       databaseUrl,
-      pool: { max: WORKER_CONNECTIONS_MAX, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, application_name: options.holder.slice(0, 63) },
+      pool: { max: Math.max(1, options.lanes ?? 1) * WORKER_CONNECTIONS_PER_LANE + 1, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, application_name: options.holder.slice(0, 63) },
       table: MIGRATIONS_TABLE,
       lockKey: POSTGRES_MIGRATION_LOCK_KEY,
       migrations: DOMAIN_MIGRATIONS,
