@@ -15,7 +15,12 @@ export type BenchSettings = {
   sqliteMs: number
   /** Duration of the empty-route autocannon run. */
   emptyRouteSeconds: number
-  /** Connections of both autocannon runs (empty route and POST /intents), so their ratio is fair. */
+  /**
+   * Connections of both autocannon runs (empty route and POST /intents), so their ratio is fair.
+   * 128: an agent fleet sends many requests at once, and a group commit and a verifier batch serve
+   * a larger closed loop better (docs/performance.md, "POST /intents": at load 7, 32 connections
+   * gave 2,800–2,900 req/s at 256–287 µs of server CPU each, 128 gave 3,200–3,800 at 228–251 µs).
+   */
   httpConnections: number
   /** Pre-signed POST /intents requests. */
   intents: number
@@ -47,7 +52,7 @@ export const FULL: BenchSettings = {
   cryptoRounds: 5,
   sqliteMs: 1_500,
   emptyRouteSeconds: 4,
-  httpConnections: 32,
+  httpConnections: 128,
   intents: 12_000,
   proposalsSequential: 6,
   proposalRoundsOf8: 2,
@@ -69,7 +74,7 @@ export const QUICK: BenchSettings = {
   cryptoRounds: 3,
   sqliteMs: 500,
   emptyRouteSeconds: 2,
-  httpConnections: 32,
+  httpConnections: 128,
   intents: 4_000,
   proposalsSequential: 1,
   proposalRoundsOf8: 1,
