@@ -13,7 +13,7 @@ import { QUICK } from './lib/benchSettings.ts'
 import { createHttpClient } from './lib/httpClient.ts'
 import { startChild, type BenchChild } from './lib/startChild.ts'
 import { formatCpuProfileSummary, summarizeCpuProfile } from './lib/summarizeCpuProfile.ts'
-import { withProcessCpu } from './lib/processStats.ts'
+import { threadCpuMs, withProcessCpu } from './lib/processStats.ts'
 import { fundSenders } from './lib/transferBook.ts'
 import { closedLoop, LANES } from './domainTransfers.ts'
 import { INTENTS_WARM_UP_REQUESTS, measureIntents } from './orchestratorIntents.ts'
@@ -36,6 +36,14 @@ async function profiled(child: BenchChild, load: () => Promise<number>): Promise
   return count
 }
 
+/** CPU µs per request of each thread that used at least 1 µs per request (the main thread's id is the pid). */
+function printThreadCpu(pid: number | undefined, before: Map<number, number> | undefined, after: Map<number, number> | undefined, requests: number): void {
+  if (pid === undefined || before === undefined || after === undefined) return
+  const perRequest = [...after].map(([tid, cpuMs]) => ({ tid, us: ((cpuMs - (before.get(tid) ?? 0)) * 1_000) / requests })).filter(({ us }) => us >= 1)
+  const text = perRequest.sort((a, b) => b.us - a.us).map(({ tid, us }) => `${tid === pid ? 'main' : `thread ${tid}`} ${us.toFixed(0)} µs`)
+  console.log(`server CPU per request by thread (the profiler's own cost included): ${text.join(', ')}`)
+}
+
 async function profileIntents(count: number): Promise<number> {
   const overrides = JSON.parse(values.settings ?? '{}') as Record<string, unknown>
   const connections = Number(values.connections ?? QUICK.httpConnections)
@@ -49,7 +57,9 @@ async function profileIntents(count: number): Promise<number> {
     const settings = { ...QUICK, intents: count, httpConnections: connections }
     await measureIntents({ ...settings, intents: INTENTS_WARM_UP_REQUESTS }, url, templateId, undefined, 0) // warm-up (JIT, caches), outside the profile
     return await profiled(child, async () => {
+      const threadsBefore = threadCpuMs(child.process.pid)
       const result = await measureIntents(settings, url, templateId, child.process.pid, 0)
+      printThreadCpu(child.process.pid, threadsBefore, threadCpuMs(child.process.pid), result.requests)
       console.log(`POST /intents: ${result.requestsPerSecond.toFixed(0)} req/s over ${connections} connections, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.non2xx} non-2xx, server CPU ${result.serverCpuUsPerRequest?.toFixed(0)} µs per request (busy ${result.serverCores?.toFixed(2)} cores), load generator ${result.clientCpuUsPerRequest?.toFixed(0)} µs per request`)
       return result.requests
     })

@@ -1,7 +1,7 @@
 // What a service process uses, from /proc: its CPU time (all threads, user + system) and resident
 // memory. CPU time divided by the requests of a run is the service's CPU per request, a figure
 // that the other work sharing the machine's cores disturbs far less than a rate does.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /** Kernel clock ticks per second of /proc's utime and stime (USER_HZ; 100 on Linux x86-64 and arm64). */
 const CLOCK_TICKS_PER_SECOND = 100
@@ -35,6 +35,35 @@ export function processRssMib(pid: number | undefined): number | undefined {
   try {
     const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
     return match === null ? undefined : Number(match[1]) / 1024
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * CPU ms (user + system) of each thread of process `pid` by thread id (/proc/<pid>/task), or
+ * undefined without /proc. The main thread's id is the pid; worker threads follow in start order.
+ */
+export function threadCpuMs(pid: number | undefined): Map<number, number> | undefined {
+  if (pid === undefined) return undefined
+  try {
+    const threads = new Map<number, number>()
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const cpuMs = taskCpuMs(pid, Number(tid))
+      if (cpuMs !== undefined) threads.set(Number(tid), cpuMs)
+    }
+    return threads
+  } catch {
+    return undefined
+  }
+}
+
+/** CPU ms of thread `tid` of process `pid` alone (a thread that ended meanwhile: undefined). */
+function taskCpuMs(pid: number, tid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000) / CLOCK_TICKS_PER_SECOND
   } catch {
     return undefined
   }
