@@ -40,6 +40,7 @@ export { jsonValue, jsonValue as vaultToJson, jsonValue as verifiableToJson, jso
 export type { LedgerView } from './laws/LedgerView.ts'
 export { verifyVerifiable, verifiableParts, type VerifiedVerifiable } from './laws/verifyVerifiable.ts'
 export { formatAddressMemo, ownerIdOfSignatureMemo, parseAddressMemo } from './laws/addressMemo.ts'
+export { canonicalPayloadBytes, freezeVerifiable } from './laws/payloadBytes.ts'
 export { executeVerifiable, checkAuthorization, defaultDiffsOf } from './execution/executeVerifiable.ts'
 export { checkStateDiffs, checkDiffShape } from './execution/checkStateDiffs.ts'
 export { applyStateDiffs, assertOutgoingCredit } from './execution/applyStateDiffs.ts'

@@ -6,6 +6,7 @@ import { checkPasskeyPolicy, formatAddress, InvalidSignatureError, isVerityError
 import {
   atIndex,
   executeBatch,
+  freezeVerifiable,
   parseVerifiable,
   parseVerifiableWithDiffs,
   submitBatch,
@@ -59,7 +60,11 @@ export function parseBatch(batch: readonly unknown[], mode: BatchMode): BatchIte
 
 function parseElement(json: unknown, index: number, mode: BatchMode): BatchItem {
   try {
-    return mode === 'execute' ? { verifiable: parseVerifiable(json, `body[${index}]`) } : parseVerifiableWithDiffs(json, `body[${index}]`)
+    // Frozen: the signature pre-check and the laws share it, and its signed bytes, unchanged.
+    if (mode === 'execute') return { verifiable: freezeVerifiable(parseVerifiable(json, `body[${index}]`)) }
+    const item = parseVerifiableWithDiffs(json, `body[${index}]`)
+    freezeVerifiable(item.verifiable)
+    return item
   } catch (error) {
     if (isVerityError(error)) throw atIndex(error, index)
     throw error

@@ -3,8 +3,8 @@
 // (run later, in the commit's serial section) do not verify it again on the event loop. Nothing
 // is decided here: a signature that does not parse or does not verify is left to the laws, which
 // refuse it with their usual error and index.
-import { canonicalJsonBytes, parseSignature, rememberVerifiedSignature, type Ed25519VerifierPool } from '@verity/core'
-import { verifiableParts } from '@verity/ledger'
+import { parseSignature, rememberVerifiedSignature, type Ed25519VerifierPool } from '@verity/core'
+import { canonicalPayloadBytes, verifiableParts } from '@verity/ledger'
 import type { BatchItem } from './applyBatch.ts'
 
 export async function preverifyBatch(items: readonly BatchItem[], pool: Ed25519VerifierPool): Promise<void> {
@@ -16,7 +16,7 @@ export async function preverifyBatch(items: readonly BatchItem[], pool: Ed25519V
     try {
       const parsed = parseSignature(signature)
       if (parsed.scheme !== 'Ed25519') continue
-      const bytes = canonicalJsonBytes(message.payload, 'payload')
+      const bytes = canonicalPayloadBytes(message.payload)
       checks.push(pool.verify(parsed, bytes).then((isValid) => (isValid ? rememberVerifiedSignature(signature, bytes) : undefined)))
     } catch {
       continue // a malformed signature: the laws give the error

@@ -1,5 +1,6 @@
-import { assertSignature, canonicalJsonBytes, InvalidSignatureError, isVerityError, type HashDigest } from '@verity/core'
+import { assertSignature, InvalidSignatureError, isVerityError, type HashDigest } from '@verity/core'
 import { formatAddressMemo, ownerIdOfSignatureMemo } from './addressMemo.ts'
+import { canonicalPayloadBytes } from './payloadBytes.ts'
 import type { DebitAllowance, FungibleMint, NftMint, VerifiableKind, VerifiableType } from '../wire/Verifiable.ts'
 import type { Address } from '../wire/Vault.ts'
 
@@ -27,7 +28,7 @@ export function verifyVerifiable(v: VerifiableType): VerifiedVerifiable {
   const { kind, message } = verifiableParts(v)
   let signer: HashDigest
   try {
-    assertSignature(message.signature, canonicalJsonBytes(message.payload, 'payload'))
+    assertSignature(message.signature, canonicalPayloadBytes(message.payload))
     signer = ownerIdOfSignatureMemo(message.signature as Parameters<typeof ownerIdOfSignatureMemo>[0])
   } catch (error) {
     if (error instanceof InvalidSignatureError) throw error
