@@ -1,17 +1,15 @@
 // Orchestrator: POST /intents per second and its latency (Ed25519, shape B, bodies signed before
 // the timed run), autocannon against an orchestrator in a child process.
 //
-// How the rate is timed: autocannon's own `duration` is useless for a fixed `amount` of requests,
-// since it notices the end only at its next sample tick (every `sampleInt`, 1 s), so a run of
-// 1.1 s counted as 2 s (the rate read up to half the real one). The rate here is the 2xx count over
-// the time from starting autocannon to the last response. The run is preceded by an untimed
+// How the rate is timed: the 2xx count over the time from starting autocannon to the last response
+// (lib/sendJsonBodies.ts says why not autocannon's own duration). The run is preceded by an untimed
 // warm-up (INTENTS_WARM_UP_REQUESTS, fresh intents) so the JIT, the key caches and the threads of
 // the orchestrator are warm, as for the empty route it is compared with.
-import autocannon, { type Result } from 'autocannon'
 import { Ed25519Signer } from '@verity/core'
 import { signedIntentBody } from './lib/benchTemplates.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
 import { withProcessCpu } from './lib/processStats.ts'
+import { sendJsonBodies } from './lib/sendJsonBodies.ts'
 
 /** Untimed requests sent before the timed run (distinct intents; they stay in the store). */
 export const INTENTS_WARM_UP_REQUESTS = 2_000
@@ -35,36 +33,14 @@ export type IntentsResult = {
   clientCpuUsPerRequest?: number
 }
 
-type Run = { result: Result; activeMs: number; clientCpuUs: number }
-
-/** Sends `bodies` with autocannon over `connections`; times it from the start to the last response. */
-async function sendBodies(url: string, bodies: string[], connections: number): Promise<Run> {
-  let next = 0
-  const startedAt = performance.now()
-  let lastResponseAt = startedAt
-  const clientCpuBefore = process.cpuUsage()
-  const instance = autocannon({
-    url,
-    connections,
-    amount: bodies.length,
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
-  })
-  instance.on('response', () => {
-    lastResponseAt = performance.now()
-  })
-  const result = await instance
-  const clientCpu = process.cpuUsage(clientCpuBefore)
-  return { result, activeMs: lastResponseAt - startedAt, clientCpuUs: clientCpu.user + clientCpu.system }
-}
-
 /** Warms the orchestrator up with `warmUpRequests` intents, then times `settings.intents` of them. */
 export async function measureIntents(settings: BenchSettings, orchestratorUrl: string, templateId: string, serverPid?: number, warmUpRequests = INTENTS_WARM_UP_REQUESTS): Promise<IntentsResult> {
   const signers = Array.from({ length: SIGNERS }, () => Ed25519Signer.generate())
   const sign = (count: number) => Array.from({ length: count }, (_, index) => signedIntentBody(signers[index % signers.length]!, templateId).body)
   const url = `${orchestratorUrl}/intents`
-  if (warmUpRequests > 0) await sendBodies(url, sign(warmUpRequests), settings.httpConnections)
+  if (warmUpRequests > 0) await sendJsonBodies(url, sign(warmUpRequests), settings.httpConnections)
   const bodies = sign(settings.intents)
-  const { result: run, cpuMs } = await withProcessCpu(serverPid, () => sendBodies(url, bodies, settings.httpConnections))
+  const { result: run, cpuMs } = await withProcessCpu(serverPid, () => sendJsonBodies(url, bodies, settings.httpConnections))
   const { result, activeMs, clientCpuUs } = run
   const requests = result.requests.total
   return {
