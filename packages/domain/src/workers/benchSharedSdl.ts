@@ -13,17 +13,28 @@ import { jsonValue, signVerifiable } from '@verity/ledger'
 import { createTestDatabase, withClient } from '@verity/postgres'
 import { startTestDomain, type TestDomain } from '../testing/startTestDomain.ts'
 import { waitFor } from '../testing/waitFor.ts'
+import type { DomainConfig } from '../config/DomainConfig.ts'
+import { startProvingWorker } from './startProvingWorker.ts'
 
 const SHARD = 31
 
-async function spawnWorker(config: unknown): Promise<ChildProcess> {
-  const script = fileURLToPath(new URL('../testing/runProvingWorkerProcess.ts', import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] })
+type WorkerLine = { msg?: string; time?: number; part?: unknown; provingMs?: number }
+
+/** A worker process (this script with `--worker`): its `outcome recorded` log lines are collected into `lines`. */
+async function spawnWorker(config: unknown, lines: WorkerLine[]): Promise<ChildProcess> {
+  const script = fileURLToPath(import.meta.url)
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--worker', JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] })
   await new Promise<void>((resolve, reject) => {
     let output = ''
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
-      if (output.includes('READY ')) resolve()
+      const end = output.lastIndexOf('\n')
+      for (const line of output.slice(0, end + 1).split('\n').filter((text) => text.startsWith('{'))) {
+        const parsed = JSON.parse(line) as WorkerLine
+        if (parsed.msg === 'proving worker started') resolve()
+        if (parsed.msg === 'proving worker: outcome recorded') lines.push({ ...parsed, msg: `pid ${child.pid}` })
+      }
+      output = output.slice(end + 1)
     })
     child.once('exit', (code) => reject(new Error(`proving worker exited with ${code}`)))
   })
@@ -47,7 +58,8 @@ async function cutMintSdl(domain: TestDomain, recipients: number): Promise<{ has
 async function measure(domain: TestDomain, workerCount: number, recipients: number, threads: number): Promise<Record<string, unknown>> {
   const { hash, batches } = await cutMintSdl(domain, recipients)
   const config = { ...domain.config, prover: { ...domain.config.prover, threads } }
-  const workers = await Promise.all(Array.from({ length: workerCount }, () => spawnWorker(config)))
+  const lines: WorkerLine[] = []
+  const workers = await Promise.all(Array.from({ length: workerCount }, () => spawnWorker(config, lines)))
   const load = loadavg()
   const startedMs = Date.now()
   try {
@@ -57,10 +69,15 @@ async function measure(domain: TestDomain, workerCount: number, recipients: numb
       return current === 'Proving' ? undefined : current
     }, 'the SDL to be proven', { intervalMs: 50, attemptsMax: 20 * 60 * 10 })
     if (state !== 'Proven') throw new Error(`SDL ended ${JSON.stringify(state)}`)
-    return { workers: workerCount, threadsPerWorker: threads, batches, wallMs: Date.now() - startedMs, loadAverageAtStart: load.map((value) => Number(value.toFixed(2))) }
+    return { workers: workerCount, threadsPerWorker: threads, batches, wallMs: Date.now() - startedMs, loadAverageAtStart: load.map((value) => Number(value.toFixed(2))), parts: partsOf(lines, startedMs) }
   } finally {
     for (const worker of workers) worker.kill('SIGKILL')
   }
+}
+
+/** Each recorded part: which worker process, when it was recorded (ms after the start) and how long it took. */
+function partsOf(lines: readonly WorkerLine[], startedMs: number): unknown[] {
+  return lines.map((line) => ({ worker: line.msg, part: line.part, provingMs: line.provingMs, recordedAtMs: (line.time ?? startedMs) - startedMs }))
 }
 
 async function main(): Promise<void> {
@@ -76,4 +93,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main()
+if (process.argv[2] === '--worker') await startProvingWorker({ config: JSON.parse(process.argv[3]!) as DomainConfig, env: {}, logLevel: 'info', pollIntervalMs: 100 })
+else await main()
