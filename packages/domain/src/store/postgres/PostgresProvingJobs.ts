@@ -26,6 +26,9 @@ const DATABASE_NOW_MS = `(extract(epoch FROM clock_timestamp()) * 1000)::bigint`
 /** Connections a worker keeps per part it proves at once (a claim, record or finish), plus one for renewals meanwhile. */
 const WORKER_CONNECTIONS_PER_LANE = 1
 
+/** Runs of a claim, record or finish transaction at most: a deadlock with a round being started (rare) runs it again. */
+const TRANSACTION_ATTEMPTS_MAX = 3
+
 /** The reason an SDL fails with when its stored witness has no batches to prove (never written by the domain). */
 const NO_BATCHES_REASON = 'the stored SDL witness holds no batches'
 
@@ -210,7 +213,7 @@ export class PostgresProvingJobs implements ProvingJobs {
   }
 
   async #transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.#unavailableOnConnectionError(() => runPostgresTransaction(this.#pool, { isolation: 'READ COMMITTED', attemptsMax: 3 }, fn))
+    return this.#unavailableOnConnectionError(() => runPostgresTransaction(this.#pool, { isolation: 'READ COMMITTED', attemptsMax: TRANSACTION_ATTEMPTS_MAX }, fn))
   }
 
   async #query<Row extends pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<Row[]> {
