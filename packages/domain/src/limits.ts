@@ -81,8 +81,14 @@ export const POSTGRES_QUERY_CONNECTIONS_MAX = 8
 export { POSTGRES_CONNECT_TIMEOUT_MS } from '@verity/postgres'
 assert(POSTGRES_QUERY_CONNECTIONS_MAX + 1 <= POSTGRES_POOL_CONNECTIONS_MAX)
 
-/** A proving worker's lease on a claimed SDL, in ms (on the database's clock); renewed every third of it while proving. */
+/** A proving worker's lease on a claimed part of an SDL (a batch proof, or its finishing step), in ms (on the database's clock); renewed every third of it while proving. */
 export const PROVING_LEASE_MS = 60_000
+/**
+ * Claims of one part of an SDL at most: a part claimed this often whose lease ran out each time
+ * (the workers proving it crashed, were killed or lost the database) fails the SDL (ProvingFailed,
+ * naming the part) instead of taking down every worker that claims it, forever.
+ */
+export const PROOF_JOB_CLAIMS_MAX = 5
 /** How often an idle proving worker looks for SDLs to claim, in ms. */
 export const PROVING_POLL_INTERVAL_MS = 1_000
 

@@ -6,6 +6,7 @@ import type { SdlRecord } from '../DomainStore.ts'
 import type { ProvingClaim } from '../ProvingJobs.ts'
 import { PostgresDomainStore } from './PostgresDomainStore.ts'
 import { PostgresProvingJobs } from './PostgresProvingJobs.ts'
+import { PROOF_JOB_CLAIMS_MAX } from '../../limits.ts'
 
 const SHARD = 21
 const LEASE_MS = 60_000
@@ -138,6 +139,22 @@ describe('proving jobs claimed from PostgreSQL, one batch proof at a time', () =
     assert.equal(await b.claim(LEASE_MS), null)
     await a.release(claim!)
     assert.deepEqual((await b.claim(LEASE_MS))?.part, { kind: 'batch', batchIndex: 0 })
+  })
+
+  test('a part whose lease runs out PROOF_JOB_CLAIMS_MAX times fails the SDL, naming it; a release does not count', async () => {
+    const [a] = workers as [PostgresProvingJobs, PostgresProvingJobs]
+    await prove('h8', 8, 1)
+    await a.release((await a.claim(LEASE_MS))!)
+    // Each claim's 1 ms lease runs out (a worker dying with it), and the part is claimed again.
+    for (let claimed = 0; claimed < PROOF_JOB_CLAIMS_MAX; claimed += 1) {
+      await sleep(5)
+      assert.deepEqual((await a.claim(1))?.part, { kind: 'batch', batchIndex: 0 }, `claim ${claimed + 1}`)
+    }
+    await sleep(5)
+    assert.equal(await a.claim(1), null, 'no claim after the last')
+    const state = (await store.getSdlSummary('h8'))?.state as { ProvingFailed: string }
+    assert.match(state.ProvingFailed, new RegExp(`batch proof 0 was claimed ${PROOF_JOB_CLAIMS_MAX} times`))
+    assert.deepEqual((await jobRows()).filter((row) => row.hash === 'h8'), [], 'its rows are gone')
   })
 
   test('a stored witness without batches fails the SDL instead of proving nothing', async () => {

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { decodeStoredJson, encodeStoredJson, openMigratedPool, runPostgresTransaction, StoreUnavailableError, describeDatabaseUrl } from '@verity/postgres'
-import { POSTGRES_CONNECT_TIMEOUT_MS } from '../../limits.ts'
+import { POSTGRES_CONNECT_TIMEOUT_MS, PROOF_JOB_CLAIMS_MAX } from '../../limits.ts'
 import { sdlStateName, type SdlStateValue } from '../../sdl/SdlStateValue.ts'
 import type { SdlProvingJob } from '../../sdl/SdlProver.ts'
 import type { ProvingClaim, ProvingJobs } from '../ProvingJobs.ts'
@@ -46,11 +46,19 @@ const CLAIM_SQL = `UPDATE domain_sdl_proof_jobs AS j
    FROM (SELECT p.shard, p.hash, p.round, p.batch_index, s.guardrail_input
            FROM domain_sdl_proof_jobs AS p JOIN domain_sdls AS s ON s.shard = p.shard AND s.hash = p.hash AND s.lease_token = p.round
           WHERE p.shard = $1 AND s.state_name = 'Proving' AND p.artifact IS NULL AND (p.lease_until_ms IS NULL OR p.lease_until_ms < ${DATABASE_NOW_MS})
+            AND p.attempts < ${PROOF_JOB_CLAIMS_MAX}
             AND (NOT p.is_finish OR NOT EXISTS (SELECT 1 FROM domain_sdl_proof_jobs AS b
                   WHERE b.shard = p.shard AND b.hash = p.hash AND b.round = p.round AND NOT b.is_finish AND b.artifact IS NULL))
           ORDER BY s.seq, p.batch_index LIMIT 1 FOR UPDATE OF p SKIP LOCKED) AS next
   WHERE j.shard = next.shard AND j.hash = next.hash AND j.round = next.round AND j.batch_index = next.batch_index
   RETURNING j.hash, j.round, j.batch_index, j.is_finish, next.guardrail_input`
+
+/** A part of a current round claimed PROOF_JOB_CLAIMS_MAX times, never recorded, its last lease run out: its SDL fails. */
+const EXHAUSTED_SQL = `SELECT p.hash, p.batch_index, p.is_finish FROM domain_sdl_proof_jobs AS p
+    JOIN domain_sdls AS s ON s.shard = p.shard AND s.hash = p.hash AND s.lease_token = p.round
+   WHERE p.shard = $1 AND s.state_name = 'Proving' AND p.artifact IS NULL AND p.attempts >= ${PROOF_JOB_CLAIMS_MAX}
+     AND p.lease_until_ms < ${DATABASE_NOW_MS}
+   ORDER BY s.seq, p.batch_index LIMIT 1 FOR UPDATE OF p, s SKIP LOCKED`
 
 /** The claim's row ($1 shard, $2 hash, $3 round, $4 token), while its round is the SDL's current one. */
 const CLAIMED_ROW = `j.shard = $1 AND j.hash = $2 AND j.round = $3 AND j.lease_token = $4
@@ -91,6 +99,7 @@ export class PostgresProvingJobs implements ProvingJobs {
 
   async claim(leaseMs: number): Promise<ProvingClaim | null> {
     await this.#startRound()
+    await this.#failExhausted()
     const token = randomUUID()
     const [row] = await this.#query<ClaimRow>(CLAIM_SQL, [this.#shard, this.#holder, token, leaseMs])
     if (row === undefined) return null
@@ -115,6 +124,17 @@ export class PostgresProvingJobs implements ProvingJobs {
         [this.#shard, sdl.hash, round, sdl.batches],
       )
       await client.query('UPDATE domain_sdls SET lease_holder = $3, lease_token = $4, lease_until_ms = NULL WHERE shard = $1 AND hash = $2', [this.#shard, sdl.hash, this.#holder, round])
+    })
+  }
+
+  /** Fails the oldest SDL with a part claimed PROOF_JOB_CLAIMS_MAX times that never got recorded (its rows go). */
+  async #failExhausted(): Promise<void> {
+    await this.#transaction(async (client) => {
+      const [part] = (await client.query<{ hash: string; batch_index: number; is_finish: boolean }>(EXHAUSTED_SQL, [this.#shard])).rows
+      if (part === undefined) return
+      const what = part.is_finish ? 'its finishing step (guardrail proofs)' : `batch proof ${part.batch_index}`
+      const reason = `${what} was claimed ${PROOF_JOB_CLAIMS_MAX} times by proving workers and never recorded: each lost its lease (crashed, killed or cut off from the database)`
+      await this.#setSdlOutcome(client, part.hash, { ProvingFailed: reason }, null)
     })
   }
 
@@ -154,7 +174,8 @@ export class PostgresProvingJobs implements ProvingJobs {
       const token = randomUUID()
       const taken = await client.query(
         `UPDATE domain_sdl_proof_jobs SET lease_holder = $4, lease_token = $5, lease_until_ms = ${DATABASE_NOW_MS} + $6, attempts = attempts + 1
-          WHERE shard = $1 AND hash = $2 AND round = $3 AND is_finish AND (lease_until_ms IS NULL OR lease_until_ms < ${DATABASE_NOW_MS})`,
+          WHERE shard = $1 AND hash = $2 AND round = $3 AND is_finish AND (lease_until_ms IS NULL OR lease_until_ms < ${DATABASE_NOW_MS})
+            AND attempts < ${PROOF_JOB_CLAIMS_MAX}`,
         [...claimKey(claim).slice(0, 3), this.#holder, token, leaseMs],
       )
       return { recorded: true, finish: taken.rowCount === 1 ? { ...claim, token, part: { kind: 'finish' } } : null }
@@ -185,7 +206,11 @@ export class PostgresProvingJobs implements ProvingJobs {
   }
 
   async release(claim: ProvingClaim): Promise<void> {
-    await this.#query('UPDATE domain_sdl_proof_jobs AS j SET lease_token = NULL, lease_until_ms = NULL WHERE j.shard = $1 AND j.hash = $2 AND j.round = $3 AND j.lease_token = $4', claimKey(claim))
+    // A part given back (a worker stopping) does not count against PROOF_JOB_CLAIMS_MAX: only lost leases do.
+    await this.#query(
+      'UPDATE domain_sdl_proof_jobs AS j SET lease_token = NULL, lease_until_ms = NULL, attempts = GREATEST(j.attempts - 1, 0) WHERE j.shard = $1 AND j.hash = $2 AND j.round = $3 AND j.lease_token = $4',
+      claimKey(claim),
+    )
   }
 
   async close(): Promise<void> {
