@@ -53,6 +53,8 @@ export const SIGNATURE_VERIFY_BATCH_MAX = 64
  * docs/performance.md; 0 verifies inline on the event loop.
  */
 export const SIGNATURE_VERIFY_WORKERS_DEFAULT = 1
+/** At most this many signature verifier threads per service (each a worker thread with its own key cache). */
+export const SIGNATURE_VERIFY_WORKERS_MAX = 16
 
 /** Most elements of one InputMap `Set` value. */
 export const INPUT_SET_ELEMENTS_MAX = 1_024

@@ -61,6 +61,7 @@ assert(GUARDRAIL_INPUT_BYTES_MAX <= REQUEST_BODY_BYTES_MAX)
  * laws). Measured on the 2-core machine in docs/performance.md.
  */
 export const SIGNATURE_VERIFY_WORKERS_DEFAULT = coreLimits.SIGNATURE_VERIFY_WORKERS_DEFAULT
+export const SIGNATURE_VERIFY_WORKERS_MAX = coreLimits.SIGNATURE_VERIFY_WORKERS_MAX
 
 /** Most batches committed together in one durable transaction (group commit). */
 export const GROUP_COMMIT_BATCHES_MAX = 64

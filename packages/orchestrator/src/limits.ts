@@ -139,6 +139,7 @@ assert(EXPIRY_SWEEP_INTERVAL_MS_DEFAULT < INTENT_TTL_MS_DEFAULT)
  * 2-core machine in docs/performance.md; 0 verifies inline on the event loop.
  */
 export const SIGNATURE_VERIFY_WORKERS_DEFAULT = coreLimits.SIGNATURE_VERIFY_WORKERS_DEFAULT
+export const SIGNATURE_VERIFY_WORKERS_MAX = coreLimits.SIGNATURE_VERIFY_WORKERS_MAX
 
 /** Decoded templates kept in memory (each is small; the store stays the source of truth). */
 export const TEMPLATE_CACHE_MAX = 256

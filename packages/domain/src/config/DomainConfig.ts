@@ -33,6 +33,8 @@ export type DomainConfig = {
   rpcUrl?: string
   /** `settlement: { kind: evm, … }`: settle on an EVM chain instead of the base layer (docs/settlement-evm.md) */
   settlement?: EvmSettlementConfig
+  /** threads verifying transfers' Ed25519 signatures before the group commit (0: inline); SIGNATURE_VERIFY_WORKERS_DEFAULT by default */
+  signatureVerifyWorkers?: number
   /** HTTP port (app.api_port), 3000 by default */
   apiPort: number
   /** HTTP host to listen on */

@@ -63,6 +63,11 @@ describe('loadDomainConfig', () => {
     assert.equal(parseDomainConfig({ shard: 1, keypair: 'k', database_url: file, proving_workers: true }, where).provingWorkers, true)
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', proving_workers: 'yes' }, where), /`proving_workers` must be true or false/)
     assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', prover: { workers: 0 } }, where), /`prover.workers` must be an integer from 1 to 16/)
+    assert.equal(parseDomainConfig({ shard: 1, keypair: 'k', signature_verify_workers: 2 }, where).signatureVerifyWorkers, 2)
+    assert.equal(parseDomainConfig({ shard: 1, keypair: 'k', signature_verify_workers: 0 }, where).signatureVerifyWorkers, 0)
+    assert.equal(parseDomainConfig({ shard: 1, keypair: 'k' }, where).signatureVerifyWorkers, undefined)
+    for (const bad of [17, -1, 1.5, '2'])
+      assert.throws(() => parseDomainConfig({ shard: 1, keypair: 'k', signature_verify_workers: bad }, where), /`signature_verify_workers` must be an integer from 0 to 16/)
     const env = { VERITY_DATABASE_URL: 'postgresql://postgres@db:5432/env' }
     assert.equal(selectDatabaseUrl({ option: 'postgres://postgres@db:5432/flag', env, config: file }), 'postgres://postgres@db:5432/flag')
     assert.equal(selectDatabaseUrl({ env, config: file }), env.VERITY_DATABASE_URL)

@@ -1,6 +1,6 @@
 // Reads domain.yaml: the spec's keys (`shard`, `keypair`, `rpc_url`, `app.api_port`) and ours
 // (`data_dir`, `database_url`, `proving_workers`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`,
-// `tokens_file`, `limits.rate_limit_max`, `limits.rate_limit_window_ms`).
+// `tokens_file`, `signature_verify_workers`, `limits.rate_limit_max`, `limits.rate_limit_window_ms`).
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
@@ -8,7 +8,7 @@ import { decodeBase58, InvalidOptionError } from '@verity/core'
 import { proverLimits } from '@verity/prover'
 import { readDatabaseUrl } from './readDatabaseUrl.ts'
 import { parseSettlementConfig } from './parseSettlementConfig.ts'
-import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX } from '../limits.ts'
+import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX, SIGNATURE_VERIFY_WORKERS_MAX } from '../limits.ts'
 import type { DomainConfig, GuardrailConfig } from './DomainConfig.ts'
 
 type Raw = Record<string, unknown>
@@ -80,6 +80,12 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
   if (raw.proving_workers !== undefined && raw.proving_workers !== null) {
     if (typeof raw.proving_workers !== 'boolean') fail('`proving_workers` must be true or false')
     config.provingWorkers = raw.proving_workers as boolean
+  }
+  if (raw.signature_verify_workers !== undefined && raw.signature_verify_workers !== null) {
+    const workers = raw.signature_verify_workers
+    if (typeof workers !== 'number' || !Number.isInteger(workers) || workers < 0 || workers > SIGNATURE_VERIFY_WORKERS_MAX)
+      fail(`\`signature_verify_workers\` must be an integer from 0 to ${SIGNATURE_VERIFY_WORKERS_MAX}`)
+    config.signatureVerifyWorkers = workers as number
   }
   if (raw.tokens_file !== undefined && raw.tokens_file !== null) {
     if (typeof raw.tokens_file !== 'string' || raw.tokens_file === '') fail('`tokens_file` must be the path of a tokens file')

@@ -172,6 +172,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       log,
       creditsPullIntervalMs: config.creditsPullIntervalMs,
       ...(config.provingWorkers === true ? { provingWorkers: true } : {}),
+      ...(config.signatureVerifyWorkers === undefined ? {} : { signatureVerifyWorkers: config.signatureVerifyWorkers }),
       // An EVM chain keeps only this shard's root: a credit to another shard would never be delivered.
       // It also verifies at most SDL_BATCHES_MAX batch proofs per SDL: SDLs are cut to fit.
       ...(config.settlement !== undefined ? { crossShardCredits: false, batchProofsMax: evmSettlementLimits.SDL_BATCHES_MAX } : {}),
