@@ -58,15 +58,11 @@ export function sdlSummaryOfRow(row: SdlSummaryRow): SdlSummary {
 
 export function sdlOfRow(row: SdlRow): SdlRecord {
   return {
-    hash: row.hash,
-    seq: Number(row.seq),
-    state: decodeStoredJson<SdlStateValue>(row.state),
+    ...sdlSummaryOfRow(row),
     content: decodeStoredJson(row.content),
     witness: decodeStoredJson(row.witness),
     proof: row.proof === null ? null : decodeStoredJson(row.proof),
     guardrailInput: row.guardrail_input === null ? null : new Uint8Array(row.guardrail_input),
-    createdAtMs: Number(row.created_at_ms),
-    updatedAtMs: Number(row.updated_at_ms),
   }
 }
 
