@@ -59,14 +59,7 @@ export class SqliteDomainStore implements DomainStore {
 
   async readVaults(addresses: readonly string[]): Promise<Map<string, unknown>> {
     this.#forgetOthersWrites()
-    return this.#cache.readVaults(addresses, (missing) => {
-      const found = new Map<string, unknown>()
-      for (const address of missing) {
-        const row = this.#selectVault.get(address)
-        if (row) found.set(address, decodeStoredJson(row.vault))
-      }
-      return found
-    })
+    return this.#cache.readVaults(addresses, (missing) => readByAddress(missing, this.#selectVault, (row) => decodeStoredJson(row.vault)))
   }
 
   async readAllVaults(): Promise<Map<string, unknown>> {
@@ -76,14 +69,7 @@ export class SqliteDomainStore implements DomainStore {
 
   async readNonces(addresses: readonly string[]): Promise<Map<string, bigint>> {
     this.#forgetOthersWrites()
-    return this.#cache.readNonces(addresses, (missing) => {
-      const found = new Map<string, bigint>()
-      for (const address of missing) {
-        const row = this.#selectNonce.get(address)
-        if (row) found.set(address, BigInt(row.next_nonce))
-      }
-      return found
-    })
+    return this.#cache.readNonces(addresses, (missing) => readByAddress(missing, this.#selectNonce, (row) => BigInt(row.next_nonce)))
   }
 
   /** Empties the cache when another connection has committed since we last looked. */
@@ -195,4 +181,14 @@ export class SqliteDomainStore implements DomainStore {
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close()
   }
+}
+
+/** The rows `select` finds for `addresses` (one statement run per address), decoded; absent rows are left out. */
+function readByAddress<Row, T>(addresses: readonly string[], select: Database.Statement<[string], Row>, decode: (row: Row) => T): Map<string, T> {
+  const found = new Map<string, T>()
+  for (const address of addresses) {
+    const row = select.get(address)
+    if (row) found.set(address, decode(row))
+  }
+  return found
 }
