@@ -98,8 +98,10 @@ export class PostgresProvingJobs implements ProvingJobs {
   }
 
   async claim(leaseMs: number): Promise<ProvingClaim | null> {
-    await this.#startRound()
-    await this.#failExhausted()
+    await this.#transaction(async (client) => {
+      await this.#startRound(client)
+      await this.#failExhausted(client)
+    })
     const token = randomUUID()
     const [row] = await this.#query<ClaimRow>(CLAIM_SQL, [this.#shard, this.#holder, token, leaseMs])
     if (row === undefined) return null
@@ -107,35 +109,31 @@ export class PostgresProvingJobs implements ProvingJobs {
     return { shard: this.#shard, token, round: row.round, part, job: await this.#job(row.hash, row.guardrail_input) }
   }
 
-  /** Starts the round of the oldest SDL in Proving that has none: its rows (an old round's deleted) and its token, in one transaction. */
-  async #startRound(): Promise<void> {
-    await this.#transaction(async (client) => {
-      const [sdl] = (await client.query<{ hash: string; batches: number | null }>(UNSTARTED_SQL, [this.#shard])).rows
-      if (sdl === undefined) return
-      await client.query('DELETE FROM domain_sdl_proof_jobs WHERE shard = $1 AND hash = $2', [this.#shard, sdl.hash])
-      if (sdl.batches === null || sdl.batches < 1) {
-        await this.#setSdlOutcome(client, sdl.hash, { ProvingFailed: NO_BATCHES_REASON }, null)
-        return
-      }
-      const round = randomUUID()
-      await client.query(
-        `INSERT INTO domain_sdl_proof_jobs (shard, hash, round, batch_index, is_finish)
-         SELECT $1, $2, $3, batch_index, batch_index = $4 FROM generate_series(0, $4::integer) AS batch_index`,
-        [this.#shard, sdl.hash, round, sdl.batches],
-      )
-      await client.query('UPDATE domain_sdls SET lease_holder = $3, lease_token = $4, lease_until_ms = NULL WHERE shard = $1 AND hash = $2', [this.#shard, sdl.hash, this.#holder, round])
-    })
+  /** Starts the round of the oldest SDL in Proving that has none: its rows (an old round's deleted) and its token (in the claim's preparing transaction). */
+  async #startRound(client: pg.PoolClient): Promise<void> {
+    const [sdl] = (await client.query<{ hash: string; batches: number | null }>(UNSTARTED_SQL, [this.#shard])).rows
+    if (sdl === undefined) return
+    await client.query('DELETE FROM domain_sdl_proof_jobs WHERE shard = $1 AND hash = $2', [this.#shard, sdl.hash])
+    if (sdl.batches === null || sdl.batches < 1) {
+      await this.#setSdlOutcome(client, sdl.hash, { ProvingFailed: NO_BATCHES_REASON }, null)
+      return
+    }
+    const round = randomUUID()
+    await client.query(
+      `INSERT INTO domain_sdl_proof_jobs (shard, hash, round, batch_index, is_finish)
+       SELECT $1, $2, $3, batch_index, batch_index = $4 FROM generate_series(0, $4::integer) AS batch_index`,
+      [this.#shard, sdl.hash, round, sdl.batches],
+    )
+    await client.query('UPDATE domain_sdls SET lease_holder = $3, lease_token = $4, lease_until_ms = NULL WHERE shard = $1 AND hash = $2', [this.#shard, sdl.hash, this.#holder, round])
   }
 
   /** Fails the oldest SDL with a part claimed PROOF_JOB_CLAIMS_MAX times that never got recorded (its rows go). */
-  async #failExhausted(): Promise<void> {
-    await this.#transaction(async (client) => {
-      const [part] = (await client.query<{ hash: string; batch_index: number; is_finish: boolean }>(EXHAUSTED_SQL, [this.#shard])).rows
-      if (part === undefined) return
-      const what = part.is_finish ? 'its finishing step (guardrail proofs)' : `batch proof ${part.batch_index}`
-      const reason = `${what} was claimed ${PROOF_JOB_CLAIMS_MAX} times by proving workers and never recorded: each lost its lease (crashed, killed or cut off from the database)`
-      await this.#setSdlOutcome(client, part.hash, { ProvingFailed: reason }, null)
-    })
+  async #failExhausted(client: pg.PoolClient): Promise<void> {
+    const [part] = (await client.query<{ hash: string; batch_index: number; is_finish: boolean }>(EXHAUSTED_SQL, [this.#shard])).rows
+    if (part === undefined) return
+    const what = part.is_finish ? 'its finishing step (guardrail proofs)' : `batch proof ${part.batch_index}`
+    const reason = `${what} was claimed ${PROOF_JOB_CLAIMS_MAX} times by proving workers and never recorded: each lost its lease (crashed, killed or cut off from the database)`
+    await this.#setSdlOutcome(client, part.hash, { ProvingFailed: reason }, null)
   }
 
   /** The SDL to prove, its content and witness from the last claim's when it is the same SDL. */
