@@ -1,5 +1,5 @@
 import { decodeInputFields } from '@verity/core'
-import { compileTemplate, evaluateTemplate, formatTemplate, templateId, type CompiledTemplate } from '@verity/policy'
+import { compileTemplate, evaluateTemplate, formatTemplate, payableShape, templateId, type CompiledTemplate } from '@verity/policy'
 import type { Command } from '../Command.ts'
 import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
@@ -19,9 +19,22 @@ export const templateCheckCommand: Command = {
   async run({ positionals, out }) {
     const compiled = withLocation(positionals[0]!, () => compileFile(positionals[0]!))
     const id = templateId(compiled)
-    out.result(`ok: ${compiled.name} (template id ${id})`, { ok: true, name: compiled.name, template_id: id })
+    const payable = payableShape(compiled)
+    const problems = payable.isPayable ? [] : payable.problems
+    out.result(`ok: ${compiled.name} (template id ${id})${payableText(compiled, problems)}`, { ok: true, name: compiled.name, template_id: id, payable: payable.isPayable, payable_problems: problems })
     return 0
   },
+}
+
+/**
+ * The payable line: shown for a payable template, and for one that declares a payment field of its
+ * own (payment_token, payment_deadline_ms, payee) but misses others (the author meant it to pay).
+ */
+function payableText(compiled: CompiledTemplate, problems: readonly string[]): string {
+  if (problems.length === 0) return '\npayable: a proof of it authorizes one payment of evidence.price_cents of intent.payment_token to evidence.payee'
+  const names = [...compiled.intent, ...compiled.evidence].map((field) => field.name)
+  if (!names.some((name) => ['payment_token', 'payment_deadline_ms', 'payee'].includes(name))) return ''
+  return `\nnot payable:\n  ${problems.join('\n  ')}`
 }
 
 export const templateFmtCommand: Command = {
