@@ -40,3 +40,11 @@ export {
 } from './catalog.ts'
 export { UcpMcpMeta, UcpMcpToolCallRequest, UcpMcpToolCallResponse, JsonRpcError } from './mcp.ts'
 export { validateUcp, describeUcpViolations, UCP_VIOLATIONS_REPORTED_MAX, type UcpSchemaViolation, type UcpValidation } from './validateUcp.ts'
+export {
+  selectUcpBinding,
+  ucpCapabilityVersions,
+  type UcpBindingChoice,
+  type UcpBindingProblem,
+  type UcpClientTransport,
+  type SelectUcpBindingOptions,
+} from './selectUcpBinding.ts'
