@@ -10,6 +10,7 @@ import { createTestDatabase } from '@verity/postgres'
 import { CLOTHING_TEMPLATE, signedIntentBody } from './lib/benchTemplates.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
 import { createHttpClient } from './lib/httpClient.ts'
+import { requirePostgres } from './lib/prerequisites.ts'
 import { sendJsonBodies } from './lib/sendJsonBodies.ts'
 import { startChild } from './lib/startChild.ts'
 
@@ -20,6 +21,8 @@ export type PostgresInstancesResult = { instances: number; requestsPerSecond: nu
 export type PostgresScaleOutResult = { runs: PostgresInstancesResult[] }
 
 export async function measurePostgresScaleOut(settings: BenchSettings): Promise<PostgresScaleOutResult> {
+  // Checked before anything starts: without PostgreSQL the part is skipped, with the install hint.
+  await requirePostgres()
   const runs: PostgresInstancesResult[] = []
   for (const instances of POSTGRES_INSTANCE_COUNTS) runs.push(await measureInstances(settings, instances))
   return { runs }

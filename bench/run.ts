@@ -8,11 +8,13 @@ import { parseArgs } from 'node:util'
 import { CLOTHING_TEMPLATE } from './lib/benchTemplates.ts'
 import { FULL, QUICK, type BenchSettings } from './lib/benchSettings.ts'
 import type { BenchResults } from './lib/BenchResults.ts'
+import { BenchSkippedError } from './lib/BenchSkippedError.ts'
 import { currentLoadAverage, describeMachine } from './lib/describeMachine.ts'
 import { createHttpClient } from './lib/httpClient.ts'
 import { renderTable } from './lib/printTable.ts'
 import { startChild } from './lib/startChild.ts'
 import { nowMs } from './lib/stats.ts'
+import { exitWhenIdle } from './lib/exitWhenIdle.ts'
 import { buildFigures } from './figures.ts'
 import { measureRawCrypto } from './rawCrypto.ts'
 import { measureRawHttp } from './rawHttp.ts'
@@ -31,7 +33,7 @@ const log = (line: string) => console.log(`[bench ${((nowMs() - runStartMs) / 1_
 
 const machine = describeMachine()
 log(`${settings.quick ? 'quick' : 'full'} run on ${machine.nproc} cores (${machine.cpuModel}), ${machine.memoryGib} GiB, node ${machine.node}, load average ${machine.loadAverageStart.join(' ')}`)
-const results: BenchResults = { rawCrypto: [], errors: {} }
+const results: BenchResults = { rawCrypto: [], errors: {}, skipped: {} }
 
 /**
  * Runs one measurement; a failure is recorded and the run goes on. Measurements of services are
@@ -43,7 +45,10 @@ async function step<T>(name: string, work: () => Promise<T> | T): Promise<T | un
     return await work()
   } catch (error) {
     results.errors[name] = error instanceof Error ? error.message.split('\n')[0]! : String(error)
-    log(`${name} failed: ${results.errors[name]}`)
+    if (error instanceof BenchSkippedError) {
+      results.skipped[name] = error.message
+      log(`${name} ${error.message}`)
+    } else log(`${name} failed: ${results.errors[name]}`)
     return undefined
   }
 }
@@ -87,7 +92,7 @@ if (only.has('sse')) results.sse = await step('sse', async () => (await import('
 if (only.has('domain')) results.transfers = await step('transfers', async () => (await import('./domainTransfers.ts')).measureDomainTransfers(settings))
 if (only.has('sdl')) results.sdl = await step('sdl', async () => (await import('./sdlProving.ts')).measureSdlProving(settings))
 if (only.has('mcp')) results.mcp = await step('mcp', async () => (await import('./mcpToolCalls.ts')).measureMcpToolCalls(settings))
-if (only.has('web')) results.web = await step('web', async () => (await import('./webPages.ts')).measureWebPages(settings))
+if (only.has('web')) results.web = await step('web', async () => (await import('./webPages.ts')).measureWebPages(settings, log))
 if (only.has('evm')) results.evm = await step('evm', async () => (await import('./evmSettlement.ts')).measureEvmSettlement(settings))
 if (only.has('raw')) await measureCrypto()
 
@@ -98,6 +103,8 @@ console.log()
 console.log(`Verity bench, ${settings.quick ? 'quick' : 'full'} run, ${durationS} s — ${machine.nproc} cores, ${machine.memoryGib} GiB, node ${machine.node}, commit ${machine.gitCommit}`)
 console.log(`load average at start ${machine.loadAverageStart.join(' ')}, at end ${machine.loadAverageEnd.join(' ')}`)
 console.log(renderTable(figures))
-for (const [name, error] of Object.entries(results.errors)) console.log(`error in ${name}: ${error}`)
+for (const [name, error] of Object.entries(results.errors)) if (results.skipped[name] === undefined) console.log(`error in ${name}: ${error}`)
+for (const [name, reason] of Object.entries(results.skipped)) console.log(`${name} ${reason}`)
 writeFileSync(outPath, `${JSON.stringify({ date: new Date().toISOString(), mode: settings.quick ? 'quick' : 'full', durationS, machine, settings, figures, results }, null, 2)}\n`)
 log(`wrote ${outPath}`)
+exitWhenIdle(log)

@@ -8,9 +8,10 @@ import { join } from 'node:path'
 import { Ed25519Signer } from '@verity/core'
 import { freePorts, startStack } from '@verity/cli'
 import { OrchestratorClient, signIntent } from '@verity/sdk'
-import { launchChromium } from '../packages/web/src/e2e/launchChromium.ts'
+import { launchChromium, type Chromium } from '../packages/web/src/e2e/launchChromium.ts'
 import { CLOTHING_FIELDS, CLOTHING_TEMPLATE } from './lib/benchTemplates.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
+import { requireChromium } from './lib/prerequisites.ts'
 import { median } from './lib/stats.ts'
 
 export type WebPagesResult = {
@@ -26,17 +27,24 @@ const PAGE_LOADS = { quick: 3, full: 10 }
 const VERIFY_LOADS = { quick: 2, full: 4 }
 const PROOF_WAIT_MS = 180_000
 
-export async function measureWebPages(settings: BenchSettings): Promise<WebPagesResult> {
+export async function measureWebPages(settings: BenchSettings, log: (line: string) => void = () => {}): Promise<WebPagesResult> {
+  // Checked before anything starts: without Chromium the part is skipped, with the install hint.
+  requireChromium()
   const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-web-'))
-  const [baseLayer, extractor, orchestrator, domain, web] = await freePorts(5)
-  const stack = await startStack({ dataDir, ports: { baseLayer: baseLayer!, extractor: extractor!, orchestrator: orchestrator!, domain: domain!, web: web! }, web: true, logLevel: 'silent' })
-  const browser = await launchChromium()
+  let stack: Awaited<ReturnType<typeof startStack>> | undefined
+  let browser: Chromium | undefined
   try {
+    const [baseLayer, extractor, orchestrator, domain, web] = await freePorts(5)
+    // Named in the log so that a check (scripts/bench.test.ts) can see they are all closed after the part.
+    log(`web: stack on ports ${[baseLayer, extractor, orchestrator, domain, web].join(', ')}`)
+    stack = await startStack({ dataDir, ports: { baseLayer: baseLayer!, extractor: extractor!, orchestrator: orchestrator!, domain: domain!, web: web! }, web: true, logLevel: 'silent' })
+    browser = await launchChromium()
     const webUrl = stack.web!.url
+    const page = browser.page
     const loadMs = async (path: string) => {
-      await browser.page.goto(`${webUrl}${path}`, { waitUntil: 'load' })
+      await page.goto(`${webUrl}${path}`, { waitUntil: 'load' })
       // Runs in the page (DOM types are not in this program's lib): the navigation entry's load time.
-      return browser.page.evaluate(
+      return page.evaluate(
         () => {
           const entry = (performance as unknown as { getEntriesByType(type: string): Array<{ loadEventEnd: number; startTime: number }> }).getEntriesByType('navigation')[0]!
           return entry.loadEventEnd - entry.startTime
@@ -55,14 +63,16 @@ export async function measureWebPages(settings: BenchSettings): Promise<WebPages
     const verifications = await verifyTimes(stack.orchestrator.url, webUrl, browser.page, settings.quick ? VERIFY_LOADS.quick : VERIFY_LOADS.full)
     return { walletLoadP50Ms, explorerLoadP50Ms, verifyColdMs: verifications[0]!, verifyWarmP50Ms: median(verifications.slice(1)) }
   } finally {
-    await browser.close()
-    await stack.close()
+    // Whatever failed (the browser did not launch, a page timed out), the browser and the five
+    // services are closed: a part must not leave the bench process alive.
+    await browser?.close().catch((error: unknown) => log(`web: closing the browser failed: ${String(error)}`))
+    await stack?.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
 /** Proposes a valid solution through the SDK, then opens its intent page `times` times and reads the verify time it shows. */
-async function verifyTimes(orchestratorUrl: string, webUrl: string, page: Awaited<ReturnType<typeof launchChromium>>['page'], times: number): Promise<number[]> {
+async function verifyTimes(orchestratorUrl: string, webUrl: string, page: Chromium['page'], times: number): Promise<number[]> {
   const orchestrator = new OrchestratorClient(orchestratorUrl)
   const templateId = await orchestrator.submitTemplate(CLOTHING_TEMPLATE)
   const id = crypto.randomUUID()

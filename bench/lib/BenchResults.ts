@@ -35,6 +35,8 @@ export type BenchResults = {
   web?: WebPagesResult
   /** SDLs settled on a local EVM node: gas and latency. */
   evm?: EvmSettlementResult
-  /** Measurements that failed, by name, with the error. */
+  /** Measurements that failed, by name, with the error (a skipped part's reason too, so its figures show it). */
   errors: Record<string, string>
+  /** Parts skipped because a prerequisite is missing (no Chromium, no PostgreSQL), with the install hint. */
+  skipped: Record<string, string>
 }

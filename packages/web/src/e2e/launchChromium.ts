@@ -19,12 +19,24 @@ export type Chromium = { browser: Browser; context: BrowserContext; page: Page; 
  */
 export async function launchChromium(): Promise<Chromium> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'verity-chromium-'))
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1000, height: 900 },
-  })
+  let context: BrowserContext | undefined
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1000, height: 900 },
+    })
+    return await preparePage(context, userDataDir)
+  } catch (error) {
+    // A browser that started but could not be set up is closed here: the caller never got it.
+    await context?.close().catch(() => undefined)
+    rmSync(userDataDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function preparePage(context: BrowserContext, userDataDir: string): Promise<Chromium> {
   const page = context.pages()[0] ?? (await context.newPage())
   // Errors of the page show in the test's output, next to the assertion that fails because of them.
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
