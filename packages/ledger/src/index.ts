@@ -4,6 +4,9 @@ export type {
   SignedMessage,
   VerifiableType,
   VerifiableKind,
+  SignedVerifiableType,
+  SignedVerifiableKind,
+  MandatePayment,
   AllowanceAmount,
   DebitAllowance,
   FungibleCredit,
@@ -29,6 +32,9 @@ export {
   MintNotFoundError,
   StateDiffMismatchError,
   LedgerLimitError,
+  MandatePaymentError,
+  MANDATE_REFUSAL_CODES,
+  type MandateRefusalCode,
   atIndex,
   type LedgerError,
 } from './errors/ledgerErrors.ts'
@@ -45,7 +51,9 @@ export { executeVerifiable, checkAuthorization, defaultDiffsOf } from './executi
 export { checkStateDiffs, checkDiffShape } from './execution/checkStateDiffs.ts'
 export { applyStateDiffs, assertOutgoingCredit } from './execution/applyStateDiffs.ts'
 export { applyIncomingCredits } from './execution/applyIncomingCredits.ts'
-export { executeBatch, submitBatch, type BatchResult } from './execution/executeBatch.ts'
+export { executeBatch, submitBatch, type BatchResult, type MandateContext } from './execution/executeBatch.ts'
+export { mandateKey, type MandateFacts } from './mandates/MandateFacts.ts'
+export { checkMandatePayment, checkMandateDeadline, mandatePaymentDiffs } from './mandates/checkMandatePayment.ts'
 export { OverlayView } from './execution/OverlayView.ts'
 export { MemoryLedger } from './execution/MemoryLedger.ts'
 export { signVerifiable } from './laws/signVerifiable.ts'

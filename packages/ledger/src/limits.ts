@@ -26,6 +26,12 @@ export const STATE_DIFFS_MAX = 2 * MINT_CREDITS_MAX + 2
 /** Bytes of `auxiliary`. */
 export const AUXILIARY_BYTES_MAX = 4_096
 
+/**
+ * Bytes of a mandate payment's proof bundle as canonical JSON: a policy proof (~15 KB base64), its
+ * template (source and compiled bytes), the signed intent, evidence and attestation, with room.
+ */
+export const MANDATE_BUNDLE_BYTES_MAX = 262_144
+
 /** UTF-8 bytes of a token or collection name, symbol, NFT name. */
 export const METADATA_NAME_BYTES_MAX = 128
 

@@ -71,6 +71,7 @@ function addressesNamedBy(content: SdlContent): { vaults: Set<string>; nonces: S
   for (const credit of content.incoming_credits.credits) vaults.add(credit.address)
   for (const tx of content.transactions) {
     for (const diff of tx.state_diffs) vaults.add(diff.address)
+    if ('MandatePayment' in tx.verifiable) continue // no signer, no nonce
     const { message } = verifiableParts(tx.verifiable)
     const signer = formatAddress(ownerIdOfSignature(message.signature as Parameters<typeof ownerIdOfSignature>[0]), content.shard)
     nonces.add(signer)

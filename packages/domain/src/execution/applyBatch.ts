@@ -81,6 +81,7 @@ function layered(view: LedgerView, changes: PendingChanges): LedgerView {
 /** Throws INVALID_SIGNATURE (with the element's index) for the first passkey signature made at an origin or RP id the domain does not accept. */
 function assertPasskeyOrigins(verifiables: readonly VerifiableType[], policy: PasskeyPolicy): void {
   for (const [index, verifiable] of verifiables.entries()) {
+    if ('MandatePayment' in verifiable) continue // the intent's signature is checked with its bundle
     const refused = checkPasskeyPolicy(parseSignature(verifiableParts(verifiable).message.signature), policy)
     if (refused !== null) throw atIndex(new InvalidSignatureError({ reason: refused }), index)
   }

@@ -5,6 +5,12 @@ import { formatAddressMemo, ownerIdOfSignatureMemo, type StateDiff, type Verifia
 
 /** Addresses a verifiable (and its caller-computed diffs) will probably read: signer's vault, credited vaults, token mints. */
 export function prefetchAddresses(verifiable: VerifiableType, diffs: readonly StateDiff[] | undefined, into: Set<string>): void {
+  if ('MandatePayment' in verifiable) {
+    into.add(verifiable.MandatePayment.debited)
+    into.add(verifiable.MandatePayment.credited)
+    if (verifiable.MandatePayment.token !== NATIVE_TOKEN_ID) into.add(verifiable.MandatePayment.token)
+    return
+  }
   const message = 'DebitAllowance' in verifiable ? verifiable.DebitAllowance : 'FungibleTokenMint' in verifiable ? verifiable.FungibleTokenMint : verifiable.NftMint
   try {
     const signer = ownerIdOfSignatureMemo(message.signature)

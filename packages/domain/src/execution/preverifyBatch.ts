@@ -10,6 +10,7 @@ import type { BatchItem } from './applyBatch.ts'
 export async function preverifyBatch(items: readonly BatchItem[], pool: Ed25519VerifierPool): Promise<void> {
   const checks: Promise<void>[] = []
   for (const { verifiable } of items) {
+    if ('MandatePayment' in verifiable) continue // no signature: its bundle is verified by verifyMandates
     const { message } = verifiableParts(verifiable)
     const signature = message.signature
     if (signature === null || typeof signature !== 'object') continue

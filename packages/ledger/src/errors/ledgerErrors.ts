@@ -103,6 +103,41 @@ export class StateDiffMismatchError extends VerityError {
   }
 }
 
+/**
+ * A mandate payment that its proof bundle does not authorize (docs/domain.md, "Mandate payments"):
+ * one class, one stable code per check, so every refusal names what failed.
+ */
+export class MandatePaymentError extends VerityError {
+  readonly code: MandateRefusalCode
+  constructor(readonly fields: { refusal: MandateRefusalCode; reason: string }, options?: ErrorOptions) {
+    super(`mandate payment refused (${fields.refusal}): ${fields.reason}`, options)
+    this.code = fields.refusal
+  }
+}
+
+/** Every code a mandate payment can be refused with (documented in docs/domain.md and docs/errors.md). */
+export const MANDATE_REFUSAL_CODES = Object.freeze([
+  'MANDATE_BUNDLE_MALFORMED',
+  'MANDATE_TEMPLATE_INVALID',
+  'MANDATE_TEMPLATE_NOT_PAYABLE',
+  'MANDATE_INTENT_UNSIGNED',
+  'MANDATE_INTENT_SIGNATURE_INVALID',
+  'MANDATE_CONSTRAINT_FAILED',
+  'MANDATE_ATTESTATION_MISSING',
+  'MANDATE_ATTESTATION_INVALID',
+  'MANDATE_EXTRACTOR_UNTRUSTED',
+  'MANDATE_PROOF_INVALID',
+  'MANDATE_PAYER_MISMATCH',
+  'MANDATE_PAYEE_MISMATCH',
+  'MANDATE_TOKEN_MISMATCH',
+  'MANDATE_AMOUNT_MISMATCH',
+  'MANDATE_PRICE_ABOVE_MAX',
+  'MANDATE_EXPIRED',
+  'MANDATE_ALREADY_PAID',
+  'MANDATE_UNVERIFIED',
+] as const)
+export type MandateRefusalCode = (typeof MANDATE_REFUSAL_CODES)[number]
+
 /** A named limit of src/limits.ts was exceeded. */
 export class LedgerLimitError extends VerityError {
   readonly code = 'LIMIT_EXCEEDED'
@@ -126,6 +161,7 @@ export type LedgerError =
   | MintExistsError
   | MintNotFoundError
   | StateDiffMismatchError
+  | MandatePaymentError
   | LedgerLimitError
 
 /**

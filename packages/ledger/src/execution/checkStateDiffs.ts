@@ -1,6 +1,6 @@
 import { canonicalJson } from '@verity/core'
 import type { StateDiff } from '../wire/StateDiff.ts'
-import type { AllowanceAmount, VerifiableType } from '../wire/Verifiable.ts'
+import type { AllowanceAmount, SignedVerifiableType } from '../wire/Verifiable.ts'
 import type { ShardId } from '../wire/Vault.ts'
 import type { LedgerView } from '../laws/LedgerView.ts'
 import type { VerifiedVerifiable } from '../laws/verifyVerifiable.ts'
@@ -19,7 +19,7 @@ import { checkAuthorization, defaultDiffsOf } from './executeVerifiable.ts'
  * Then the diffs are checked against `view` (overdraft, NFTs held, mint rules).
  * Throws `StateDiffMismatchError` naming the difference, or the broken law's error.
  */
-export function checkStateDiffs(view: LedgerView, v: VerifiableType, diffs: readonly StateDiff[], shard: ShardId): void {
+export function checkStateDiffs(view: LedgerView, v: SignedVerifiableType, diffs: readonly StateDiff[], shard: ShardId): void {
   const verified = checkAuthorization(view, v, shard)
   checkDiffShape(verified, diffs)
   applyStateDiffs(view, diffs, shard)

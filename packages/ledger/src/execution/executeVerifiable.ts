@@ -1,5 +1,5 @@
 import type { StateDiff } from '../wire/StateDiff.ts'
-import type { VerifiableType } from '../wire/Verifiable.ts'
+import type { SignedVerifiableType } from '../wire/Verifiable.ts'
 import type { ShardId } from '../wire/Vault.ts'
 import type { LedgerView } from '../laws/LedgerView.ts'
 import { verifyVerifiable, type VerifiedVerifiable } from '../laws/verifyVerifiable.ts'
@@ -14,7 +14,7 @@ import { debitAllowanceDiffs, fungibleMintDiffs, nftMintDiffs } from './defaultD
  * them against `view` (no overdraft, NFTs held, mint rules). Returns the diffs; applies nothing.
  * @example const diffs = executeVerifiable(view, parseVerifiable(json), 7)
  */
-export function executeVerifiable(view: LedgerView, v: VerifiableType, shard: ShardId): StateDiff[] {
+export function executeVerifiable(view: LedgerView, v: SignedVerifiableType, shard: ShardId): StateDiff[] {
   const verified = checkAuthorization(view, v, shard)
   const diffs = defaultDiffsOf(verified)
   applyStateDiffs(view, diffs, shard)
@@ -22,7 +22,7 @@ export function executeVerifiable(view: LedgerView, v: VerifiableType, shard: Sh
 }
 
 /** Signature, shard and nonce: the laws that do not depend on the diffs. */
-export function checkAuthorization(view: LedgerView, v: VerifiableType, shard: ShardId): VerifiedVerifiable {
+export function checkAuthorization(view: LedgerView, v: SignedVerifiableType, shard: ShardId): VerifiedVerifiable {
   const verified = verifyVerifiable(v)
   const shardGot = verified.kind === 'DebitAllowance' ? verified.content.debited_shard : verified.content.shard
   if (shardGot !== shard)

@@ -4,10 +4,12 @@
 import { NATIVE_TOKEN_ID, ownerIdOfSignature, parseAddress } from '@verity/core'
 import type { InputValue } from '@verity/core'
 import type { VerifiableWithDiffs } from '../wire/StateDiff.ts'
+import type { MandatePayment } from '../wire/Verifiable.ts'
 
 /** Builds the evidence fields of `transaction` (see docs/domain.md, "Guardrails"). */
 export function transactionEvidence(transaction: VerifiableWithDiffs): Record<string, InputValue> {
   const v = transaction.verifiable
+  if ('MandatePayment' in v) return mandateEvidence(v.MandatePayment)
   const kind = 'DebitAllowance' in v ? 'DebitAllowance' : 'FungibleTokenMint' in v ? 'FungibleTokenMint' : 'NftMint'
   const message = 'DebitAllowance' in v ? v.DebitAllowance : 'FungibleTokenMint' in v ? v.FungibleTokenMint : v.NftMint
   const signer = ownerIdOfSignature(message.signature)
@@ -80,4 +82,22 @@ function inputValueOf(value: unknown): InputValue | undefined {
     return items.every((item) => item !== undefined && !Array.isArray(item)) ? (items as InputValue[]) : undefined
   }
   return undefined
+}
+
+/** A mandate payment as guardrails see it: the intent signer's vault pays `amount` of `token` to `credited`. */
+function mandateEvidence(payment: MandatePayment): Record<string, InputValue> {
+  const debited = parseAddress(payment.debited)
+  const isNative = payment.token === NATIVE_TOKEN_ID
+  return {
+    kind: 'MandatePayment',
+    signer: debited.ownerId,
+    debited: payment.debited,
+    credited: payment.credited,
+    credited_shard: BigInt(parseAddress(payment.credited).shard),
+    native_amount: isNative ? payment.amount : 0n,
+    token: isNative ? '' : payment.token,
+    token_count: isNative ? 0n : 1n,
+    amount: isNative ? 0n : payment.amount,
+    nft_count: 0n,
+  }
 }

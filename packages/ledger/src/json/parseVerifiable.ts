@@ -1,10 +1,11 @@
-import type { Signature } from '@verity/core'
+import { canonicalJsonBytes, type Signature } from '@verity/core'
 import type {
   AllowanceAmount,
   DebitAllowance,
   FungibleCredit,
   FungibleMint,
   FungibleOperation,
+  MandatePayment,
   NftCredit,
   NftMint,
   NftOperation,
@@ -18,6 +19,7 @@ import {
   ALLOWANCE_TOKENS_MAX,
   AMOUNT_MAX,
   AUXILIARY_BYTES_MAX,
+  MANDATE_BUNDLE_BYTES_MAX,
   MINT_CREDITS_MAX,
   MINT_NFTS_MAX,
 } from '../limits.ts'
@@ -25,7 +27,7 @@ import { LedgerLimitError } from '../errors/ledgerErrors.ts'
 import { parseFungibleMetadata, parseNftMetadata } from './parseMetadata.ts'
 import { fail, readAddress, readArray, readInteger, readObject, readShard, readTagged, readTokenId, readU64 } from './readJson.ts'
 
-const KINDS: readonly VerifiableKind[] = ['DebitAllowance', 'FungibleTokenMint', 'NftMint']
+const KINDS: readonly VerifiableKind[] = ['DebitAllowance', 'FungibleTokenMint', 'NftMint', 'MandatePayment']
 const SIGNATURE_SCHEMES = ['Ed25519', 'Passkey', 'Multisig'] as const
 
 /**
@@ -39,7 +41,29 @@ export function parseVerifiable(json: unknown, field = 'verifiable'): Verifiable
   const path = `${field}.${kind}`
   if (kind === 'DebitAllowance') return { DebitAllowance: parseSigned(body, path, parseDebitAllowance) }
   if (kind === 'FungibleTokenMint') return { FungibleTokenMint: parseSigned(body, path, parseFungibleMint) }
+  if (kind === 'MandatePayment') return { MandatePayment: parseMandatePayment(body, path) }
   return { NftMint: parseSigned(body, path, parseNftMint) }
+}
+
+/** The transaction's own fields; the bundle is only bounded here (the domain and the base layer verify it). */
+function parseMandatePayment(value: unknown, field: string): MandatePayment {
+  const record = readObject(value, field, ['debited', 'credited', 'token', 'amount', 'proof_bundle'])
+  const bundle = record.proof_bundle
+  if (bundle === null || typeof bundle !== 'object' || Array.isArray(bundle)) fail(`${field}.proof_bundle`, 'expected an object (GET /proofs/{intent_id})')
+  let bytes: number
+  try {
+    bytes = canonicalJsonBytes(bundle, 'proof bundle').length
+  } catch (error) {
+    fail(`${field}.proof_bundle`, (error as Error).message)
+  }
+  if (bytes > MANDATE_BUNDLE_BYTES_MAX) throw new LedgerLimitError({ limit: `MANDATE_BUNDLE_BYTES_MAX (${field}.proof_bundle)`, value: bytes, max: MANDATE_BUNDLE_BYTES_MAX })
+  return {
+    debited: readAddress(record.debited, `${field}.debited`),
+    credited: readAddress(record.credited, `${field}.credited`),
+    token: readTokenId(record.token, `${field}.token`),
+    amount: readU64(record.amount, `${field}.amount`, AMOUNT_MAX),
+    proof_bundle: bundle as Record<string, unknown>,
+  }
 }
 
 function parseSigned<C>(value: unknown, field: string, parseContent: (v: unknown, f: string) => C): SignedMessage<C> {

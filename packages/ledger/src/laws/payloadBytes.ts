@@ -12,6 +12,10 @@ const bytesOfPayload = new WeakMap<object, Uint8Array>()
 
 /** Freezes a parsed verifiable all the way down (it can no longer be changed) and returns it. */
 export function freezeVerifiable<T extends VerifiableType>(verifiable: T): T {
+  if ('MandatePayment' in verifiable) {
+    deepFreeze(verifiable)
+    return verifiable
+  }
   const message = 'DebitAllowance' in verifiable ? verifiable.DebitAllowance : 'FungibleTokenMint' in verifiable ? verifiable.FungibleTokenMint : verifiable.NftMint
   if (deepFreeze(verifiable)) frozenPayloads.add(message.payload)
   return verifiable

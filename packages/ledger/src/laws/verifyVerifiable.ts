@@ -1,7 +1,7 @@
 import { assertSignature, InvalidSignatureError, isVerityError, type HashDigest } from '@verity/core'
 import { formatAddressMemo, ownerIdOfSignatureMemo } from './addressMemo.ts'
 import { canonicalPayloadBytes } from './payloadBytes.ts'
-import type { DebitAllowance, FungibleMint, NftMint, VerifiableKind, VerifiableType } from '../wire/Verifiable.ts'
+import type { DebitAllowance, FungibleMint, NftMint, SignedVerifiableKind, SignedVerifiableType } from '../wire/Verifiable.ts'
 import type { Address } from '../wire/Vault.ts'
 
 /** A verifiable whose signature checked out, with its signer and the vault it acts on. */
@@ -11,7 +11,7 @@ export type VerifiedVerifiable =
   | { kind: 'NftMint'; signer: HashDigest; signerAddress: Address; content: NftMint }
 
 /** The tag and signed message of a verifiable. */
-export function verifiableParts(v: VerifiableType): { kind: VerifiableKind; message: { payload: { content: unknown; auxiliary: number[] }; signature: unknown } } {
+export function verifiableParts(v: SignedVerifiableType): { kind: SignedVerifiableKind; message: { payload: { content: unknown; auxiliary: number[] }; signature: unknown } } {
   if ('DebitAllowance' in v) return { kind: 'DebitAllowance', message: v.DebitAllowance }
   if ('FungibleTokenMint' in v) return { kind: 'FungibleTokenMint', message: v.FungibleTokenMint }
   return { kind: 'NftMint', message: v.NftMint }
@@ -24,7 +24,7 @@ export function verifiableParts(v: VerifiableType): { kind: VerifiableKind; mess
  * right owner" holds by construction: the vault acted on is derived from the signature.
  * Throws `InvalidSignatureError` (INVALID_SIGNATURE, from @verity/core) with the reason.
  */
-export function verifyVerifiable(v: VerifiableType): VerifiedVerifiable {
+export function verifyVerifiable(v: SignedVerifiableType): VerifiedVerifiable {
   const { kind, message } = verifiableParts(v)
   let signer: HashDigest
   try {

@@ -46,6 +46,12 @@ export function sdlSlotOps(content: SdlContent): SlotOp[] {
   const ops: SlotOp[] = []
   for (const credit of content.incoming_credits.credits) pushDiffOps(ops, credit, content.shard)
   for (const tx of content.transactions) {
+    // A mandate payment has no signer and no nonce: its proof bundle authorizes it (checked
+    // natively, like signatures), and the circuit sees its debit and credit like any other.
+    if ('MandatePayment' in tx.verifiable) {
+      for (const diff of tx.state_diffs) pushDiffOps(ops, diff, content.shard)
+      continue
+    }
     const { kind, message } = verifiableParts(tx.verifiable)
     const signed = message.payload.content as { new_nonce: bigint; debited_shard?: ShardId; shard?: ShardId }
     const shard = kind === 'DebitAllowance' ? signed.debited_shard! : signed.shard!

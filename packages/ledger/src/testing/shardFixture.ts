@@ -3,7 +3,7 @@
  * shard. Not used by production code.
  */
 import { formatAddress, type Signer } from '@verity/core'
-import type { AllowanceAmount, FungibleCredit, NftCredit, VerifiableType } from '../wire/Verifiable.ts'
+import type { AllowanceAmount, FungibleCredit, NftCredit, SignedVerifiableType, VerifiableType } from '../wire/Verifiable.ts'
 import type { FungibleMetadata, NftMetadata } from '../wire/Vault.ts'
 import { signVerifiable } from '../laws/signVerifiable.ts'
 import { MemoryLedger } from '../execution/MemoryLedger.ts'
@@ -16,23 +16,23 @@ export function addressOf(signer: Signer, shard = TEST_SHARD): string {
   return formatAddress(signer.ownerId, shard)
 }
 
-export function debit(signer: Signer, nonce: bigint, credited: string, allowances: Record<string, AllowanceAmount>, shard = TEST_SHARD): VerifiableType {
+export function debit(signer: Signer, nonce: bigint, credited: string, allowances: Record<string, AllowanceAmount>, shard = TEST_SHARD): SignedVerifiableType {
   return signVerifiable(signer, 'DebitAllowance', { new_nonce: nonce, debited_shard: shard, credited, allowances })
 }
 
-export function createFungible(signer: Signer, nonce: bigint, credited: FungibleCredit[], metadata: FungibleMetadata = { name: 'Test token', symbol: 'TST' }, shard = TEST_SHARD): VerifiableType {
+export function createFungible(signer: Signer, nonce: bigint, credited: FungibleCredit[], metadata: FungibleMetadata = { name: 'Test token', symbol: 'TST' }, shard = TEST_SHARD): SignedVerifiableType {
   return signVerifiable(signer, 'FungibleTokenMint', { new_nonce: nonce, shard, operation: { Create: { metadata, credited } } })
 }
 
-export function increaseFungible(signer: Signer, nonce: bigint, credited: FungibleCredit[], shard = TEST_SHARD): VerifiableType {
+export function increaseFungible(signer: Signer, nonce: bigint, credited: FungibleCredit[], shard = TEST_SHARD): SignedVerifiableType {
   return signVerifiable(signer, 'FungibleTokenMint', { new_nonce: nonce, shard, operation: { IncreaseSupply: { credited } } })
 }
 
-export function createNfts(signer: Signer, nonce: bigint, credited: NftCredit[], collection: NftMetadata = { name: 'Test collection', description: 'for tests' }, shard = TEST_SHARD): VerifiableType {
+export function createNfts(signer: Signer, nonce: bigint, credited: NftCredit[], collection: NftMetadata = { name: 'Test collection', description: 'for tests' }, shard = TEST_SHARD): SignedVerifiableType {
   return signVerifiable(signer, 'NftMint', { new_nonce: nonce, shard, operation: { Create: { collection, credited } } })
 }
 
-export function increaseNfts(signer: Signer, nonce: bigint, credited: NftCredit[], shard = TEST_SHARD): VerifiableType {
+export function increaseNfts(signer: Signer, nonce: bigint, credited: NftCredit[], shard = TEST_SHARD): SignedVerifiableType {
   return signVerifiable(signer, 'NftMint', { new_nonce: nonce, shard, operation: { IncreaseSupply: { credited } } })
 }
 

@@ -18,9 +18,32 @@ export type VerifiableType =
   | { DebitAllowance: SignedMessage<DebitAllowance> }
   | { FungibleTokenMint: SignedMessage<FungibleMint> }
   | { NftMint: SignedMessage<NftMint> }
+  | { MandatePayment: MandatePayment }
 
 /** The tag of a `VerifiableType`. */
-export type VerifiableKind = 'DebitAllowance' | 'FungibleTokenMint' | 'NftMint'
+export type VerifiableKind = 'DebitAllowance' | 'FungibleTokenMint' | 'NftMint' | 'MandatePayment'
+
+/** A `VerifiableType` with a signature: every kind but `MandatePayment`. */
+export type SignedVerifiableType = Exclude<VerifiableType, { MandatePayment: MandatePayment }>
+
+/** The tag of a signed `VerifiableType` (every kind but `MandatePayment`, which a proof authorizes). */
+export type SignedVerifiableKind = Exclude<VerifiableKind, 'MandatePayment'>
+
+/**
+ * A payment a proven intent authorizes (our extension, docs/domain.md "Mandate payments"): no
+ * signature of its own; the proof bundle of a succeeded intent of a payable template is the
+ * authorization. `debited`, `credited`, `token` and `amount` restate what the bundle proves (the
+ * intent signer's vault on this shard, `evidence.payee`, `intent.payment_token`,
+ * `evidence.price_cents`), so the transaction reads on its own and each mismatch is refused by name.
+ */
+export type MandatePayment = {
+  debited: Address
+  credited: Address
+  token: TokenId
+  amount: bigint
+  /** GET /proofs/{intent_id} of the authorizing intent, as plain JSON */
+  proof_bundle: Record<string, unknown>
+}
 
 export type AllowanceAmount = { Fungible: bigint } | { NonFungible: NftId[] }
 

@@ -68,6 +68,24 @@ export const NftMint = Type.Object(
   closed,
 )
 
+/**
+ * A payment a proven intent authorizes (docs/domain.md, "Mandate payments"): no signature; the
+ * proof bundle of a succeeded intent of a payable template is the authorization. The other
+ * fields restate what the bundle proves, and each must match it.
+ */
+export const MandatePayment = Type.Object(
+  {
+    debited: Address,
+    credited: Address,
+    token: TokenId,
+    amount: U64,
+    proof_bundle: Type.Record(Type.String(), Type.Unknown(), {
+      description: `GET /proofs/{intent_id} of the authorizing intent (ProofBundle), at most ${limits.MANDATE_BUNDLE_BYTES_MAX} bytes as canonical JSON`,
+    }),
+  },
+  closed,
+)
+
 /** `{payload: {content, auxiliary}, signature}`: the signature is over UTF-8 of JCS(payload). */
 function Signed<Content extends TSchema>(content: Content) {
   return Type.Object(
@@ -91,6 +109,7 @@ export const VerifiableType = Type.Union(
     Type.Object({ DebitAllowance: Signed(DebitAllowance) }, closed),
     Type.Object({ FungibleTokenMint: Signed(FungibleMint) }, closed),
     Type.Object({ NftMint: Signed(NftMint) }, closed),
+    Type.Object({ MandatePayment }, closed),
   ],
   { description: 'a signed transaction primitive' },
 )
