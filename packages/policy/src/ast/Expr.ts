@@ -35,10 +35,10 @@ export type IntLiteral = Readonly<{ kind: 'IntLiteral'; value: bigint }>
 export type BoolLiteral = Readonly<{ kind: 'BoolLiteral'; value: boolean }>
 
 /**
- * A set literal `{...}`, only ever the right-hand side of `in` / `not in`. `elements` are sorted
+ * A set literal `{...}`: the right-hand side of `in` / `not in`, or a side of a set relation. `elements` are sorted
  * (strings by UTF-16 code units, ints numerically) and deduplicated, so element order in the
- * source does not matter. `elementType` is taken from the left-hand side of `in` when the literal
- * is empty (`{}`). Elements are `string`s when `elementType` is 'string', `bigint`s when 'int'.
+ * source does not matter. `elementType` is taken from the left-hand side of `in` (or the other side
+ * of a relation) when the literal is empty (`{}`). Elements are `string`s when `elementType` is 'string', `bigint`s when 'int'.
  */
 export type SetLiteral = Readonly<{
   kind: 'SetLiteral'
@@ -65,6 +65,22 @@ export type Chain = Readonly<{ kind: 'Chain'; ops: readonly CompareOp[]; operand
  */
 export type Membership = Readonly<{ kind: 'In'; negated: boolean; element: Expr; set: FieldRef | SetLiteral }>
 
+/**
+ * A relation between two sets: `subset` (every element of `left` is in `right`), `superset` (every
+ * element of `right` is in `left`), `intersects` (they share at least one element), `disjoint`
+ * (they share none).
+ */
+export type SetRelationOp = 'subset' | 'superset' | 'intersects' | 'disjoint'
+
+/** A set operand: a set-typed `FieldRef` or a `SetLiteral`. */
+export type SetOperand = FieldRef | SetLiteral
+
+/**
+ * `left op right` over two sets of the same element type (`set<string>` or `set<int>`), at most
+ * one of them a literal (a relation between two literals would not depend on any input).
+ */
+export type SetRelation = Readonly<{ kind: 'Relation'; op: SetRelationOp; left: SetOperand; right: SetOperand }>
+
 /** `not operand`; the operand is boolean. */
 export type Not = Readonly<{ kind: 'Not'; operand: Expr }>
 
@@ -75,7 +91,10 @@ export type And = Readonly<{ kind: 'And'; operands: readonly Expr[] }>
 export type Or = Readonly<{ kind: 'Or'; operands: readonly Expr[] }>
 
 /** Any expression. A constraint's expression is boolean-typed. */
-export type Expr = FieldRef | StringLiteral | IntLiteral | BoolLiteral | SetLiteral | Compare | Chain | Membership | Not | And | Or
+export type Expr = FieldRef | StringLiteral | IntLiteral | BoolLiteral | SetLiteral | Compare | Chain | Membership | SetRelation | Not | And | Or
+
+/** The relation keywords, as written in templates. */
+export const SET_RELATION_OPS: readonly SetRelationOp[] = Object.freeze(['subset', 'superset', 'intersects', 'disjoint'])
 
 /** Every `Expr['kind']`, for tables keyed by kind. */
 export type ExprKind = Expr['kind']

@@ -1,5 +1,5 @@
 import type { FieldDecl } from '../ast/CompiledTemplate.ts'
-import type { Chain, Compare, CompareOp, Expr, FieldRef, FieldScope, FieldType, SetElementType, SetLiteral } from '../ast/Expr.ts'
+import type { Chain, Compare, CompareOp, Expr, FieldRef, FieldScope, FieldType, SetElementType, SetLiteral, SetOperand } from '../ast/Expr.ts'
 import { EXPRESSION_NODES_MAX } from '../limits.ts'
 import type { SyntaxExpr, SyntaxOp } from '../syntax/SyntaxTree.ts'
 import type { Position } from '../syntax/Token.ts'
@@ -7,6 +7,9 @@ import { fail } from '../syntax/TokenCursor.ts'
 import { compareSetElements } from '../values/compareSetElements.ts'
 import { formatString } from '../format/formatString.ts'
 import { suggestName } from './suggestName.ts'
+
+const SET_LITERAL_PLACES =
+  'a set literal `{...}` stands only where a set does: after `in` / `not in`, or beside `subset`, `superset`, `intersects`, `disjoint`'
 
 /** What checking one constraint needs and collects. */
 export type CheckContext = {
@@ -35,11 +38,13 @@ export function checkExpression(syntax: SyntaxExpr, context: CheckContext): Type
     case 'Bool':
       return { expr: { kind: 'BoolLiteral', value: syntax.value }, type: 'bool' }
     case 'SetLiteral':
-      return fail(syntax.pos, 'a set literal `{...}` can only follow `in` or `not in`')
+      return fail(syntax.pos, SET_LITERAL_PLACES)
     case 'Compare':
       return checkCompare(syntax.ops, syntax.operands, context)
     case 'In':
       return checkMembership(syntax, context)
+    case 'Relation':
+      return checkRelation(syntax, context)
     case 'Not': {
       const operand = checkBool(syntax.operand, context, '`not`')
       return { expr: { kind: 'Not', operand }, type: 'bool' }
@@ -90,6 +95,8 @@ function checkCompare(ops: readonly SyntaxOp[], operands: readonly SyntaxExpr[],
 }
 
 function checkComparable(op: SyntaxOp, left: SyntaxExpr, leftType: FieldType, right: SyntaxExpr, rightType: FieldType): void {
+  if (leftType.startsWith('set') && rightType.startsWith('set'))
+    fail(op.pos, `cannot compare sets with \`${op.op}\`: ${describe(left)} is ${leftType} and ${describe(right)} is ${rightType}; relate them with \`subset\`, \`superset\`, \`intersects\` or \`disjoint\``)
   for (const [side, type] of [[left, leftType], [right, rightType]] as const) {
     if (type.startsWith('set'))
       fail(op.pos, `cannot compare sets with \`${op.op}\`: ${describe(side)} is ${type}; test membership with \`in\` / \`not in\``)
@@ -105,11 +112,61 @@ function checkMembership(syntax: SyntaxExpr & { kind: 'In' }, context: CheckCont
   const element = checkExpression(syntax.element, context)
   if (element.type !== 'string' && element.type !== 'int')
     fail(syntax.pos, `${word} tests a string or an int, but ${describe(syntax.element)} is ${element.type}`)
-  const set = syntax.set.kind === 'SetLiteral' ? checkSetLiteral(syntax.set, element.type, context) : checkSetField(syntax.set, word, context)
+  const set = syntax.set.kind === 'SetLiteral'
+    ? checkSetLiteral(syntax.set, element.type, context, `the value tested is ${element.type}`)
+    : checkSetField(syntax.set, word, context)
   const elementType = set.kind === 'SetLiteral' ? set.elementType : set.type === 'set<string>' ? 'string' : 'int'
   if (elementType !== element.type)
     fail(syntax.pos, `type mismatch: ${word} tests ${describe(syntax.element)} (${element.type}) against a set<${elementType}>`)
   return { expr: { kind: 'In', negated: syntax.negated, element: element.expr, set }, type: 'bool' }
+}
+
+// `a subset b` etc.: two sets of one element type, fields or literals (not both literals). A
+// literal takes its element type from the other side, so `{}` works too.
+function checkRelation(syntax: SyntaxExpr & { kind: 'Relation' }, context: CheckContext): Typed {
+  const word = `\`${syntax.op}\``
+  const { left, right } = syntax
+  if (left.kind === 'SetLiteral' && right.kind === 'SetLiteral')
+    fail(syntax.pos, `both sides of ${word} are set literals, so its value never depends on the intent or the evidence; relate a set field to a literal or to another set field`)
+  const leftTyped = left.kind === 'SetLiteral' ? undefined : checkExpression(left, context)
+  const rightTyped = right.kind === 'SetLiteral' ? undefined : checkExpression(right, context)
+  for (const [side, typed, other, otherTyped] of [[left, leftTyped, right, rightTyped], [right, rightTyped, left, leftTyped]] as const) {
+    if (typed === undefined || typed.type.startsWith('set')) continue
+    fail(side.pos, relationMismatchReason(word, side, typed.type, other, otherTyped?.type))
+  }
+  const leftType = leftTyped?.type
+  const rightType = rightTyped?.type
+  if (leftType !== undefined && rightType !== undefined && leftType !== rightType)
+    fail(syntax.pos, `type mismatch: ${describe(left)} is ${leftType} and ${describe(right)} is ${rightType}; ${word} relates two sets of the same element type`)
+  const elementType = elementTypeOf((leftType ?? rightType)!)
+  const operand = (side: SyntaxExpr, typed: Typed | undefined, otherSide: SyntaxExpr): SetOperand =>
+    side.kind === 'SetLiteral' ? checkSetLiteral(side, elementType, context, `${describe(otherSide)} holds ${elementType}s`) : (typed!.expr as FieldRef)
+  return { expr: { kind: 'Relation', op: syntax.op, left: operand(left, leftTyped, right), right: operand(right, rightTyped, left) }, type: 'bool' }
+}
+
+// What a relation with a non-set side means, and what to write instead: a string or int beside a
+// set is a membership test (`use \`in\``), two scalars are a comparison (`==`).
+function relationMismatchReason(word: string, side: SyntaxExpr, type: FieldType, other: SyntaxExpr, otherType: FieldType | undefined): string {
+  const isScalar = (t: FieldType | undefined) => t === 'string' || t === 'int'
+  const otherIsSet = other.kind === 'SetLiteral' || (otherType !== undefined && otherType.startsWith('set'))
+  if (isScalar(type) && otherIsSet) {
+    const otherText = other.kind === 'SetLiteral' ? 'the set literal' : `${describe(other)} is ${otherType}`
+    return `${word} relates two sets: ${otherText} and ${describe(side)} is ${type}: use \`in\` (\`${plain(side)} in ${plain(other)}\`)`
+  }
+  if (isScalar(type) && isScalar(otherType))
+    return `${word} relates two sets: ${describe(side)} is ${type} and ${describe(other)} is ${otherType}: compare them with \`==\``
+  return `${word} relates two sets (set fields or set literals \`{...}\`), but ${describe(side)} is ${type}`
+}
+
+// An operand as source text inside a hint.
+function plain(syntax: SyntaxExpr): string {
+  if (syntax.kind === 'Field') return `${syntax.scope}.${syntax.name}`
+  if (syntax.kind === 'SetLiteral') return '{...}'
+  return describe(syntax)
+}
+
+function elementTypeOf(type: FieldType): SetElementType {
+  return type === 'set<int>' ? 'int' : 'string'
 }
 
 function checkSetField(syntax: SyntaxExpr, word: string, context: CheckContext): FieldRef {
@@ -121,12 +178,12 @@ function checkSetField(syntax: SyntaxExpr, word: string, context: CheckContext):
   return expr
 }
 
-function checkSetLiteral(syntax: SyntaxExpr & { kind: 'SetLiteral' }, expected: SetElementType, context: CheckContext): SetLiteral {
+function checkSetLiteral(syntax: SyntaxExpr & { kind: 'SetLiteral' }, expected: SetElementType, context: CheckContext, expectation: string): SetLiteral {
   context.nodeCount += syntax.elements.length
   for (const element of syntax.elements) {
     const type = element.kind === 'String' ? 'string' : 'int'
     if (type !== expected)
-      fail(element.pos, `type mismatch: set literal element ${element.kind === 'String' ? formatString(element.value) : element.value} is ${type}, but the value tested is ${expected}`)
+      fail(element.pos, `type mismatch: set literal element ${element.kind === 'String' ? formatString(element.value) : element.value} is ${type}, but ${expectation}`)
   }
   const unique = [...new Set(syntax.elements.map((element) => element.value))]
   return { kind: 'SetLiteral', elementType: expected, elements: unique.sort(compareSetElements) }
@@ -151,7 +208,7 @@ function unknownWordReason(word: string, context: CheckContext): string {
   for (const scope of ['evidence', 'intent'] as const) {
     if (context.schemas[scope].has(word)) return `unknown name \`${word}\`; did you mean \`${scope}.${word}\`?`
   }
-  const hint = suggestName(word, ['true', 'false', 'and', 'or', 'not', 'in'])
+  const hint = suggestName(word, ['true', 'false', 'and', 'or', 'not', 'in', 'subset', 'superset', 'intersects', 'disjoint'])
   if (hint !== undefined) return `unknown name \`${word}\`; did you mean \`${hint}\`?`
   return `unknown name \`${word}\`; fields are written \`evidence.name\` or \`intent.name\``
 }
@@ -174,9 +231,13 @@ function describe(syntax: SyntaxExpr): string {
       return String(syntax.value)
     case 'Bool':
       return String(syntax.value)
+    case 'SetLiteral':
+      return 'the set literal'
     case 'Compare':
     case 'In':
       return 'the comparison'
+    case 'Relation':
+      return 'the relation'
     default:
       return 'the expression'
   }

@@ -182,7 +182,7 @@ const INVALID: readonly (readonly [string, string, number, number, string])[] = 
   ['in after comparison', 'name t\nevidence {\n  a: int\n}\nrequires {\n  evidence.a == 1 in {1};\n}', 6, 19,
     'cannot chain `in` after a comparison; use parentheses and `and`'],
   ['set literal outside in', 'name t\nevidence {\n  a: int\n}\nrequires {\n  {1} == evidence.a;\n}', 6, 3,
-    'a set literal `{...}` can only follow `in` or `not in`'],
+    'a set literal `{...}` stands only where a set does: after `in` / `not in`, or beside `subset`, `superset`, `intersects`, `disjoint`'],
   ['unclosed paren', 'name t\nevidence {\n  a: bool\n}\nrequires {\n  (evidence.a;\n}', 6, 14,
     'expected `)` to close the `(` at line 6, column 3, found `;`'],
   ['missing closing brace', 'name t\nevidence {\n  a: bool\n', 3, 10, 'missing `}` at the end of the `evidence` block'],

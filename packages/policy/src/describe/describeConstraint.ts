@@ -40,12 +40,30 @@ function words(expr: Expr, attrs: Readonly<Record<string, InputValue>>): string 
       return expr.operands.map((operand, index) => (index === 0 ? '' : ` ${OPERATOR_WORDS[expr.ops[index - 1]!] ?? expr.ops[index - 1]} `) + words(operand, attrs)).join('')
     case 'In':
       return `${words(expr.element, attrs)} is ${expr.negated ? 'none of' : 'one of'} ${words(expr.set, attrs).replace(/^\{|\}$/g, '')}`
+    case 'Relation':
+      return relationWords(expr, attrs)
     case 'Not':
       return `not (${words(expr.operand, attrs)})`
     case 'And':
       return expr.operands.map((operand) => grouped(operand, attrs)).join(' and ')
     case 'Or':
       return expr.operands.map((operand) => grouped(operand, attrs)).join(' or ')
+  }
+}
+
+// `evidence.includes superset intent.wanted` reads `includes has all of "saucepan", "skillet"`.
+function relationWords(expr: Extract<Expr, { kind: 'Relation' }>, attrs: Readonly<Record<string, InputValue>>): string {
+  const left = words(expr.left, attrs)
+  const right = words(expr.right, attrs).replace(/^\{|\}$/g, '')
+  switch (expr.op) {
+    case 'subset':
+      return `every one of ${left} is one of ${right}`
+    case 'superset':
+      return `${left} has all of ${right}`
+    case 'intersects':
+      return `${left} has at least one of ${right}`
+    case 'disjoint':
+      return `${left} has none of ${right}`
   }
 }
 

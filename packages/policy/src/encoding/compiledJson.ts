@@ -44,6 +44,7 @@ const toJson: { [K in Expr['kind']]: (expr: Extract<Expr, { kind: K }>) => unkno
   Compare: (expr) => ({ kind: 'Compare', left: exprJson(expr.left), op: expr.op, right: exprJson(expr.right) }),
   Chain: (expr) => ({ kind: 'Chain', operands: expr.operands.map(exprJson), ops: expr.ops }),
   In: (expr) => ({ element: exprJson(expr.element), kind: 'In', negated: expr.negated, set: exprJson(expr.set) }),
+  Relation: (expr) => ({ kind: 'Relation', left: exprJson(expr.left), op: expr.op, right: exprJson(expr.right) }),
   Not: (expr) => ({ kind: 'Not', operand: exprJson(expr.operand) }),
   And: (expr) => ({ kind: 'And', operands: expr.operands.map(exprJson) }),
   Or: (expr) => ({ kind: 'Or', operands: expr.operands.map(exprJson) }),

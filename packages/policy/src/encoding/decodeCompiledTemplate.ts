@@ -1,6 +1,6 @@
 import type { CompiledTemplate } from '../ast/CompiledTemplate.ts'
 import { freezeTemplate } from '../ast/freezeTemplate.ts'
-import type { CompareOp, FieldType } from '../ast/Expr.ts'
+import { SET_RELATION_OPS, type CompareOp, type FieldType, type SetRelationOp } from '../ast/Expr.ts'
 import { checkTemplate } from '../compile/checkTemplate.ts'
 import { InvalidCompiledTemplateError } from '../errors/InvalidCompiledTemplateError.ts'
 import { TemplateCompileError } from '../errors/TemplateCompileError.ts'
@@ -106,6 +106,8 @@ function expression(value: unknown, depth: number): SyntaxExpr {
     }
     case 'In':
       return { kind: 'In', negated: boolean(node.negated, 'negated'), element: inner(node.element), set: inner(node.set), pos }
+    case 'Relation':
+      return { kind: 'Relation', op: relationOp(node.op), left: inner(node.left), right: inner(node.right), pos }
     case 'Not':
       return { kind: 'Not', operand: inner(node.operand), pos }
     case 'And':
@@ -156,6 +158,11 @@ function int(value: unknown): bigint {
 function compareOp(value: unknown): CompareOp {
   if (typeof value !== 'string' || !COMPARE_OPS.includes(value)) invalid('unknown comparison operator')
   return value as CompareOp
+}
+
+function relationOp(value: unknown): SetRelationOp {
+  if (typeof value !== 'string' || !(SET_RELATION_OPS as readonly string[]).includes(value)) invalid('unknown set relation')
+  return value as SetRelationOp
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -1,4 +1,4 @@
-import type { CompareOp, Expr } from '../ast/Expr.ts'
+import type { CompareOp, Expr, SetRelationOp } from '../ast/Expr.ts'
 import type { NormalizedRecord, NormalizedValue } from './NormalizedValue.ts'
 
 /** An expression turned into a closure over the normalized intent and evidence records. */
@@ -27,12 +27,39 @@ const build: { [K in Expr['kind']]: (expr: Extract<Expr, { kind: K }>) => Evalua
       ? (intent, evidence) => !set(intent, evidence).has(element(intent, evidence))
       : (intent, evidence) => set(intent, evidence).has(element(intent, evidence))
   },
+  Relation: (expr) => {
+    const left = compileExpression(expr.left) as SetEvaluator
+    const right = compileExpression(expr.right) as SetEvaluator
+    const holds = RELATIONS[expr.op]
+    return (intent, evidence) => holds(left(intent, evidence), right(intent, evidence))
+  },
   Not: (expr) => {
     const operand = compileExpression(expr.operand)
     return (intent, evidence) => !operand(intent, evidence)
   },
   And: (expr) => all(expr.operands.map(compileExpression)),
   Or: (expr) => any(expr.operands.map(compileExpression)),
+}
+
+type SetEvaluator = (intent: NormalizedRecord, evidence: NormalizedRecord) => ReadonlySet<unknown>
+
+/** Whether each relation holds between two sets (`left op right`). */
+export const RELATIONS: { readonly [K in SetRelationOp]: (left: ReadonlySet<unknown>, right: ReadonlySet<unknown>) => boolean } = {
+  subset: (left, right) => isSubset(left, right),
+  superset: (left, right) => isSubset(right, left),
+  intersects: (left, right) => intersects(left, right),
+  disjoint: (left, right) => !intersects(left, right),
+}
+
+function isSubset(small: ReadonlySet<unknown>, large: ReadonlySet<unknown>): boolean {
+  for (const element of small) if (!large.has(element)) return false
+  return true
+}
+
+function intersects(left: ReadonlySet<unknown>, right: ReadonlySet<unknown>): boolean {
+  const [small, large] = left.size <= right.size ? [left, right] : [right, left]
+  for (const element of small) if (large.has(element)) return true
+  return false
 }
 
 /** Builds the closure that evaluates `expr`. */

@@ -2,6 +2,7 @@ import type { CompiledTemplate } from '../ast/CompiledTemplate.ts'
 import type { Expr, FieldRef } from '../ast/Expr.ts'
 import { formatExpression } from '../format/formatExpression.ts'
 import { compileExpression, type Evaluator } from './compileExpression.ts'
+import { explainRelation, type RelationExplainer } from './explainRelation.ts'
 
 /** A constraint ready to run: its closure, guard fields, printed form and referenced fields. */
 export type ConstraintEvaluator = Readonly<{
@@ -9,6 +10,8 @@ export type ConstraintEvaluator = Readonly<{
   guardFields: readonly string[]
   prettyExpr: string
   fields: readonly FieldRef[]
+  /** For a constraint that is one set relation: which elements made it false. */
+  explain: RelationExplainer | undefined
 }>
 
 // Frozen templates never change; a WeakMap lets the GC bound the cache.
@@ -23,6 +26,7 @@ export function compileTemplateEvaluator(template: CompiledTemplate): readonly C
       guardFields: constraint.guardFields,
       prettyExpr: formatExpression(constraint.expr),
       fields: referencedFields(constraint.expr),
+      explain: constraint.expr.kind === 'Relation' ? explainRelation(constraint.expr) : undefined,
     }))
     if (Object.isFrozen(template)) cache.set(template, evaluators)
   }
@@ -44,6 +48,10 @@ function referencedFields(expr: Expr): FieldRef[] {
       case 'In':
         visit(node.element)
         visit(node.set)
+        return
+      case 'Relation':
+        visit(node.left)
+        visit(node.right)
         return
       case 'Not':
         visit(node.operand)

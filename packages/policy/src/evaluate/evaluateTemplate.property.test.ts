@@ -31,6 +31,13 @@ function interpret(expr: Expr, intent: Values, evidence: Values): InputValue {
       const found = (interpret(expr.set, intent, evidence) as readonly InputValue[]).includes(interpret(expr.element, intent, evidence))
       return expr.negated ? !found : found
     }
+    case 'Relation': {
+      const left = interpret(expr.left, intent, evidence) as readonly InputValue[]
+      const right = interpret(expr.right, intent, evidence) as readonly InputValue[]
+      const within = (a: readonly InputValue[], b: readonly InputValue[]) => a.every((element) => b.includes(element))
+      const shared = left.some((element) => right.includes(element))
+      return expr.op === 'subset' ? within(left, right) : expr.op === 'superset' ? within(right, left) : expr.op === 'intersects' ? shared : !shared
+    }
     case 'Not':
       return !interpret(expr.operand, intent, evidence)
     case 'And':

@@ -37,11 +37,18 @@ function isApplicable(evaluator: ConstraintEvaluator, intent: NormalizedRecord):
   return true
 }
 
-/** `<expr> evaluated to false (evidence.color = "Multicolor", intent.size = "M")`. */
+/**
+ * `<expr> evaluated to false (evidence.color = "Multicolor", intent.size = "M")`; a relation's
+ * reason shows both sets: `evidence.includes superset intent.wanted evaluated to false
+ * (evidence.includes = {"saucepan"}, intent.wanted = {"saucepan", "skillet"}, not in
+ * evidence.includes: {"skillet"})`.
+ */
 function describeFailure(evaluator: ConstraintEvaluator, intent: NormalizedRecord, evidence: NormalizedRecord): string {
   const values = evaluator.fields.map((field) => {
     const value = (field.scope === 'intent' ? intent : evidence)[field.name]
     return `${field.scope}.${field.name} = ${value === undefined ? 'absent' : formatValue(value)}`
   })
+  // A false relation also names the elements that made it false (`not in evidence.includes: {"skillet"}`).
+  if (evaluator.explain !== undefined) values.push(evaluator.explain(intent, evidence))
   return `${evaluator.prettyExpr} evaluated to false` + (values.length === 0 ? '' : ` (${values.join(', ')})`)
 }

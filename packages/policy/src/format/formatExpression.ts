@@ -11,6 +11,7 @@ const PRECEDENCE: { [K in Expr['kind']]: number } = {
   Compare: 4,
   Chain: 4,
   In: 4,
+  Relation: 4,
   Field: 5,
   StringLiteral: 5,
   IntLiteral: 5,
@@ -27,6 +28,7 @@ const print: { [K in Expr['kind']]: (expr: Extract<Expr, { kind: K }>) => string
   Compare: (expr) => `${operand(expr.left, 5)} ${expr.op} ${operand(expr.right, 5)}`,
   Chain: (expr) => expr.operands.map((inner, index) => (index === 0 ? '' : ` ${expr.ops[index - 1]} `) + operand(inner, 5)).join(''),
   In: (expr) => `${operand(expr.element, 5)} ${expr.negated ? 'not in' : 'in'} ${formatExpression(expr.set)}`,
+  Relation: (expr) => `${formatExpression(expr.left)} ${expr.op} ${formatExpression(expr.right)}`,
   Not: (expr) => `not ${operand(expr.operand, expr.operand.kind === 'Not' ? 3 : 5)}`,
   And: (expr) => expr.operands.map((inner) => operand(inner, 3)).join(' and '),
   // `and` inside `or` gets parentheses too: `(a and b) or c` reads better than `a and b or c`.

@@ -1,4 +1,4 @@
-import type { CompareOp, FieldScope, FieldType } from '../ast/Expr.ts'
+import type { CompareOp, FieldScope, FieldType, SetRelationOp } from '../ast/Expr.ts'
 import type { Position } from './Token.ts'
 
 // The parser's output: the template as written, with positions, before names and types are
@@ -13,6 +13,7 @@ export type SyntaxExpr =
   | Readonly<{ kind: 'SetLiteral'; elements: readonly SyntaxSetElement[]; pos: Position }>
   | Readonly<{ kind: 'Compare'; ops: readonly SyntaxOp[]; operands: readonly SyntaxExpr[]; pos: Position }>
   | Readonly<{ kind: 'In'; negated: boolean; element: SyntaxExpr; set: SyntaxExpr; pos: Position }>
+  | Readonly<{ kind: 'Relation'; op: SetRelationOp; left: SyntaxExpr; right: SyntaxExpr; pos: Position }>
   | Readonly<{ kind: 'Not'; operand: SyntaxExpr; pos: Position }>
   | Readonly<{ kind: 'And' | 'Or'; operands: readonly SyntaxExpr[]; pos: Position }>
 

@@ -1,4 +1,4 @@
-import type { CompareOp } from '../ast/Expr.ts'
+import { SET_RELATION_OPS, type CompareOp, type SetRelationOp } from '../ast/Expr.ts'
 import { EXPRESSION_DEPTH_MAX, SET_LITERAL_ELEMENTS_MAX } from '../limits.ts'
 import { describeToken, type Position } from './Token.ts'
 import { fail, type TokenCursor } from './TokenCursor.ts'
@@ -6,7 +6,7 @@ import type { SyntaxExpr, SyntaxOp, SyntaxSetElement } from './SyntaxTree.ts'
 
 const COMPARE_OPS: ReadonlySet<string> = new Set(['==', '!=', '<', '<=', '>', '>='])
 
-// Precedence, loosest first: `or`, `and`, `not`, then comparison / `in`, then primaries.
+// Precedence, loosest first: `or`, `and`, `not`, then comparison / `in` / set relations, then primaries.
 // `not a == b` therefore reads `not (a == b)`, as in Python.
 
 /** Parses one expression starting at the cursor. */
@@ -51,6 +51,7 @@ function parseNot(cursor: TokenCursor, depth: number): SyntaxExpr {
 function parseComparison(cursor: TokenCursor, depth: number): SyntaxExpr {
   const first = parsePrimary(cursor, depth + 1)
   if (cursor.isWord('in') || (cursor.isWord('not') && cursor.isWord('in', 1))) return parseMembership(cursor, depth, first)
+  if (isRelationWord(cursor)) return parseRelation(cursor, depth, first)
   if (!isCompareOp(cursor)) return first
   const operands = [first]
   const ops: SyntaxOp[] = []
@@ -59,7 +60,7 @@ function parseComparison(cursor: TokenCursor, depth: number): SyntaxExpr {
     ops.push({ op: token.text as CompareOp, pos: token.pos })
     operands.push(parsePrimary(cursor, depth + 1))
   }
-  if (cursor.isWord('in') || cursor.isWord('not'))
+  if (cursor.isWord('in') || cursor.isWord('not') || isRelationWord(cursor))
     cursor.failAt(cursor.peek(), `cannot chain \`${cursor.peek().text}\` after a comparison; use parentheses and \`and\``)
   return { kind: 'Compare', ops, operands, pos: ops[0]!.pos }
 }
@@ -69,10 +70,25 @@ function parseMembership(cursor: TokenCursor, depth: number, element: SyntaxExpr
   const pos = cursor.peek().pos
   if (negated) cursor.next()
   cursor.next()
-  const set = cursor.isPunct('{') ? parseSetLiteral(cursor) : parsePrimary(cursor, depth + 1)
-  if (isCompareOp(cursor) || cursor.isWord('in') || (cursor.isWord('not') && cursor.isWord('in', 1)))
+  const set = parsePrimary(cursor, depth + 1)
+  if (isCompareOp(cursor) || cursor.isWord('in') || (cursor.isWord('not') && cursor.isWord('in', 1)) || isRelationWord(cursor))
     cursor.failAt(cursor.peek(), `cannot chain ${describeToken(cursor.peek())} after \`${negated ? 'not in' : 'in'}\`; use parentheses and \`and\``)
   return { kind: 'In', negated, element, set, pos }
+}
+
+// `a subset b`, `a superset b`, `a intersects b`, `a disjoint b`: one relation, no chains.
+function parseRelation(cursor: TokenCursor, depth: number, left: SyntaxExpr): SyntaxExpr {
+  const token = cursor.next()
+  const op = token.text as SetRelationOp
+  const right = parsePrimary(cursor, depth + 1)
+  if (isCompareOp(cursor) || cursor.isWord('in') || (cursor.isWord('not') && cursor.isWord('in', 1)) || isRelationWord(cursor))
+    cursor.failAt(cursor.peek(), `cannot chain ${describeToken(cursor.peek())} after \`${op}\`; use parentheses and \`and\``)
+  return { kind: 'Relation', op, left, right, pos: token.pos }
+}
+
+function isRelationWord(cursor: TokenCursor): boolean {
+  const token = cursor.peek()
+  return token.kind === 'Word' && (SET_RELATION_OPS as readonly string[]).includes(token.text)
 }
 
 function parsePrimary(cursor: TokenCursor, depth: number): SyntaxExpr {
@@ -89,7 +105,7 @@ function parsePrimary(cursor: TokenCursor, depth: number): SyntaxExpr {
     cursor.next()
     return inner
   }
-  if (token.kind === 'Punct' && token.text === '{') cursor.failAt(token, 'a set literal `{...}` can only follow `in` or `not in`')
+  if (token.kind === 'Punct' && token.text === '{') return parseSetLiteral(cursor)
   if (token.kind !== 'Word') cursor.failAt(token, `expected a value (a field like evidence.x, a string, a number, true or false), found ${describeToken(token)}`)
   cursor.next()
   if (token.text === 'true' || token.text === 'false') return { kind: 'Bool', value: token.text === 'true', pos: token.pos }
@@ -98,7 +114,7 @@ function parsePrimary(cursor: TokenCursor, depth: number): SyntaxExpr {
     const name = cursor.expectWord(`a field name after \`${token.text}.\``)
     return { kind: 'Field', scope: token.text, name: name.text, pos: token.pos }
   }
-  if (['and', 'or', 'not', 'in'].includes(token.text)) cursor.failAt(token, `expected a value before \`${token.text}\``)
+  if (['and', 'or', 'not', 'in', ...SET_RELATION_OPS].includes(token.text)) cursor.failAt(token, `expected a value before \`${token.text}\``)
   return { kind: 'Word', text: token.text, pos: token.pos }
 }
 

@@ -1,4 +1,4 @@
-import type { FieldType } from '../ast/Expr.ts'
+import { SET_RELATION_OPS, type FieldType } from '../ast/Expr.ts'
 import { describeToken, type Position } from './Token.ts'
 import { fail, TokenCursor } from './TokenCursor.ts'
 import type { SyntaxBlock, SyntaxConstraint, SyntaxDecl, SyntaxTemplate } from './SyntaxTree.ts'
@@ -103,8 +103,10 @@ function parseConstraints(cursor: TokenCursor): SyntaxConstraint[] {
     const expr = parseExpression(cursor)
     if (!cursor.isPunct(';')) {
       const found = cursor.peek()
-      if (found.pos.line === cursor.previous().pos.line && !cursor.isPunct('}'))
-        cursor.failAt(found, `unexpected ${describeToken(found)} in constraint; expected an operator or \`;\``)
+      if (found.pos.line === cursor.previous().pos.line && !cursor.isPunct('}')) {
+        const near = found.kind === 'Word' ? suggestName(found.text, ['in', 'and', 'or', ...SET_RELATION_OPS]) : undefined
+        cursor.failAt(found, `unexpected ${describeToken(found)} in constraint; expected an operator or \`;\`` + (near === undefined ? '' : ` (did you mean \`${near}\`?)`))
+      }
       fail(cursor.afterPrevious(), 'missing `;` at the end of the constraint')
     }
     cursor.next()

@@ -71,7 +71,7 @@ function scalar(draw: Draw, fields: Field[], type: 'string' | 'int' | 'bool', re
 }
 
 function boolExpr(draw: Draw, fields: Field[], depth: number, refs: Set<string>): string {
-  const kind = draw(fc.integer({ min: 0, max: depth <= 0 ? 4 : 8 }))
+  const kind = draw(fc.integer({ min: 0, max: depth <= 0 ? 4 : 9 }))
   const s = (): string => space(draw)
   switch (kind) {
     case 0:
@@ -104,9 +104,23 @@ function boolExpr(draw: Draw, fields: Field[], depth: number, refs: Set<string>)
       const count = draw(fc.integer({ min: 2, max: 3 }))
       return Array.from({ length: count }, () => `(${boolExpr(draw, fields, depth - 1, refs)})`).join(`${s()}${word}${s()}`)
     }
+    case 9:
+      return relation(draw, fields, refs)
     default:
       return `(${boolExpr(draw, fields, depth - 1, refs)})${s()}${draw(fc.constantFrom('==', '!='))}${s()}(${boolExpr(draw, fields, depth - 1, refs)})`
   }
+}
+
+// `a subset b` and the other relations: set fields or literals (at least one field) of one element type.
+function relation(draw: Draw, fields: Field[], refs: Set<string>): string {
+  const elementType = draw(fc.constantFrom('string' as const, 'int' as const))
+  const sets = fields.filter((field) => field.type === `set<${elementType}>`)
+  if (sets.length === 0) return scalar(draw, fields, 'bool', refs)
+  const op = draw(fc.constantFrom('subset', 'superset', 'intersects', 'disjoint'))
+  const field = reference(draw(fc.constantFrom(...sets)), refs)
+  const other = draw(fc.boolean()) ? reference(draw(fc.constantFrom(...sets)), refs) : setLiteral(draw, elementType)
+  const [left, right] = draw(fc.boolean()) ? [field, other] : [other, field]
+  return `${left}${space(draw)}${op}${space(draw)}${right}`
 }
 
 function constraint(draw: Draw, fields: Field[]): Rendered {
