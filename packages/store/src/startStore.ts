@@ -1,0 +1,63 @@
+import { formatAddress, InvalidOptionError, NATIVE_TOKEN_ID, parseAddress } from '@verity/core'
+import { loadOrCreateKeyFile } from '@verity/server'
+import type { FastifyInstance } from 'fastify'
+import { DEMO_CATALOG_PATH, loadStoreCatalog } from './catalog/loadStoreCatalog.ts'
+import { PAYEE_KEY_FILE_DEFAULT, type StoreStartOptions } from './config/storeOptions.ts'
+import { buildStoreApp } from './http/buildStoreApp.ts'
+import { STORE_PORT_DEFAULT } from './limits.ts'
+import type { StorePayee } from './profile/buildBusinessProfile.ts'
+
+export type RunningStore = {
+  app: FastifyInstance
+  /** The business URL agents use (`metadata.business`), e.g. http://127.0.0.1:8095 */
+  url: string
+  /** `host:port` it listens on, as an extractor's private-address allowance names it (`127.0.0.1:8095`). */
+  address: string
+  /** Whom the profile's `dev.verity.domain` payment handler names. */
+  payee: StorePayee
+  close(): Promise<void>
+}
+
+/**
+ * Starts the demo store: loads the catalog (default: the demo), works out its payee (`payee`, or
+ * the vault of its key file on `payeeShard`, the key created on first start), and listens on
+ * `host:port` (default 127.0.0.1:8095). Throws StoreCatalogInvalidError, InvalidOptionError.
+ * @example const store = await startStore({ port: 0 }); console.log(store.url)
+ */
+export async function startStore(options: StoreStartOptions = {}): Promise<RunningStore> {
+  const host = options.host ?? '127.0.0.1'
+  const catalog = loadStoreCatalog(options.catalogPath ?? DEMO_CATALOG_PATH)
+  const payee = payeeOf(options)
+  let listening = ''
+  const app = await buildStoreApp({ catalog, payee, baseUrl: options.baseUrl ?? (() => listening), ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) })
+  try {
+    await app.listen({ port: options.port ?? STORE_PORT_DEFAULT, host })
+  } catch (error) {
+    await app.close()
+    throw error
+  }
+  const port = (app.server.address() as { port: number }).port
+  const hostText = host.includes(':') ? `[${host}]` : host
+  listening = `http://${hostText}:${port}`
+  return { app, url: options.baseUrl ?? listening, address: `${hostText}:${port}`, payee, close: () => app.close() }
+}
+
+function payeeOf(options: StoreStartOptions): StorePayee {
+  const token = options.payeeToken ?? NATIVE_TOKEN_ID
+  if (token !== NATIVE_TOKEN_ID) check('payeeToken', token, () => parseAddress(token))
+  const domain = options.domainUrl === undefined ? {} : { domainUrl: options.domainUrl }
+  if (options.payee !== undefined) {
+    check('payee', options.payee, () => parseAddress(options.payee!))
+    return { address: options.payee, token, ...domain }
+  }
+  const { signer } = loadOrCreateKeyFile(options.payeeKeyFile ?? PAYEE_KEY_FILE_DEFAULT)
+  return { address: formatAddress(signer.ownerId, options.payeeShard ?? 1), token, ...domain }
+}
+
+function check(option: string, value: string, parse: () => unknown): void {
+  try {
+    parse()
+  } catch (error) {
+    throw new InvalidOptionError({ option, value, reason: (error as Error).message })
+  }
+}
