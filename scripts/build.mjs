@@ -40,7 +40,12 @@ for (const name of buildOrder()) {
   })
 }
 
-/** Workspace names, each after the workspaces it depends on (dependencies first, then devDependencies that close no circle). */
+/**
+ * Workspace names, each after the workspaces its `dependencies` name. devDependencies are left out:
+ * the build emits src/ without tests and testing/ (tsconfig.build.json), so only dependencies are
+ * read, and following devDependencies could build a package before one it depends on (the domain
+ * depends on the SDK, whose tests start a domain).
+ */
 function buildOrder() {
   const order = []
   const state = new Map()
@@ -48,7 +53,7 @@ function buildOrder() {
     if (state.get(name) === 'done' || state.get(name) === 'visiting') return
     state.set(name, 'visiting')
     const { manifest } = packages.get(name)
-    for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
+    for (const dep of Object.keys({ ...manifest.dependencies })) {
       if (packages.has(dep)) visit(dep)
     }
     state.set(name, 'done')

@@ -14,7 +14,7 @@ export type EvidenceProvenance =
     }
   | { status: 'unattested' }
 
-export type AttestationLink = { provenance: EvidenceProvenance; salt: bigint | undefined } | { ok: false; reason: string }
+export type AttestationLink = { provenance: EvidenceProvenance; salt: bigint | undefined } | { ok: false; reason: string; check: 'attestation-missing' | 'attestation' | 'extractor' }
 
 /**
  * The link "evidence → extractor" of the trust chain. An attested bundle (`proof.attestation`)
@@ -31,23 +31,23 @@ export function checkAttestationLink(
 ): AttestationLink {
   if (proof.attestation === undefined || proof.attestation === null) {
     if (trustedExtractorKeys !== undefined && trustedExtractorKeys.length > 0)
-      return { ok: false, reason: 'the evidence is unattested, but you asked for evidence attested by a trusted extractor key' }
+      return { ok: false, reason: 'the evidence is unattested, but you asked for evidence attested by a trusted extractor key', check: 'attestation-missing' }
     return { provenance: { status: 'unattested' }, salt: undefined }
   }
   const check = checkEvidenceAttestation(proof.attestation, extraction)
-  if (!check.ok) return { ok: false, reason: `evidence attestation: ${check.reason}` }
+  if (!check.ok) return { ok: false, reason: `evidence attestation: ${check.reason}`, check: 'attestation' }
   const trusted = trustedExtractorKeys === undefined || trustedExtractorKeys.length === 0 ? null : trustedExtractorKeys.includes(check.extractorKey)
-  if (trusted === false) return { ok: false, reason: `the evidence is attested by extractor key ${check.extractorKey}, which is not among the keys you trust` }
+  if (trusted === false) return { ok: false, reason: `the evidence is attested by extractor key ${check.extractorKey}, which is not among the keys you trust`, check: 'extractor' }
   if (typeof proof.attestation_salt_nonce !== 'string')
-    return { ok: false, reason: 'the bundle has an attestation but no attestation_salt_nonce: the proof cannot be bound to it' }
+    return { ok: false, reason: 'the bundle has an attestation but no attestation_salt_nonce: the proof cannot be bound to it', check: 'attestation' }
   let salt: bigint
   try {
     salt = attestationSalt(check.attestation as EvidenceAttestation, proof.attestation_salt_nonce)
   } catch (error) {
-    return { ok: false, reason: `attestation_salt_nonce: ${(error as Error).message}` }
+    return { ok: false, reason: `attestation_salt_nonce: ${(error as Error).message}`, check: 'attestation' }
   }
   if (proof.salt !== undefined && proof.salt !== null && String(proof.salt) !== salt.toString())
-    return { ok: false, reason: 'proof.salt is not the salt derived from the attestation and attestation_salt_nonce' }
+    return { ok: false, reason: 'proof.salt is not the salt derived from the attestation and attestation_salt_nonce', check: 'attestation' }
   const { extracted_at_ms: extractedAtMs, sources } = check.attestation
   return { provenance: { status: 'attested', extractorKey: check.extractorKey, trusted, extractedAtMs, sources }, salt }
 }

@@ -31,9 +31,17 @@ export type ProofStatement = {
   provenance: EvidenceProvenance
 }
 
+/**
+ * Which link of the trust chain a failed verification broke: `template` (id, compiled bytes,
+ * source, the intent's template), `unsigned`, `signature` (the intent's), `inputs` (attrs or
+ * evidence unreadable), `constraints` (the evidence does not satisfy the template), `attestation-missing`,
+ * `attestation`, `extractor` (attested by a key not trusted), `proof` (CRS, circuit, the proof itself).
+ */
+export type ProofCheck = 'template' | 'unsigned' | 'signature' | 'inputs' | 'constraints' | 'attestation-missing' | 'attestation' | 'extractor' | 'proof'
+
 export type ProofVerification =
   | { ok: true; statement: ProofStatement }
-  | { ok: false; reason: string }
+  | { ok: false; reason: string; check: ProofCheck }
 
 export type VerifyProofBundleOptions = {
   /** The policy verifier: a Prover from @verity/prover's `createProver` (only `verifyPolicy` is used). */
@@ -74,7 +82,7 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   if ('reason' in template) return template
   const intent = readSignedIntent(bundle.signed_intent)
   if (intent.templateId !== template.id)
-    return { ok: false, reason: `the intent names template ${intent.templateId}, but the proof is for template ${template.id}` }
+    return { ok: false, reason: `the intent names template ${intent.templateId}, but the proof is for template ${template.id}`, check: 'template' }
   const signer = checkAuthorship(intent.authorship, intent.signedBytes, options.allowUnsigned === true)
   if ('reason' in signer) return signer
 
@@ -84,14 +92,14 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
     attrs = decodeInputFields(intent.attrFields, 'intent')
     evidence = decodeInputFields(bundle.evidence, 'evidence')
   } catch (error) {
-    return failIfVerityError(error, 'cannot read the attrs or evidence')
+    return failIfVerityError(error, 'cannot read the attrs or evidence', 'inputs')
   }
   const evaluated = evaluate(template.compiled, attrs, evidence)
   if (evaluated !== undefined) return evaluated
 
   const artifact = bundle.proof.artifact
   if (options.production === true && artifact.crs === 'dev')
-    return { ok: false, reason: 'the proof was made with the INSECURE development CRS (crs: "dev"), refused in production' }
+    return { ok: false, reason: 'the proof was made with the INSECURE development CRS (crs: "dev"), refused in production', check: 'proof' }
   const circuitRefused = checkCircuit(artifact, options.circuitHashes)
   if (circuitRefused !== undefined) return circuitRefused
   const extraction = { intent_id: intent.id, template_id: template.id, solution: bundle.proposal.solution, metadata: bundle.proposal.metadata, evidence: bundle.evidence }
@@ -102,7 +110,7 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   if (!verified.ok) {
     const attested = link.provenance.status === 'attested' && verified.reason.includes('evidence commitment')
     const unbound = attested ? ' (the proof is not bound to this attestation)' : ''
-    return { ok: false, reason: `${verified.reason}${unbound}` }
+    return { ok: false, reason: `${verified.reason}${unbound}`, check: 'proof' }
   }
   return {
     ok: true,
@@ -121,16 +129,16 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   }
 }
 
-type Failure = { ok: false; reason: string }
+type Failure = { ok: false; reason: string; check: ProofCheck }
 
 /** The artifact's circuit must be one the verifier has, in the same version (when hashes are given). */
 function checkCircuit(artifact: ProofArtifact, circuitHashes: Readonly<Record<string, string>> | undefined): Failure | undefined {
   if (circuitHashes === undefined) return undefined
   const known = Object.hasOwn(circuitHashes, artifact.circuit) ? circuitHashes[artifact.circuit] : undefined
   if (known === undefined)
-    return { ok: false, reason: `the proof names circuit ${JSON.stringify(artifact.circuit)}, which this verifier does not have (it has ${Object.keys(circuitHashes).join(', ')})` }
+    return { ok: false, reason: `the proof names circuit ${JSON.stringify(artifact.circuit)}, which this verifier does not have (it has ${Object.keys(circuitHashes).join(', ')})`, check: 'proof' }
   if (artifact.circuit_hash !== known)
-    return { ok: false, reason: `the proof was made with another version of the ${artifact.circuit} circuit (circuit_hash ${artifact.circuit_hash}, this verifier's is ${known})` }
+    return { ok: false, reason: `the proof was made with another version of the ${artifact.circuit} circuit (circuit_hash ${artifact.circuit_hash}, this verifier's is ${known})`, check: 'proof' }
   return undefined
 }
 
@@ -139,35 +147,35 @@ function checkTemplate(template: CheckedBundle['template']): { id: string; compi
   try {
     bytes = decodeBase64Url(template.compiled_base64url)
   } catch {
-    return { ok: false, reason: 'template.compiled_base64url is not base64url' }
+    return { ok: false, reason: 'template.compiled_base64url is not base64url', check: 'template' }
   }
   const id = hashDigest(bytes)
-  if (id !== template.id) return { ok: false, reason: `template id ${template.id} is not the hash of the compiled template (${id})` }
+  if (id !== template.id) return { ok: false, reason: `template id ${template.id} is not the hash of the compiled template (${id})`, check: 'template' }
   let compiled: CompiledTemplate
   try {
     compiled = decodeCompiledTemplate(bytes)
   } catch (error) {
-    return failIfVerityError(error, 'the compiled template is invalid')
+    return failIfVerityError(error, 'the compiled template is invalid', 'template')
   }
   try {
-    if (templateId(compileTemplate(template.source)) !== id) return { ok: false, reason: 'template.source does not compile to the proven template' }
+    if (templateId(compileTemplate(template.source)) !== id) return { ok: false, reason: 'template.source does not compile to the proven template', check: 'template' }
   } catch (error) {
-    return failIfVerityError(error, 'template.source does not compile')
+    return failIfVerityError(error, 'template.source does not compile', 'template')
   }
   return { id, compiled }
 }
 
 function checkAuthorship(authorship: unknown, signedBytes: Uint8Array, allowUnsigned: boolean): { signer: ProofStatement['signer'] } | Failure {
   if (authorship === 'Unsigned') {
-    return allowUnsigned ? { signer: 'Unsigned' } : { ok: false, reason: 'the intent is Unsigned: nobody authorised it (pass --allow-unsigned to accept)' }
+    return allowUnsigned ? { signer: 'Unsigned' } : { ok: false, reason: 'the intent is Unsigned: nobody authorised it (pass --allow-unsigned to accept)', check: 'unsigned' }
   }
   let valid: boolean
   try {
     valid = verifySignature(authorship as Signature, signedBytes)
   } catch (error) {
-    return failIfVerityError(error, 'the intent signature is malformed')
+    return failIfVerityError(error, 'the intent signature is malformed', 'signature')
   }
-  if (!valid) return { ok: false, reason: 'the intent signature does not verify over the intent' }
+  if (!valid) return { ok: false, reason: 'the intent signature does not verify over the intent', check: 'signature' }
   const signature = authorship as Signature
   return { signer: { scheme: Object.keys(signature)[0] ?? '?', ownerId: ownerIdOfSignature(signature) } }
 }
@@ -178,15 +186,15 @@ function evaluate(compiled: CompiledTemplate, attrs: Record<string, InputValue>,
     const result = evaluateTemplate(compiled, attrs, evidence)
     if (result.ok) return undefined
     const failure = result.failures[0]!
-    return { ok: false, reason: `constraint [${failure.index}] does not hold: ${failure.reason}` }
+    return { ok: false, reason: `constraint [${failure.index}] does not hold: ${failure.reason}`, check: 'constraints' }
   } catch (error) {
-    return failIfVerityError(error, 'the attrs or evidence do not fit the template')
+    return failIfVerityError(error, 'the attrs or evidence do not fit the template', 'inputs')
   }
 }
 
-function failIfVerityError(error: unknown, context: string): Failure {
+function failIfVerityError(error: unknown, context: string, check: ProofCheck): Failure {
   if (!isVerityError(error)) throw error
-  return { ok: false, reason: `${context}: ${error.message}` }
+  return { ok: false, reason: `${context}: ${error.message}`, check }
 }
 
 function readSalt(value: unknown): bigint {

@@ -1,0 +1,106 @@
+import { decodeBase64Url, decodeInputFields, isVerityError, ownerIdOfSignature, type InputValue, type Signature } from '@verity/core'
+import type { MandateFacts, MandateRefusalCode } from '@verity/ledger'
+import { decodeCompiledTemplate, payableShape } from '@verity/policy'
+import { MalformedProofBundleError } from '../proofs/proofErrors.ts'
+import { readSignedIntent } from '../proofs/readSignedIntent.ts'
+import { verifyProofBundle, type ProofCheck, type VerifyProofBundleOptions } from '../proofs/verifyProofBundle.ts'
+
+export type MandateVerification = { ok: true; facts: MandateFacts } | { ok: false; code: MandateRefusalCode; reason: string }
+
+export type VerifyMandateBundleOptions = Pick<VerifyProofBundleOptions, 'verifier' | 'production' | 'circuitHashes'> & {
+  /** The extractor keys (base58 Ed25519) whose attestation of the evidence (price, payee) is believed. None: every bundle is refused. */
+  trustedExtractorKeys: readonly string[]
+}
+
+/** The refusal code of each broken link of the trust chain (verifyProofBundle's `check`). */
+const CODE_OF_CHECK: Readonly<Record<ProofCheck, MandateRefusalCode>> = Object.freeze({
+  template: 'MANDATE_TEMPLATE_INVALID',
+  unsigned: 'MANDATE_INTENT_UNSIGNED',
+  signature: 'MANDATE_INTENT_SIGNATURE_INVALID',
+  inputs: 'MANDATE_BUNDLE_MALFORMED',
+  constraints: 'MANDATE_CONSTRAINT_FAILED',
+  'attestation-missing': 'MANDATE_ATTESTATION_MISSING',
+  attestation: 'MANDATE_ATTESTATION_INVALID',
+  extractor: 'MANDATE_EXTRACTOR_UNTRUSTED',
+  proof: 'MANDATE_PROOF_INVALID',
+})
+
+/**
+ * Verifies the proof bundle of a mandate payment (docs/domain.md, "Mandate payments"): the
+ * template is payable, and the bundle verifies as `verifyProofBundle` checks it (template, the
+ * user's signature over the intent, evidence attested by one of `trustedExtractorKeys`, the
+ * constraints, the policy proof). Returns the facts the payment must restate, or the refusal's
+ * code and reason. Costs one proof verification (~1 s on bb.js wasm) unless refused earlier.
+ * @example const result = await verifyMandateBundle(bundle, { verifier: createProver(), trustedExtractorKeys: [extractorKey] })
+ */
+export async function verifyMandateBundle(bundle: unknown, options: VerifyMandateBundleOptions): Promise<MandateVerification> {
+  const payable = checkPayable(bundle)
+  if (payable !== undefined) return payable
+  if (options.trustedExtractorKeys.length === 0)
+    return { ok: false, code: 'MANDATE_EXTRACTOR_UNTRUSTED', reason: 'no extractor key is trusted for mandate payments (mandates.trusted_extractor_keys is empty)' }
+  let verified
+  try {
+    verified = await verifyProofBundle(bundle, { ...options, trustedExtractorKeys: options.trustedExtractorKeys, allowUnsigned: false })
+  } catch (error) {
+    if (error instanceof MalformedProofBundleError) return { ok: false, code: 'MANDATE_BUNDLE_MALFORMED', reason: error.message }
+    throw error
+  }
+  if (!verified.ok) return { ok: false, code: CODE_OF_CHECK[verified.check], reason: verified.reason }
+  const { statement } = verified
+  if (statement.signer === 'Unsigned') return { ok: false, code: 'MANDATE_INTENT_UNSIGNED', reason: 'the intent is Unsigned: nobody authorized a payment' }
+  return { ok: true, facts: factsOf(statement.intentId, statement.signer.ownerId, statement.attrs, statement.evidence) }
+}
+
+/**
+ * Who and what a bundle claims, read without verifying anything (cheap): for a look-up in the
+ * spent set before the proof is verified. Null when the bundle is too malformed to say.
+ */
+export function claimedMandateKeyParts(bundle: unknown): { payerOwnerId: string; intentId: string } | null {
+  try {
+    const intent = readSignedIntent((bundle as { signed_intent?: unknown } | null)?.signed_intent)
+    if (intent.authorship === 'Unsigned') return null
+    return { payerOwnerId: ownerIdOfSignature(intent.authorship as Signature), intentId: intent.id }
+  } catch (error) {
+    if (isVerityError(error)) return null
+    throw error
+  }
+}
+
+/** Refuses a bundle whose template is not payable, before its proof is checked (a broken template is verifyProofBundle's to name). */
+function checkPayable(bundle: unknown): MandateVerification | undefined {
+  const template = (bundle as { template?: { compiled_base64url?: unknown } | null } | null)?.template
+  if (template === null || typeof template !== 'object' || typeof template.compiled_base64url !== 'string') return undefined
+  let shape
+  try {
+    shape = payableShape(decodeCompiledTemplate(decodeBase64Url(template.compiled_base64url)))
+  } catch {
+    return undefined
+  }
+  if (shape.isPayable) return undefined
+  return { ok: false, code: 'MANDATE_TEMPLATE_NOT_PAYABLE', reason: `the intent's template is not payable: ${shape.problems.join('; ')}` }
+}
+
+/** The payment fields of a verified statement (their types were checked against the payable template). */
+function factsOf(intentId: string, payerOwnerId: string, attrFields: Record<string, unknown>, evidenceJson: Record<string, unknown>): MandateFacts {
+  const attrs = decodeInputFields(attrFields, 'intent')
+  const evidence = decodeInputFields(evidenceJson, 'evidence')
+  return {
+    intentId,
+    payerOwnerId,
+    payee: text(evidence.payee),
+    token: text(attrs.payment_token),
+    priceCents: integer(evidence.price_cents),
+    maxPriceCents: integer(attrs.max_price_cents),
+    deadlineMs: integer(attrs.payment_deadline_ms),
+  }
+}
+
+function text(value: InputValue | undefined): string {
+  if (typeof value !== 'string') throw new Error('a payable template declares this field a string (verified above)')
+  return value
+}
+
+function integer(value: InputValue | undefined): bigint {
+  if (typeof value !== 'bigint') throw new Error('a payable template declares this field an int (verified above)')
+  return value
+}
