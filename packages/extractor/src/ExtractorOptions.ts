@@ -41,6 +41,13 @@ export type ExtractorOptions = {
   storefrontPrivateAddressesAllowed?: readonly string[]
   /** Host name resolver of the storefront fetch guard; default the system resolver (tests inject one). */
   storefrontLookup?: StorefrontLookup
+  /**
+   * The platform profile URI advertised on every UCP request (`UCP-Agent: profile="..."`, MCP
+   * `meta["ucp-agent"].profile`); default http://127.0.0.1:8090/ucp/platform-profile, where
+   * `verity extractor` serves it. UCP businesses are called through the storefront fetch guard:
+   * `storefrontHostsAllowed`, `storefrontPortsAllowed` and `storefrontPrivateAddressesAllowed` apply to them.
+   */
+  ucpAgentProfileUrl?: string
   /** Largest `POST /extract` body, in bytes. */
   bodyBytesMax?: number
 }

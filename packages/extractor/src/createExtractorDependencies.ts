@@ -8,6 +8,7 @@ import { loadMapping } from './evidence/loadMapping.ts'
 import type { ExtractorDependencies } from './extractFromSolution.ts'
 import { DEMO_CATALOG_PATH, type ExtractorOptions } from './ExtractorOptions.ts'
 import { StorefrontSource } from './storefront/StorefrontSource.ts'
+import { UcpSource } from './ucp/UcpSource.ts'
 
 /** The part of a logger the extractor uses (fastify's pino logger fits). */
 export type ExtractorLog = {
@@ -29,23 +30,26 @@ function openMapping(options: ExtractorOptions, catalogPath: string | null): Evi
 /**
  * Opens the sources the options describe and returns them with `close()`, which stops watching
  * the catalog. Throws at start: CatalogFormatError or MappingFormatError for a bad file,
- * InvalidOptionError for a bad storefront port or private-address entry.
+ * InvalidOptionError for a bad storefront port or private-address entry (they apply to UCP businesses too).
  */
 export function createExtractorDependencies(options: ExtractorOptions, log: ExtractorLog): { dependencies: ExtractorDependencies; close(): void } {
   const catalogPath = options.catalogPath === undefined ? DEMO_CATALOG_PATH : options.catalogPath
   // The storefront first: its options may be refused, and then no catalog watcher is left running.
+  // No storefront host allowed turns every outgoing fetch off: storefronts and UCP businesses alike.
   const storefrontOff = options.storefrontHostsAllowed !== undefined && options.storefrontHostsAllowed.length === 0
-  const storefront = storefrontOff
+  const egressOptions = {
+    ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
+    ...(options.responseBytesMax === undefined ? {} : { responseBytesMax: options.responseBytesMax }),
+    ...(options.redirectsMax === undefined ? {} : { redirectsMax: options.redirectsMax }),
+    ...(options.storefrontHostsAllowed === undefined ? {} : { hostsAllowed: options.storefrontHostsAllowed }),
+    ...(options.storefrontPortsAllowed === undefined ? {} : { portsAllowed: options.storefrontPortsAllowed }),
+    ...(options.storefrontPrivateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.storefrontPrivateAddressesAllowed }),
+    ...(options.storefrontLookup === undefined ? {} : { lookup: options.storefrontLookup }),
+  }
+  const storefront = storefrontOff ? undefined : new StorefrontSource(egressOptions)
+  const ucp = storefrontOff
     ? undefined
-    : new StorefrontSource({
-        ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
-        ...(options.responseBytesMax === undefined ? {} : { responseBytesMax: options.responseBytesMax }),
-        ...(options.redirectsMax === undefined ? {} : { redirectsMax: options.redirectsMax }),
-        ...(options.storefrontHostsAllowed === undefined ? {} : { hostsAllowed: options.storefrontHostsAllowed }),
-        ...(options.storefrontPortsAllowed === undefined ? {} : { portsAllowed: options.storefrontPortsAllowed }),
-        ...(options.storefrontPrivateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.storefrontPrivateAddressesAllowed }),
-        ...(options.storefrontLookup === undefined ? {} : { lookup: options.storefrontLookup }),
-      })
+    : new UcpSource({ ...egressOptions, ...(options.ucpAgentProfileUrl === undefined ? {} : { agentProfileUrl: options.ucpAgentProfileUrl }) })
   const catalog =
     catalogPath === null
       ? undefined
@@ -71,6 +75,7 @@ export function createExtractorDependencies(options: ExtractorOptions, log: Extr
     dependencies: {
       ...(catalog === undefined ? {} : { catalog }),
       ...(storefront === undefined ? {} : { storefront }),
+      ...(ucp === undefined ? {} : { ucp }),
       mapping,
       ...(signer === undefined ? {} : { signer }),
     },

@@ -6,6 +6,7 @@ import { parseEvidenceSchema } from './evidence/parseEvidenceSchema.ts'
 import { SOLUTION_CHARS_MAX } from './limits.ts'
 import type { ProductSource } from './product/ProductSource.ts'
 import { describeSelections, parseVariantSelection, selectVariants } from './product/selectVariants.ts'
+import { parseUcpBusiness } from './ucp/parseUcpBusiness.ts'
 
 /** The body of `POST /extract` (DESIGN §4). `intent_id` and `template_id` are informational. */
 export type ExtractRequest = Readonly<{
@@ -20,11 +21,18 @@ export type ExtractRequest = Readonly<{
 export type ExtractorDependencies = Readonly<{
   catalog?: ProductSource
   storefront?: ProductSource
+  /** UCP businesses: solutions whose `metadata.business` names one (UcpSource). */
+  ucp?: ProductSource
   mapping: EvidenceMapping
   signer?: Ed25519Signer
 }>
 
-function sourceFor(deps: ExtractorDependencies, solution: string): ProductSource {
+function sourceFor(deps: ExtractorDependencies, solution: string, metadata: unknown): ProductSource {
+  // A business named in the metadata makes the solution one of its UCP ids, whatever it looks like (`gid://...`, `prod_123`).
+  if (parseUcpBusiness(metadata) !== undefined) {
+    if (deps.ucp === undefined) throw new UnsupportedSolutionError({ solution, reason: 'this extractor does not call UCP businesses' })
+    return deps.ucp
+  }
   if (solution.startsWith('catalog:')) {
     if (deps.catalog === undefined) throw new UnsupportedSolutionError({ solution, reason: 'this extractor has no catalog' })
     return deps.catalog
@@ -33,7 +41,7 @@ function sourceFor(deps: ExtractorDependencies, solution: string): ProductSource
     if (deps.storefront === undefined) throw new UnsupportedSolutionError({ solution, reason: 'this extractor does not fetch storefronts' })
     return deps.storefront
   }
-  throw new UnsupportedSolutionError({ solution, reason: 'expected catalog:<product-id> or an http(s) product URL' })
+  throw new UnsupportedSolutionError({ solution, reason: 'expected catalog:<product-id>, an http(s) product URL, or a UCP id with metadata.business' })
 }
 
 /**
@@ -58,7 +66,7 @@ export async function extractWithSources(
     throw new InvalidExtractRequestError({ field: 'solution', reason: `${solution.length} characters, at most ${SOLUTION_CHARS_MAX}` })
   const schema = parseEvidenceSchema(request.schema)
   const metadataSelection = parseVariantSelection(request.metadata)
-  const match = await sourceFor(deps, solution.trim()).findProduct(solution.trim())
+  const match = await sourceFor(deps, solution.trim(), request.metadata).findProduct(solution.trim(), request.metadata)
   if (match === undefined) throw new ProductNotFoundError({ solution })
   const selections = [match.selection, metadataSelection]
   const candidates = selectVariants(match.product, selections)

@@ -42,6 +42,21 @@ export {
 export { classifyAddress, type AddressClass } from './egress/classifyAddress.ts'
 export { checkStorefrontTarget, type StorefrontTarget } from './egress/checkStorefrontTarget.ts'
 export { createStorefrontEgressPolicy, type StorefrontEgressPolicy, type StorefrontEgressOptions, type StorefrontLookup, type ResolvedAddress } from './egress/StorefrontEgressPolicy.ts'
+export {
+  UcpCapabilityMissingError,
+  UcpNoTransportError,
+  UcpVersionUnsupportedError,
+  UcpUnavailableError,
+  UcpRequestRefusedError,
+  UcpBadReplyError,
+  UcpPriceInvalidError,
+  type UcpErrorCode,
+} from './errors/ucpErrors.ts'
+export { UcpSource, type UcpSourceOptions } from './ucp/UcpSource.ts'
+export { discoverUcpBusiness, type UcpBusiness } from './ucp/discoverUcpBusiness.ts'
+export { parseUcpBusiness } from './ucp/parseUcpBusiness.ts'
+export { ucpProductToProduct } from './ucp/ucpProductToProduct.ts'
+export { UCP_AGENT_PROFILE_URL_DEFAULT, VERITY_PLATFORM_PROFILE } from './ucp/ucpPlatformProfile.ts'
 export { httpStatusByCode } from './http/httpStatusByCode.ts'
 export * as limits from './limits.ts'
 export { EXTRACTOR_OPTIONS, readExtractorOptions, type ExtractorStartOptions } from './config/extractorOptions.ts'

@@ -92,3 +92,32 @@ export const CATALOG_SEARCH_QUERY_CHARS_MAX = 256
 export const CATALOG_SEARCH_FILTERS_MAX = 16
 
 assert(CATALOG_SEARCH_RESULTS_DEFAULT <= CATALOG_SEARCH_RESULTS_MAX)
+
+/** Most UCP business profiles cached at once (least recently used evicted first); each is at most STOREFRONT_RESPONSE_BYTES_MAX. */
+export const UCP_PROFILE_CACHE_ENTRIES_MAX = 256
+
+/**
+ * Shortest and longest time a UCP business profile is reused, in ms. UCP 2026-04-08 (overview.md,
+ * "Profile Requirements") asks clients to cache profiles for at least 60 s whatever their
+ * Cache-Control says; within these bounds `max-age` (less `Age`) decides. The upper bound makes a
+ * changed profile (a new payee, a new endpoint) reach the extractor within the hour.
+ */
+export const UCP_PROFILE_TTL_MS_MIN = 60_000
+export const UCP_PROFILE_TTL_MS_MAX = 3_600_000
+
+/**
+ * Attempts of one UCP request: a second one only when the first could not connect or the business
+ * answered 429, 502, 503 or 504 (never after a time-out: a slow business is not asked twice), after
+ * UCP_RETRY_DELAY_MS.
+ */
+export const UCP_REQUEST_ATTEMPTS_MAX = 2
+export const UCP_RETRY_DELAY_MS = 100
+
+/** Most server-sent events read from one MCP reply sent as `text/event-stream`. */
+export const UCP_MCP_EVENTS_MAX = 64
+
+/** Most categories of one UCP product or variant. */
+export const CATEGORIES_PER_PRODUCT_MAX = 64
+
+assert(UCP_PROFILE_TTL_MS_MIN <= UCP_PROFILE_TTL_MS_MAX)
+assert(UCP_REQUEST_ATTEMPTS_MAX >= 1)

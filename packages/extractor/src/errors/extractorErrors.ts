@@ -24,11 +24,18 @@ export class ProductNotFoundError extends VerityError {
   }
 }
 
-/** The product exists but no variant matches the selection in the URL or `metadata`. */
+/**
+ * The product exists but no variant matches the selection in the URL or `metadata`; or a UCP
+ * business answered that it knows no such product or variant (`businessMessage` is what it said).
+ */
 export class VariantNotFoundError extends VerityError {
   readonly code = 'VARIANT_NOT_FOUND'
-  constructor(readonly fields: { solution: string; selection: string }) {
-    super(`product ${fields.solution} has no variant matching ${fields.selection}`)
+  constructor(readonly fields: { solution: string; selection: string; businessMessage?: string }) {
+    super(
+      fields.businessMessage === undefined
+        ? `product ${fields.solution} has no variant matching ${fields.selection}`
+        : `variant not found: ${fields.solution}: the business says ${JSON.stringify(fields.businessMessage)}`,
+    )
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Field-name mapping rules: for each evidence field, the ordered list of sources that may establish
  * it. A source is one of the words of `SOURCE_WORDS`, or `option:<Name>` (a variant option such as
- * `option:Color`), or `attribute:<name>` (a structured attribute of the variant, then of the product).
+ * `option:Color`), or `attribute:<name>` (a structured attribute of the variant, then of the product),
+ * or `category:<taxonomy>` (the category values of one taxonomy, e.g. `category:google_product_category`).
  * Rules are data: a mapping file overrides these defaults field by field.
  */
 export type EvidenceMapping = ReadonlyMap<string, readonly string[]>
@@ -20,6 +21,11 @@ export const SOURCE_WORDS = [
   'variant_id',
   'variant_title',
   'sku',
+  'availability_status',
+  'seller',
+  'categories',
+  'payee',
+  'payee_token',
 ] as const
 
 export type SourceWord = (typeof SOURCE_WORDS)[number]
@@ -36,7 +42,15 @@ export const DEFAULT_MAPPING: EvidenceMapping = new Map<string, readonly string[
   ['size', ['option:size', 'attribute:size']],
   ['brand', ['attribute:brand', 'vendor']],
   ['vendor', ['vendor']],
-  ['category', ['attribute:category', 'product_type']],
+  ['category', ['attribute:category', 'product_type', 'category:merchant']],
+  ['categories', ['categories']],
+  ['google_product_category', ['category:google_product_category']],
+  ['shopify_category', ['category:shopify']],
+  ['merchant_category', ['category:merchant']],
+  ['availability_status', ['availability_status']],
+  ['seller', ['seller']],
+  ['payee', ['payee']],
+  ['payee_token', ['payee_token']],
   ['product_type', ['product_type']],
   ['tags', ['tags']],
   ['title', ['title']],
@@ -59,6 +73,6 @@ export function sourcesForField(mapping: EvidenceMapping, field: string): readon
 /** True when `source` is a source expression this extractor understands. */
 export function isSourceExpression(source: string): boolean {
   if ((SOURCE_WORDS as readonly string[]).includes(source)) return true
-  const match = /^(option|attribute):(.+)$/.exec(source)
+  const match = /^(option|attribute|category):(.+)$/.exec(source)
   return match !== null && (match[2] as string).trim().length > 0
 }

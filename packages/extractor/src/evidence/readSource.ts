@@ -1,6 +1,27 @@
-import type { AttributeValue, Product, ProductVariant } from '../product/Product.ts'
+import type { AttributeValue, Categories, Product, ProductVariant } from '../product/Product.ts'
 import { lookupByName } from '../product/normalizeName.ts'
 import type { SourceWord } from './EvidenceMapping.ts'
+
+/** One value as a string, several as a set; undefined when there is none. */
+function oneOrSet(values: readonly string[] | undefined): AttributeValue | undefined {
+  if (values === undefined || values.length === 0) return undefined
+  return values.length === 1 ? (values[0] as string) : [...new Set(values)]
+}
+
+function categoryOf(product: Product, variant: ProductVariant, taxonomy: string): AttributeValue | undefined {
+  const own = variant.categories === undefined ? undefined : lookupByName(variant.categories, taxonomy)
+  return oneOrSet(own ?? (product.categories === undefined ? undefined : lookupByName(product.categories, taxonomy)))
+}
+
+function allCategories(categories: Categories | undefined): string[] {
+  return Object.values(categories ?? {}).flat()
+}
+
+/** The product's tags and the variant's, together (undefined when neither states any). */
+function tagsOf(product: Product, variant: ProductVariant): readonly string[] | undefined {
+  if (variant.tags === undefined) return product.tags
+  return [...new Set([...(product.tags ?? []), ...variant.tags])]
+}
 
 const WORD_READERS: { [W in SourceWord]: (product: Product, variant: ProductVariant) => AttributeValue | undefined } = {
   price_cents: (_, variant) => variant.priceCents,
@@ -8,13 +29,21 @@ const WORD_READERS: { [W in SourceWord]: (product: Product, variant: ProductVari
   available: (_, variant) => variant.available,
   vendor: (product) => product.vendor,
   product_type: (product) => product.productType,
-  tags: (product) => product.tags,
+  tags: tagsOf,
   title: (product) => product.title,
   handle: (product) => product.handle,
   product_id: (product) => product.id,
   variant_id: (_, variant) => variant.id,
   variant_title: (_, variant) => variant.title,
   sku: (_, variant) => variant.sku,
+  availability_status: (_, variant) => variant.availabilityStatus,
+  seller: (_, variant) => variant.seller,
+  categories: (product, variant) => {
+    const values = [...new Set([...allCategories(product.categories), ...allCategories(variant.categories)])]
+    return values.length === 0 ? undefined : values
+  },
+  payee: (product) => product.payee,
+  payee_token: (product) => product.payeeToken,
 }
 
 /**
@@ -31,5 +60,6 @@ export function readSource(product: Product, variant: ProductVariant, source: st
   const name = source.slice(colon + 1)
   if (kind === 'option') return lookupByName(variant.options, name)
   if (kind === 'attribute') return lookupByName(variant.attributes, name) ?? lookupByName(product.attributes, name)
+  if (kind === 'category') return categoryOf(product, variant, name)
   return undefined
 }

@@ -372,7 +372,7 @@ describe('bad requests', () => {
   const cases: [string, unknown, RegExp][] = [
     ['no solution', { metadata: {}, schema: {} }, /solution/],
     ['empty solution', { solution: '  ', schema: {} }, /solution/],
-    ['unknown scheme', { solution: 'ftp://shop.example/products/x', schema: {} }, /expected catalog:<product-id> or an http\(s\) product URL/],
+    ['unknown scheme', { solution: 'ftp://shop.example/products/x', schema: {} }, /expected catalog:<product-id>, an http\(s\) product URL, or a UCP id with metadata.business/],
     ['credentials in the URL', { solution: 'http://user:pw@127.0.0.1/products/x', schema: {} }, /credentials/],
     ['bad schema type', { solution: 'catalog:tee', schema: { price: 'float' } }, /schema\.price: unknown type "float"/],
     ['bad field name', { solution: 'catalog:tee', schema: { 'a-b': 'int' } }, /schema\.a-b/],

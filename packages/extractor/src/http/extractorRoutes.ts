@@ -7,6 +7,7 @@ import { extractAttested } from '../extractAttested.ts'
 import type { ExtractorDependencies, ExtractRequest } from '../extractFromSolution.ts'
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
 import { EXTRACT_REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
+import { VERITY_PLATFORM_PROFILE } from '../ucp/ucpPlatformProfile.ts'
 import { registerCatalogSearchRoute } from './catalogSearchRoute.ts'
 import { extractorEdge } from './extractorEdge.ts'
 
@@ -17,8 +18,12 @@ const ExtractBody = Type.Object(
   {
     intent_id: Type.Optional(Type.String({ maxLength: 128, description: 'the intent the proposal is for (informational)' })),
     template_id: Type.Optional(Type.String({ maxLength: 128, description: 'the template whose evidence schema is sent (informational)' })),
-    solution: Type.String({ minLength: 1, maxLength: SOLUTION_CHARS_MAX, description: '`catalog:<id>` or an http(s) product URL' }),
-    metadata: Type.Optional(Type.Unknown({ description: '`{"variant_id": ...}` and/or `{"options": {"Color": "White"}}`; other JSON is ignored' })),
+    solution: Type.String({ minLength: 1, maxLength: SOLUTION_CHARS_MAX, description: '`catalog:<id>`, an http(s) product URL, or a UCP product or variant id (with `metadata.business`)' }),
+    metadata: Type.Optional(
+      Type.Unknown({
+        description: '`{"business": "<UCP business base URL>"}`, `{"variant_id": ...}` and/or `{"options": {"Color": "White"}}`; other JSON is ignored',
+      }),
+    ),
     schema: Type.Record(Type.String({ maxLength: SCHEMA_NAME_CHARS_MAX }), Type.String({ maxLength: SCHEMA_NAME_CHARS_MAX }), {
       maxProperties: SCHEMA_FIELDS_MAX,
       description: 'evidence field name → type: string, int, bool, set<string>, set<int>, optional <type>',
@@ -71,4 +76,10 @@ export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async
     async (request) => extractAttested(ready, request.body as ExtractRequest),
   )
   registerCatalogSearchRoute(app, ready)
+
+  // The platform profile this extractor advertises to UCP businesses (UCP-Agent header): public, cacheable (UCP asks ≥ 60 s).
+  app.get('/ucp/platform-profile', { schema: { summary: "The extractor's UCP platform profile (UCP 2026-04-08)" } }, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=3600')
+    return VERITY_PLATFORM_PROFILE
+  })
 }

@@ -2,12 +2,14 @@ import type { EdgeErrorCode, ErrorCodesOf } from '@verity/server'
 import type * as catalogSearchErrors from '../errors/catalogSearchErrors.ts'
 import type * as extractorErrors from '../errors/extractorErrors.ts'
 import type * as storefrontGuardErrors from '../errors/storefrontGuardErrors.ts'
+import type * as ucpErrors from '../errors/ucpErrors.ts'
 
 /** Every code the extractor answers: its error classes', core's JSON codes and the HTTP edge's. */
 export type ExtractorHttpErrorCode =
   | ErrorCodesOf<typeof extractorErrors>
   | ErrorCodesOf<typeof storefrontGuardErrors>
   | ErrorCodesOf<typeof catalogSearchErrors>
+  | ErrorCodesOf<typeof ucpErrors>
   | 'INVALID_JSON'
   | 'JSON_TOO_DEEP'
   | EdgeErrorCode
@@ -30,6 +32,15 @@ export const httpStatusByCode: Readonly<Record<ExtractorHttpErrorCode, number>> 
   STOREFRONT_SCHEME_REFUSED: 422,
   STOREFRONT_PORT_REFUSED: 422,
   STOREFRONT_ADDRESS_REFUSED: 422,
+  // A UCP business that does not offer what we need (the proposal names a business we cannot use).
+  UCP_CAPABILITY_MISSING: 422,
+  UCP_NO_TRANSPORT: 422,
+  UCP_VERSION_UNSUPPORTED: 422,
+  // A UCP business that fails us: unreachable, slow, refusing, or answering what UCP does not allow.
+  UCP_UNAVAILABLE: 502,
+  UCP_REQUEST_REFUSED: 502,
+  UCP_BAD_REPLY: 502,
+  UCP_PRICE_INVALID: 502,
   // A catalog or mapping problem is the operator's, found at start; should one reach a request it is ours.
   CATALOG_INVALID: 500,
   MAPPING_INVALID: 500,

@@ -1,11 +1,14 @@
 /**
- * The normalized product every source produces: a catalog entry, a Shopify product JSON, or a
- * JSON-LD `Product` all become this shape before evidence is mapped from it. Prices are integer
+ * The normalized product every source produces: a catalog entry, a Shopify product JSON, a
+ * JSON-LD `Product`, or a UCP `Product` from a business all become this shape before evidence is mapped from it. Prices are integer
  * cents (`bigint`), never floating point. A field is absent when the source does not establish it.
  */
 export type AttributeValue = string | bigint | boolean | readonly string[] | readonly bigint[]
 
 export type Attributes = Readonly<Record<string, AttributeValue>>
+
+/** Category values by taxonomy (UCP: `google_product_category`, `shopify`, `merchant`; `""` when the source names none). */
+export type Categories = Readonly<Record<string, readonly string[]>>
 
 export type ProductVariant = Readonly<{
   id: string
@@ -16,6 +19,14 @@ export type ProductVariant = Readonly<{
   priceCents?: bigint
   currency?: string
   available?: boolean
+  /** UCP `availability.status`: `in_stock`, `backorder`, `preorder`, `out_of_stock`, `discontinued`, ... */
+  availabilityStatus?: string
+  /** Tags of the variant itself (UCP variants carry tags); the product's are in Product.tags. */
+  tags?: readonly string[]
+  /** The seller's display name (UCP `variant.seller.name`). */
+  seller?: string
+  /** The variant's own categories; a taxonomy it does not list falls back to the product's. */
+  categories?: Categories
   attributes: Attributes
 }>
 
@@ -29,8 +40,12 @@ export type Product = Readonly<{
   /** Option names in the product's order (`Color`, `Size`). */
   optionNames: readonly string[]
   attributes: Attributes
+  categories?: Categories
+  /** Who is paid for it on a Verity domain, and in which token: a UCP business's `dev.verity.domain` payment handler. */
+  payee?: string
+  payeeToken?: string
   /** At least one; a product sold without options has a single variant. */
   variants: readonly ProductVariant[]
-  /** Where the product came from: `catalog:<id>` or the URL actually read. */
+  /** Where the product came from: `catalog:<id>`, or the URL actually read (a UCP business's endpoint). */
   source: string
 }>

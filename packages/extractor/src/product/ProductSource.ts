@@ -10,9 +10,10 @@ export type ProductMatch = Readonly<{ product: Product; selection: VariantSelect
 
 /**
  * Where products come from. `findProduct` gets the whole `solution` string of its scheme
- * (`catalog:<id>` or an http(s) URL) and returns undefined when no such product exists; it throws
- * a typed error when the source itself fails (StorefrontUnavailableError, StorefrontReplyError).
+ * (`catalog:<id>`, an http(s) URL, or a UCP product or variant id) and the proposal's `metadata`
+ * (a UCP business is named there), and returns undefined when no such product exists; it throws
+ * a typed error when the source itself fails (StorefrontUnavailableError, UcpBadReplyError, ...).
  */
 export interface ProductSource {
-  findProduct(solution: string): Promise<ProductMatch | undefined>
+  findProduct(solution: string, metadata?: unknown): Promise<ProductMatch | undefined>
 }

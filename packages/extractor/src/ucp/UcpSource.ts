@@ -1,0 +1,93 @@
+import type { EvidenceSource } from '@verity/core'
+import { createStorefrontEgressPolicy, type StorefrontLookup } from '../egress/StorefrontEgressPolicy.ts'
+import { UnsupportedSolutionError, VariantNotFoundError } from '../errors/extractorErrors.ts'
+import { FETCH_TIMEOUT_MS, PRODUCT_STRING_CHARS_MAX, REDIRECTS_MAX, STOREFRONT_RESPONSE_BYTES_MAX } from '../limits.ts'
+import type { ProductMatch, ProductSource } from '../product/ProductSource.ts'
+import { parseVariantSelection } from '../product/selectVariants.ts'
+import { discoverUcpBusiness, type UcpBusiness } from './discoverUcpBusiness.ts'
+import { getUcpProduct } from './getUcpProduct.ts'
+import { parseUcpBusiness } from './parseUcpBusiness.ts'
+import type { UcpTransportContext } from './sendUcpRequest.ts'
+import { UCP_AGENT_PROFILE_URL_DEFAULT } from './ucpPlatformProfile.ts'
+import { UcpProfileCache } from './UcpProfileCache.ts'
+import { ucpProductToProduct } from './ucpProductToProduct.ts'
+
+export type UcpSourceOptions = {
+  fetchTimeoutMs?: number
+  responseBytesMax?: number
+  redirectsMax?: number
+  /** Host names the extractor may call (exact, case-insensitive), shared with storefronts; undefined allows every host. */
+  hostsAllowed?: readonly string[]
+  /** Ports, non-public addresses and resolver of the fetch guard, as for storefronts (StorefrontSourceOptions). */
+  portsAllowed?: readonly number[]
+  privateAddressesAllowed?: readonly string[]
+  lookup?: StorefrontLookup
+  /** The platform profile URI sent on every request (default UCP_AGENT_PROFILE_URL_DEFAULT). */
+  agentProfileUrl?: string
+  /** Bound and clock of the profile cache (tests). */
+  profileCacheEntriesMax?: number
+  nowMs?: () => number
+}
+
+/**
+ * Products of UCP businesses (UCP 2026-04-08, catalog lookup; docs/extractor.md "UCP businesses"):
+ * a proposal whose `metadata.business` is a business's base URL and whose `solution` is a product
+ * or variant id of that business. Discovery is cached per business for its profile's lifetime
+ * (UcpProfileCache); each extraction then sends one `get_product`. Every request goes through the
+ * storefront fetch guard and is recorded in the extraction's sources.
+ */
+export class UcpSource implements ProductSource {
+  readonly #context: UcpTransportContext
+  readonly #hostsAllowed: ReadonlySet<string> | undefined
+  readonly #agentProfileUrl: string
+  readonly #profiles: UcpProfileCache<UcpBusiness>
+
+  /** Throws InvalidOptionError for a bad port or private-address entry. */
+  constructor(options: UcpSourceOptions = {}) {
+    this.#hostsAllowed = options.hostsAllowed === undefined ? undefined : new Set(options.hostsAllowed.map((host) => host.toLowerCase()))
+    this.#context = {
+      limits: {
+        timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS,
+        responseBytesMax: options.responseBytesMax ?? STOREFRONT_RESPONSE_BYTES_MAX,
+        redirectsMax: options.redirectsMax ?? REDIRECTS_MAX,
+      },
+      egress: createStorefrontEgressPolicy({
+        ...(options.portsAllowed === undefined ? {} : { portsAllowed: options.portsAllowed }),
+        ...(options.privateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.privateAddressesAllowed }),
+        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+      }),
+      isUrlAllowed: this.#isUrlAllowed,
+    }
+    this.#agentProfileUrl = options.agentProfileUrl ?? UCP_AGENT_PROFILE_URL_DEFAULT
+    this.#profiles = new UcpProfileCache({
+      ...(options.profileCacheEntriesMax === undefined ? {} : { entriesMax: options.profileCacheEntriesMax }),
+      ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
+    })
+  }
+
+  #isUrlAllowed = (url: URL): boolean => this.#hostsAllowed === undefined || this.#hostsAllowed.has(url.hostname.toLowerCase())
+
+  /** The discovered business (cached for its profile's lifetime). */
+  async discover(base: string): Promise<UcpBusiness> {
+    return this.#profiles.get(base, () => discoverUcpBusiness(base, this.#context), (business) => business.lifetimeMs)
+  }
+
+  async findProduct(solution: string, metadata?: unknown): Promise<ProductMatch | undefined> {
+    const base = parseUcpBusiness(metadata)
+    if (base === undefined) throw new UnsupportedSolutionError({ solution, reason: 'a UCP solution needs metadata.business, the base URL of the business' })
+    if (solution.length > PRODUCT_STRING_CHARS_MAX) throw new UnsupportedSolutionError({ solution, reason: `a UCP id is at most ${PRODUCT_STRING_CHARS_MAX} characters` })
+    if (!this.#isUrlAllowed(new URL(base))) throw new UnsupportedSolutionError({ solution, reason: `host ${new URL(base).hostname} is not an allowed business` })
+    const business = await this.discover(base)
+    const options = parseVariantSelection(metadata).options ?? {}
+    const selected = Object.entries(options).map(([name, label]) => ({ name, label }))
+    const request = { id: solution, ...(selected.length === 0 ? {} : { selected }) }
+    const sources: EvidenceSource[] = [...business.sources]
+    const outcome = await getUcpProduct({ business, request, agentProfileUrl: this.#agentProfileUrl, context: this.#context, sources })
+    if (!outcome.found) throw new VariantNotFoundError({ solution, selection: `id ${JSON.stringify(solution)} at ${base}`, businessMessage: outcome.businessMessage })
+    const url = sources[sources.length - 1]?.url ?? business.endpoint.href
+    const product = ucpProductToProduct(outcome.product, { url, ...(business.payee === undefined ? {} : { payee: business.payee }), ...(business.payeeToken === undefined ? {} : { payeeToken: business.payeeToken }) })
+    // The id names the product, or (the spec puts it first) one of its variants: then that variant is the selection.
+    const selection = solution === product.id ? {} : { variantId: solution }
+    return { product, selection, sources }
+  }
+}
