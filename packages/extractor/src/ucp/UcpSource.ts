@@ -3,7 +3,6 @@ import { createStorefrontEgressPolicy, type StorefrontLookup } from '../egress/S
 import { UnsupportedSolutionError, VariantNotFoundError } from '../errors/extractorErrors.ts'
 import { FETCH_TIMEOUT_MS, PRODUCT_STRING_CHARS_MAX, REDIRECTS_MAX, STOREFRONT_RESPONSE_BYTES_MAX } from '../limits.ts'
 import type { ProductMatch, ProductSource } from '../product/ProductSource.ts'
-import { parseVariantSelection } from '../product/selectVariants.ts'
 import { discoverUcpBusiness, type UcpBusiness } from './discoverUcpBusiness.ts'
 import { getUcpProduct } from './getUcpProduct.ts'
 import { parseUcpBusiness } from './parseUcpBusiness.ts'
@@ -78,9 +77,9 @@ export class UcpSource implements ProductSource {
     if (solution.length > PRODUCT_STRING_CHARS_MAX) throw new UnsupportedSolutionError({ solution, reason: `a UCP id is at most ${PRODUCT_STRING_CHARS_MAX} characters` })
     if (!this.#isUrlAllowed(new URL(base))) throw new UnsupportedSolutionError({ solution, reason: `host ${new URL(base).hostname} is not an allowed business` })
     const business = await this.discover(base)
-    const options = parseVariantSelection(metadata).options ?? {}
-    const selected = Object.entries(options).map(([name, label]) => ({ name, label }))
-    const request = { id: solution, ...(selected.length === 0 ? {} : { selected }) }
+    // No `selected` is sent: a business matches it exactly and may relax it (catalog/lookup.md), while
+    // metadata.options match loosely (case, spaces, `_`, `-`) here, against every variant it returns.
+    const request = { id: solution }
     const sources: EvidenceSource[] = [...business.sources]
     const outcome = await getUcpProduct({ business, request, agentProfileUrl: this.#agentProfileUrl, context: this.#context, sources })
     if (!outcome.found) throw new VariantNotFoundError({ solution, selection: `id ${JSON.stringify(solution)} at ${base}`, businessMessage: outcome.businessMessage })
