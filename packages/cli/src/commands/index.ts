@@ -1,6 +1,6 @@
 import type { Command } from '../Command.ts'
 import { addressCommand, keygenCommand, ownerIdCommand } from './keys.ts'
-import { baseLayerCommand, domainCommand, domainWorkerCommand, extractorCommand, orchestratorCommand } from './services.ts'
+import { baseLayerCommand, domainCommand, domainWorkerCommand, extractorCommand, orchestratorCommand, storeCommand } from './services.ts'
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
 import { verifyCommand } from './verify.ts'
@@ -24,6 +24,7 @@ export const commands: readonly Command[] = [
   domainWorkerCommand,
   baseLayerCommand,
   extractorCommand,
+  storeCommand,
   keygenCommand,
   ownerIdCommand,
   addressCommand,

@@ -67,6 +67,29 @@ export const extractorCommand: Command = {
   },
 }
 
+export const storeCommand: Command = {
+  path: ['store'],
+  summary: 'run the demo store, a UCP business (port 8095): /.well-known/ucp, catalog search and lookup over REST and MCP (packages/store)',
+  usage:
+    'verity store [--port N] [--host H] [--catalog FILE] [--base-url URL] [--payee ADDRESS | --payee-key-file FILE [--payee-shard N]] ' +
+    '[--payee-token native|TOKEN] [--domain-url URL]',
+  rawArgs: true,
+  async run({ positionals, out, signal }) {
+    const { readStoreOptions, startStore } = await import('@verity/store')
+    const store = await asUsageError(() => startStore(readStoreOptions(positionals, process.env))).catch((error: unknown) => asUsageError(() => {
+      throw error
+    }))
+    out.result(`demo store (UCP business) listening on ${store.url}; profile ${store.url}/.well-known/ucp; paid to ${store.payee.address}`, {
+      store: store.url,
+      payee: store.payee.address,
+      payee_token: store.payee.token,
+    })
+    await waitForSignal(signal)
+    await store.close()
+    return 0
+  },
+}
+
 /** A deprecated flag or variable of a service: one warning line on stderr (docs/operations.md lists the new names). */
 function warnDeprecated(line: string): void {
   process.stderr.write(`warning: ${line}\n`)

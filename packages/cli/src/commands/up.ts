@@ -1,3 +1,4 @@
+import { optionEnvName } from '@verity/server'
 import type { Command } from '../Command.ts'
 import { waitForSignal } from '../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
@@ -9,10 +10,23 @@ function parseSettlement(value: unknown): 'base-layer' | 'evm' {
   throw new UsageError(`--settlement must be base-layer or evm, got ${JSON.stringify(value)}`)
 }
 
+/** The `VERITY_UP_<FLAG>` variable of an option of `up` (a flag wins over it). */
+function readUpOption(values: Record<string, unknown>, flag: string): string | undefined {
+  const value = values[flag]
+  if (typeof value === 'string') return value
+  const fromEnv = process.env[optionEnvName('up', flag)]
+  return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv
+}
+
+/** A comma-separated list (empty entries dropped). */
+function readList(text: string | undefined): string[] {
+  return (text ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+}
+
 export const upCommand: Command = {
   path: ['up'],
-  summary: 'start the base layer, extractor, orchestrator and a domain (shard 1) in one data directory',
-  usage: 'verity up [--data-dir DIR] [--host H] [--base-layer-port N] [--extractor-port N] [--orchestrator-port N] [--domain-port N] [--web-port N] [--settlement base-layer|evm] [--evm-port N]',
+  summary: 'start the base layer, extractor, demo store (UCP), orchestrator and a domain (shard 1) in one data directory',
+  usage: 'verity up [--data-dir DIR] [--host H] [--base-layer-port N] [--extractor-port N] [--orchestrator-port N] [--domain-port N] [--web-port N] [--store-port N] [--storefront-private-addresses-allowed LIST] [--settlement base-layer|evm] [--evm-port N]',
   optionHelp: {
     'data-dir': 'where every service keeps its data (default .verity, or $VERITY_DATA_DIR)',
     host: 'interface to listen on (default 127.0.0.1)',
@@ -21,6 +35,9 @@ export const upCommand: Command = {
     'orchestrator-port': 'default 8080',
     'domain-port': 'default 3000',
     'web-port': 'the web wallet and explorer, default 8000 (docs/web.md)',
+    'store-port': 'the demo store, a UCP business on 127.0.0.1, default 8095 (or $VERITY_UP_STORE_PORT; packages/store)',
+    'storefront-private-addresses-allowed':
+      'more non-public addresses every extractor of the devnet may fetch, e.g. a UCP business of your own: 127.0.0.1:8099,10.1.0.0/16 (or $VERITY_UP_STOREFRONT_PRIVATE_ADDRESSES_ALLOWED)',
     settlement: 'where the domain settles: base-layer (default) or evm, a local Hardhat node with the contracts deployed (docs/settlement-evm.md)',
     'evm-port': 'JSON-RPC port of the local EVM node with --settlement evm, default 8545 (always 127.0.0.1)',
   },
@@ -32,12 +49,17 @@ export const upCommand: Command = {
     'orchestrator-port': { type: 'string' },
     'domain-port': { type: 'string' },
     'web-port': { type: 'string' },
+    'store-port': { type: 'string' },
+    'storefront-private-addresses-allowed': { type: 'string' },
     settlement: { type: 'string' },
     'evm-port': { type: 'string' },
   },
   async run({ values, out, signal }) {
     const { STACK_PORTS_DEFAULT, startStack } = await import('../services/startStack.ts')
-    const port = (flag: string, fallback: number) => (typeof values[flag] === 'string' ? parsePort(values[flag] as string) : fallback)
+    const port = (flag: string, fallback: number) => {
+      const text = readUpOption(values, flag)
+      return text === undefined ? fallback : parsePort(text)
+    }
     const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.VERITY_DATA_DIR ?? '.verity'
     const ports = {
       baseLayer: port('base-layer-port', STACK_PORTS_DEFAULT.baseLayer),
@@ -45,18 +67,21 @@ export const upCommand: Command = {
       orchestrator: port('orchestrator-port', STACK_PORTS_DEFAULT.orchestrator),
       domain: port('domain-port', STACK_PORTS_DEFAULT.domain),
       web: port('web-port', STACK_PORTS_DEFAULT.web),
+      store: port('store-port', STACK_PORTS_DEFAULT.store),
     }
+    const storefrontPrivateAddressesAllowed = readList(readUpOption(values, 'storefront-private-addresses-allowed'))
     // Loaded only for --settlement evm: viem and the contracts would slow every other start.
     const evm = parseSettlement(values.settlement) === 'evm'
       ? { port: port('evm-port', (await import('@verity/settlement-evm')).evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT) }
       : undefined
     out.info(`starting the Verity devnet in ${dataDir} …`)
-    const stack = await startStack({ dataDir, ...(typeof values.host === 'string' ? { host: values.host } : {}), ports, signal, web: true, ...(evm ? { evm } : {}) })
+    const stack = await startStack({ dataDir, ...(typeof values.host === 'string' ? { host: values.host } : {}), ports, signal, web: true, store: true, storefrontPrivateAddressesAllowed, ...(evm ? { evm } : {}) })
     const urls = {
       orchestrator: stack.orchestrator.url,
       domain: stack.domain.url,
       base_layer: stack.baseLayer.url,
       extractor: stack.extractor.url,
+      store: stack.store?.url,
       web: stack.web?.url,
       ...(stack.evm ? { evm_rpc: stack.evm.node.rpcUrl, settlement_contract: stack.evm.deployed.settlement } : {}),
       operator_key: stack.operatorKeyPath,
@@ -69,7 +94,8 @@ export const upCommand: Command = {
         `  orchestrator  ${urls.orchestrator}   (API docs: ${urls.orchestrator}/swagger-ui)`,
         `  domain        ${urls.domain}   (shard 1, API docs: ${urls.domain}/swagger-ui)`,
         `  base layer    ${urls.base_layer}   (JSON-RPC)`,
-        `  extractor     ${urls.extractor}   (demo catalog)`,
+        `  extractor     ${urls.extractor}   (demo catalog; may fetch the store${storefrontPrivateAddressesAllowed.length > 0 ? ` and ${storefrontPrivateAddressesAllowed.join(', ')}` : ''})`,
+        `  store         ${urls.store}   (demo store, a UCP business: ${urls.store}/.well-known/ucp)`,
         `  web           ${urls.web}   (wallet and explorer)`,
         ...(stack.evm ? [`  EVM node      ${stack.evm.node.rpcUrl}   (Hardhat; the domain settles to VeritySettlement ${stack.evm.deployed.settlement})`] : []),
         `  operator key  ${urls.operator_key}`,

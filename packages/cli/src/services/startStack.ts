@@ -6,13 +6,14 @@ import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
 import { startDomain, type RunningDomain } from '@verity/domain'
 import { startExtractor, type RunningExtractor } from '@verity/extractor'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
+import { startStore, type RunningStore } from '@verity/store'
 import { startWebServer, type RunningWebServer } from '@verity/web'
 import { EVM_DOMAIN_DATA_DIR, startEvmSettlement, type RunningEvmSettlement } from './startEvmSettlement.ts'
 
-export type StackPorts = { baseLayer: number; extractor: number; orchestrator: number; domain: number; web: number }
+export type StackPorts = { baseLayer: number; extractor: number; orchestrator: number; domain: number; web: number; store: number }
 
 /** The ports of `verity up` (DESIGN §1). */
-export const STACK_PORTS_DEFAULT: StackPorts = { baseLayer: 9000, extractor: 8090, orchestrator: 8080, domain: 3000, web: 8000 }
+export const STACK_PORTS_DEFAULT: StackPorts = { baseLayer: 9000, extractor: 8090, orchestrator: 8080, domain: 3000, web: 8000, store: 8095 }
 /** Native balance the devnet genesis gives the domain operator, in plancks. */
 export const OPERATOR_GENESIS_BALANCE_PLANCKS = 1_000_000_000_000n
 /** Agreement activation delay of the devnet, in milliseconds (short, so `up` is quick). */
@@ -30,12 +31,22 @@ export type StartStackOptions = {
   web?: boolean
   /** Settle the domain's SDLs on a local EVM node on this port instead of the base layer (`up --settlement evm`, docs/settlement-evm.md). */
   evm?: { port: number }
+  /**
+   * Also run the demo store, a UCP business, on 127.0.0.1:`ports.store` (`verity up` does). Every
+   * extractor of the stack (the standalone one and the orchestrator's embedded one) may then fetch
+   * its address, and that address only (docs/security.md).
+   */
+  store?: boolean
+  /** More non-public addresses every extractor of the stack may fetch (`up --storefront-private-addresses-allowed`, the extractor's forms). */
+  storefrontPrivateAddressesAllowed?: readonly string[]
 }
 
 export type RunningStack = {
   dataDir: string
   baseLayer: RunningBaseLayer
   extractor: RunningExtractor
+  /** The demo store (a UCP business), when `store` was asked for. */
+  store: RunningStore | undefined
   orchestrator: RunningOrchestrator
   domain: RunningDomain
   /** The web wallet and explorer (docs/web.md) for the services above, when `web` was asked for. */
@@ -68,9 +79,13 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
   try {
     const baseLayer = await startBaseLayer({ port: ports.baseLayer, host, logLevel, dataDir: join(dataDir, 'base-layer'), genesisPath: files.genesisPath })
     started.push(baseLayer)
+    const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel) : undefined
+    if (store) started.push(store)
+    // Every extractor of the devnet may fetch the store's loopback address (that port only) and what the user allowed.
+    const storefrontPrivateAddressesAllowed = [...(store ? [store.address] : []), ...(options.storefrontPrivateAddressesAllowed ?? [])]
     // One extractor identity for the devnet: the standalone extractor and the orchestrator's embedded one attest with it.
     const extractorKeyFile = join(dataDir, 'keys', 'extractor.json')
-    const extractor = await startExtractor({ port: ports.extractor, host, logLevel, keyFile: extractorKeyFile })
+    const extractor = await startExtractor({ port: ports.extractor, host, logLevel, keyFile: extractorKeyFile, storefrontPrivateAddressesAllowed })
     started.push(extractor)
     const adminToken = process.env[ADMIN_TOKEN_ENV]
     const orchestrator = await startOrchestrator({
@@ -79,6 +94,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       logLevel,
       dataDir: join(dataDir, 'orchestrator'),
       extractorKeyFile,
+      storefrontPrivateAddressesAllowed,
       tokensFile: files.tokensPath,
       ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     })
@@ -92,11 +108,24 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url })
       : undefined
     if (web) started.push(web)
-    return { dataDir, baseLayer, extractor, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }
+    return { dataDir, baseLayer, extractor, store, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error
   }
+}
+
+// The store is always on loopback: the devnet allows the extractors exactly this address. Its payee
+// is its own key's vault on shard 1, paid on the devnet's domain.
+async function startDevnetStore(dataDir: string, ports: StackPorts, host: string, logLevel: string): Promise<RunningStore> {
+  const domainHost = host.includes(':') ? `[${host}]` : host
+  return startStore({
+    port: ports.store,
+    host: '127.0.0.1',
+    logLevel,
+    payeeKeyFile: join(dataDir, 'keys', 'store.json'),
+    ...(ports.domain === 0 ? {} : { domainUrl: `http://${domainHost}:${ports.domain}` }),
+  })
 }
 
 function writeStackFiles(dataDir: string) {
