@@ -14,7 +14,8 @@ type Selection = Static<typeof UcpSelectedOption>
  * id) with its effective selections, the variants that match them (featured first) and
  * availability signals on every option value. A variant id puts that variant first and fixes the
  * selection (`selected` is then ignored, as the spec says); a product id narrows by `selected`,
- * dropping selections from the end of `preferences` (else of `selected`) until a variant matches.
+ * dropping selections from the end of `preferences` (else of `selected`) until a variant matches;
+ * a product id without `selected` lists every variant, the featured one (first available) first.
  * Returns undefined when the id is unknown or the filters leave no variant.
  * @example getProductDetail(catalog, { id: 'tee-classic', selected: [{ name: 'Size', label: 'Medium (M)' }] })
  */
@@ -32,8 +33,11 @@ export function getProductDetail(catalog: StoreCatalog, request: GetProductReque
   const effective = requested !== undefined ? optionsOf(requested) : relax(candidates, request.selected ?? [], request.preferences)
   const narrowed = candidates.filter((variant) => matchesAll(variant, effective))
   const featured = requested ?? narrowed.find(isAvailable) ?? narrowed[0]!
-  const selected = request.selected === undefined && requested === undefined ? optionsOf(featured) : effective
-  const variants = [featured, ...candidates.filter((variant) => variant !== featured && matchesAll(variant, selected))]
+  // A product id without selections: `selected` is the featured variant's (the spec's MUST), and the
+  // variants are all of them, featured first, so a client can choose among them without a second call.
+  const isUnselected = request.selected === undefined && requested === undefined
+  const selected = isUnselected ? optionsOf(featured) : effective
+  const variants = [featured, ...candidates.filter((variant) => variant !== featured && (isUnselected || matchesAll(variant, selected)))]
   return {
     ...product,
     ...(product.options === undefined ? {} : { options: signalOptions(product, candidates, selected) }),

@@ -106,6 +106,12 @@ describe('POST /ucp/catalog/product (get_product)', () => {
     assert.deepEqual(sizes.find((value: { label: string }) => value.label === 'Extra Large (XL)'), { label: 'Extra Large (XL)', available: false, exists: true })
   })
 
+  test('a product id without selections lists every variant, the first available one featured, its options as `selected`', async () => {
+    const { product } = (await post('/ucp/catalog/product', { id: 'laptop-pro15' })).body
+    assert.deepEqual(product.variants.map((variant: { id: string }) => variant.id), ['laptop-pro15-16gb', 'laptop-pro15-32gb'])
+    assert.deepEqual(product.selected, [{ name: 'Memory', label: '16 GB' }, { name: 'Storage', label: '1 TB' }])
+  })
+
   test('an unknown id is HTTP 200 with ucp.status "error" and a not_found message (an application outcome)', async () => {
     const reply = await post('/ucp/catalog/product', { id: 'no-such-thing' })
     assert.equal(reply.status, 200)
