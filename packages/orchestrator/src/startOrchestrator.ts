@@ -8,6 +8,7 @@ import { ORCHESTRATOR_DEFAULTS } from './config/readOrchestratorSettings.ts'
 import type { OrchestratorSettings } from './config/OrchestratorSettings.ts'
 import { buildOrchestratorApp } from './http/buildOrchestratorApp.ts'
 import { createPolicyProving } from './jobs/createPolicyProving.ts'
+import { readyRoutes } from './http/routes/readyRoutes.ts'
 import type { PolicyProving } from './jobs/PolicyProving.ts'
 import { openOrchestratorStore } from './store/openOrchestratorStore.ts'
 
@@ -23,7 +24,10 @@ export type RunningOrchestrator = {
   /** Base URL it listens on, e.g. http://127.0.0.1:8080 */
   url: string
   settings: OrchestratorSettings
-  /** Resolves when every prover worker has loaded bb.js, the CRS and the policy keys (it never rejects). */
+  /**
+   * Resolves when every prover worker has loaded bb.js, the CRS and every policy tier's key and
+   * proven once per tier (it never rejects); GET /readyz answers 200 from then on.
+   */
   proverWarm: Promise<void>
   /** Stops taking requests, lets running jobs finish, closes the prover and the store. */
   close(): Promise<void>
@@ -53,10 +57,26 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
       threads: settings.proverThreads,
       workers: settings.proverWorkers,
     })
+  let isProverWarm = givenProving !== undefined
+  let proverWarm: Promise<void> = Promise.resolve()
   try {
     app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor: embeddedExtractorOf(settings, embeddedExtractor) })
+    await app.register(readyRoutes, { isProverWarm: () => isProverWarm })
     // Checked before anything is bound: no tokens → loopback only (docs/security.md).
     assertBindAllowed({ service: 'orchestrator', host: settings.host, tokenCount: app.orchestrator.tokens.size })
+    // Every prover worker loads bb.js, the CRS, every policy tier's circuit and key, and proves
+    // once per tier, while the first requests arrive; GET /readyz answers 503 until then. A
+    // proposal sent before waits behind the warm-up, then proves at steady-state speed.
+    if (givenProving === undefined) {
+      const log = app.log
+      const startedMs = Date.now()
+      proverWarm = proving.warmUp().then(
+        () => log.info({ warm_up_ms: Date.now() - startedMs }, 'prover warm: every policy tier proven once in every worker; /readyz answers ready'),
+        (error: unknown) => log.warn({ err: error }, 'prover warm-up failed; the first proof will load the prover'),
+      ).finally(() => {
+        isProverWarm = true
+      })
+    }
     await app.listen({ port: settings.port, host: settings.host })
   } catch (error) {
     await app?.close().catch(() => undefined)
@@ -64,12 +84,6 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
     if (givenProving === undefined) await proving.close()
     throw error
   }
-  // Every prover worker loads bb.js, the CRS and the policy circuit's keys now, while the first
-  // requests arrive; a proposal before it is done waits behind the warm-up, not for a cold worker.
-  const proverWarm =
-    givenProving === undefined
-      ? proving.warmUp().catch((error: unknown) => app?.log.warn({ err: error }, 'prover warm-up failed; the first proof will load the prover'))
-      : Promise.resolve()
   const running = app
   const address = running.server.address() as { port: number }
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host

@@ -47,9 +47,11 @@ export type CircuitProver = {
   /**
    * Starts every worker and loads, in each, bb.js, the CRS points and the verification keys of
    * these circuits, so that no proof pays for them (call it at start-up; proofs submitted
-   * meanwhile wait behind it).
+   * meanwhile wait behind it). A circuit with inputs in `proofInputs` (a satisfying witness) is
+   * also proven once in every worker, which is what makes the first real proof as fast as the
+   * ones after it (bb.js's threads, memory and optimized wasm code are ready).
    */
-  warmUp(names: readonly string[]): Promise<void>
+  warmUp(names: readonly string[], options?: { proofInputs?: Readonly<Record<string, InputMap>> }): Promise<void>
   close(): Promise<void>
 }
 
@@ -142,9 +144,12 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
       const compiled = await circuit(name)
       return (await getPool()).submit({ kind: 'size', circuit: compiled })
     },
-    async warmUp(names) {
+    async warmUp(names, { proofInputs } = {}) {
       const pool = await getPool()
-      for (const name of names) await pool.warmEveryWorker({ kind: 'warm', circuit: await circuit(name) })
+      for (const name of names) {
+        const inputs = proofInputs?.[name]
+        await pool.warmEveryWorker({ kind: 'warm', circuit: await circuit(name), ...(inputs === undefined ? {} : { inputs }) })
+      }
     },
     async close() {
       // A pool that failed to start has nothing to close.

@@ -1,6 +1,8 @@
 import { createCircuitProver, type CircuitProver, type ProverOptions } from './createCircuitProver.ts'
 import type { ProofArtifact, VerifyResult } from './ProofArtifact.ts'
 import { provePolicy, verifyPolicy, type ProvePolicyParameters, type VerifyPolicyParameters } from './policy/provePolicy.ts'
+import { POLICY_CIRCUITS } from './policy/policyTiers.ts'
+import { policyWarmUpInputs } from './policy/policyWarmUpInputs.ts'
 import { proveSdl } from './sdl/proveSdl.ts'
 import { verifySdl, type VerifySdlParameters } from './sdl/verifySdl.ts'
 import type { SdlWitness } from './sdl/buildSdlWitness.ts'
@@ -11,6 +13,11 @@ export type Prover = CircuitProver & {
   verifyPolicy(params: VerifyPolicyParameters): Promise<VerifyResult>
   proveSdl(witness: SdlWitness, options?: { signal?: AbortSignal }): Promise<ProofArtifact[]>
   verifySdl(params: VerifySdlParameters): Promise<VerifyResult>
+  /**
+   * Warms every worker for every policy tier: bb.js, the CRS points, each tier's circuit and key,
+   * and one throw-away proof per tier, so the first proposal after a start proves at steady-state speed.
+   */
+  warmUpPolicy(): Promise<void>
 }
 
 /**
@@ -34,5 +41,7 @@ export function createProver(options: ProverOptions = {}): Prover {
     verifyPolicy: (params) => verifyPolicy(circuits, params),
     proveSdl: (witness, sdlOptions) => proveSdl(circuits, witness, sdlOptions),
     verifySdl: (params) => verifySdl(circuits, params),
+    // Largest tier first: each worker ends on the smallest, the tier most templates prove on.
+    warmUpPolicy: async () => circuits.warmUp([...POLICY_CIRCUITS].reverse(), { proofInputs: await policyWarmUpInputs() }),
   }
 }

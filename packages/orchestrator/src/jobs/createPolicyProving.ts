@@ -1,4 +1,4 @@
-import { attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, POLICY_CIRCUITS, randomSalt, type Prover } from '@verity/prover'
+import { attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
 import type { PolicyProving } from './PolicyProving.ts'
 
 export type PolicyProvingOptions = {
@@ -52,8 +52,9 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
       const attested = input.attestation === null ? {} : { attestation: input.attestation, attestation_salt_nonce: nonce }
       return { artifact, salt: salt.toString(), ...attested }
     },
-    // Every tier's circuit and key in every worker: no proposal pays for loading its tier.
-    warmUp: () => prover.warmUp(POLICY_CIRCUITS),
+    // Every tier's circuit, key and one throw-away proof in every worker: no proposal pays for
+    // loading its tier, nor for the first proof's cold bb.js threads and wasm code.
+    warmUp: () => prover.warmUpPolicy(),
     close: async () => {
       if (isOwned) await prover.close()
     },

@@ -12,8 +12,12 @@ export type WorkerRequest =
   | { id: number; kind: 'verify'; circuit: CompiledCircuit; proof: Uint8Array; publicInputs: string[] }
   | { id: number; kind: 'execute'; circuit: CompiledCircuit; inputs: InputMap }
   | { id: number; kind: 'size'; circuit: CompiledCircuit }
-  /** Loads bb.js, the CRS points and the verification key of `circuit` now, not on the first proof. */
-  | { id: number; kind: 'warm'; circuit: CompiledCircuit }
+  /**
+   * Loads bb.js, the CRS points and the verification key of `circuit` now, not on the first proof;
+   * with `inputs` (a satisfying witness) it also proves and verifies once, discarding the proof, so
+   * bb.js's threads, its memory and the wasm code a proof runs are warm too.
+   */
+  | { id: number; kind: 'warm'; circuit: CompiledCircuit; inputs?: InputMap }
   | { id: number; kind: 'close' }
 
 /** A failure as it crosses the thread boundary (typed errors are rebuilt from `code`). */
