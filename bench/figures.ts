@@ -18,6 +18,8 @@ export const GOALS = {
   intentsShareOfEd25519Min: 0.6,
   transfersShareOfEd25519Min: 0.7,
   proposalP50MsMax: 1_500,
+  /** The first proposal after a start, as a multiple of the steady-state p50 (issue 27). */
+  firstProposalOverSteadyMax: 1.2,
   /** The trust chain's work per proposal, as a share of a proposal's p50 (issue 18). */
   attestationShareOfProposalMax: 0.05,
   proofVerifyMsMax: 50,
@@ -158,9 +160,27 @@ function proposalFigures(results: BenchResults, limits: SharedLimits, section: s
     figures.push(figure({ ...base, id: `orchestrator.proposal.${key}.p50`, name: `proposal → success p50, ${label}`, value: p50, ...goal, note }))
     figures.push(figure({ ...base, id: `orchestrator.proposal.${key}.p95`, name: `proposal → success p95, ${label}`, value: percentile(samples, 95) }))
   }
+  const first = firstProposalFigure(results, section)
+  if (first) figures.unshift(first)
   const throughput = proposalThroughputFigure(results, limits, section)
   if (throughput) figures.push(throughput)
   return figures
+}
+
+/** The first proposal after the orchestrator's start beside the steady-state p50 (goal ≤ 1.2×). */
+function firstProposalFigure(results: BenchResults, section: string): Figure | undefined {
+  const proposals = results.proposals
+  const base = { section, id: 'orchestrator.proposal.first', name: 'first proposal after start → success', unit: 'ms' }
+  const goalText = `≤ ${GOALS.firstProposalOverSteadyMax}× the steady-state p50`
+  if (proposals?.firstAfterStartMs === undefined) {
+    const reason = results.errors.proposals ?? (proposals === undefined ? undefined : 'the first proposal did not succeed')
+    return reason === undefined ? undefined : missingFigure({ ...base, goal: { text: goalText, pass: null } }, reason)
+  }
+  const steady = proposals.sequentialMs.length > 0 ? median(proposals.sequentialMs) : undefined
+  const limit = steady === undefined ? {} : { limit: { name: `steady-state p50, 1 at a time (${proposals.sequentialMs.length} proposals after it)`, value: steady, unit: 'ms' } }
+  const pass = steady === undefined ? null : proposals.firstAfterStartMs <= GOALS.firstProposalOverSteadyMax * steady
+  const stages = stageNote(proposals.stagesFirstMs, proposals.firstAfterStartMs)
+  return figure({ ...base, value: proposals.firstAfterStartMs, ...limit, goal: { text: goalText, pass }, note: `the orchestrator reported ready (prover warm) before it was sent${stages}` })
 }
 
 /** "stages (mean ms): load …, extract …" and what is left of the p50 (queue wait, event delivery). */
