@@ -61,7 +61,7 @@ export { debitAllowanceDiffs, fungibleMintDiffs, nftMintDiffs } from './executio
 export type { SdlContent } from './sdl/SdlContent.ts'
 export { sdlHash } from './sdl/sdlHash.ts'
 export { checkSdlContent } from './sdl/checkSdlContent.ts'
-export { SlotOpKind, slotKey, sdlSlotOps, type SlotOp } from './slots/sdlSlotOps.ts'
+export { SlotOpKind, slotKey, slotKeys, sdlSlotOps, VaultRole, type SlotOp } from './slots/sdlSlotOps.ts'
 export { SlotDirectory, type PlacedSlotOp } from './slots/SlotDirectory.ts'
 export * as limits from './limits.ts'
 export { transactionEvidence, auxiliaryFields } from './guardrails/transactionEvidence.ts'

@@ -27,7 +27,12 @@ export function slotKey(parts: readonly (string | number)[]): bigint {
   return BigInt(`0x${Buffer.from(digest.subarray(0, 31)).toString('hex')}`)
 }
 
-const keys = {
+/**
+ * The slot keys of the state tree: a vault's balances, nonce, role and mint supply, an NFT's owner
+ * and minted mark, and the owner key an NFT owner slot holds. A finalized vault's inclusion proof
+ * names its slots by these (the client recomputes each key from the vault's address).
+ */
+export const slotKeys = {
   balance: (address: Address, token: string) => slotKey(['balance', address, token]),
   nonce: (address: Address) => slotKey(['nonce', address]),
   role: (address: Address) => slotKey(['role', address]),
@@ -36,6 +41,7 @@ const keys = {
   nftMinted: (collection: Address, id: string) => slotKey(['minted', collection, id]),
   owner: (address: Address) => slotKey(['owner', address]),
 }
+const keys = slotKeys
 
 /**
  * The slot operations of an SDL, in order: its incoming credits, then per transaction the
