@@ -111,3 +111,18 @@ export const SHARD_LOCK_KEEPALIVE_COUNT = 3
 export const SHARD_LOCK_WAIT_MS = 3_000
 export const SHARD_LOCK_POLL_MS = 100
 assert(SHARD_LOCK_POLL_MS <= SHARD_LOCK_WAIT_MS)
+
+/**
+ * Mandate payments in one batch at most (400 above it): each costs one policy proof verification
+ * (~1 s on bb.js wasm) before the batch queues, and its bundle is up to MANDATE_BUNDLE_BYTES_MAX.
+ */
+export const MANDATE_PAYMENTS_PER_BATCH_MAX = 8
+/** Default of `mandates.deadline_grace_ms`: how long after intent.payment_deadline_ms a payment is still applied (clock skew, a slow agent), in ms. */
+export const MANDATE_DEADLINE_GRACE_MS_DEFAULT = 600_000
+/** Largest `mandates.deadline_grace_ms` (a day): a longer grace would make the signed deadline meaningless. */
+export const MANDATE_DEADLINE_GRACE_MS_MAX = 86_400_000
+/** Most keys in `mandates.trusted_extractor_keys`. */
+export const MANDATE_TRUSTED_KEYS_MAX = 32
+/** Verified bundles remembered (by the hash of their canonical JSON), so resubmissions of one bundle cost one verification. */
+export const MANDATE_VERIFICATIONS_CACHED_MAX = 1_024
+assert(MANDATE_PAYMENTS_PER_BATCH_MAX * ledgerLimits.MANDATE_BUNDLE_BYTES_MAX <= REQUEST_BODY_BYTES_MAX * 1)

@@ -1,6 +1,7 @@
 // The domain's configuration, as read from domain.yaml (see docs/domain.md). Paths are
 // absolute once loaded (relative ones are resolved against the YAML file's folder).
 import type { EvmSettlementConfig } from '../settlement/EvmSettlementConfig.ts'
+import type { MandatesConfig } from './parseMandatesConfig.ts'
 
 export type GuardrailConfig = {
   /** a short name, shown in rejections */
@@ -59,4 +60,6 @@ export type DomainConfig = {
   rateLimitMax?: number
   /** the rate-limit window in ms (`limits.rate_limit_window_ms`, default RATE_LIMIT_WINDOW_MS_DEFAULT) */
   rateLimitWindowMs?: number
+  /** `mandates:` mandate payments (docs/domain.md): trusted extractor keys, deadline grace; absent → none trusted */
+  mandates?: MandatesConfig
 }

@@ -1,6 +1,6 @@
 // Reads domain.yaml: the spec's keys (`shard`, `keypair`, `rpc_url`, `app.api_port`) and ours
 // (`data_dir`, `database_url`, `proving_workers`, `guardrails`, `prover`, `credits_pull_interval_ms`, `app.api_host`,
-// `tokens_file`, `signature_verify_workers`, `limits.rate_limit_max`, `limits.rate_limit_window_ms`).
+// `tokens_file`, `signature_verify_workers`, `limits.rate_limit_max`, `limits.rate_limit_window_ms`, `mandates`).
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse } from 'yaml'
@@ -8,6 +8,7 @@ import { decodeBase58, InvalidOptionError } from '@verity/core'
 import { proverLimits } from '@verity/prover'
 import { readDatabaseUrl } from './readDatabaseUrl.ts'
 import { parseSettlementConfig } from './parseSettlementConfig.ts'
+import { parseMandatesConfig } from './parseMandatesConfig.ts'
 import { API_PORT_DEFAULT, CREDITS_PULL_INTERVAL_MS, GUARDRAILS_MAX, SIGNATURE_VERIFY_WORKERS_MAX } from '../limits.ts'
 import type { DomainConfig, GuardrailConfig } from './DomainConfig.ts'
 
@@ -98,6 +99,7 @@ export function parseDomainConfig(raw: unknown, where: { path: string; baseDir: 
     config[field] = value as string[]
   }
   Object.assign(config, parseLimits(raw.limits, fail))
+  if (raw.mandates !== undefined && raw.mandates !== null) config.mandates = parseMandatesConfig(raw.mandates, fail)
   // `keypair` may also hold the key itself (base58 of 32 bytes) instead of a file path.
   if (isInlineKey(raw.keypair as string)) config.keypairInline = raw.keypair as string
   return config

@@ -14,6 +14,8 @@ import { SdlPipeline } from '../sdl/SdlPipeline.ts'
 import type { SdlProver } from '../sdl/SdlProver.ts'
 import type { SdlStateValue } from '../sdl/SdlStateValue.ts'
 import type { DomainStore } from '../store/DomainStore.ts'
+import type { MandateVerifier } from '../mandates/MandateVerifier.ts'
+import { MANDATE_DEADLINE_GRACE_MS_DEFAULT } from '../limits.ts'
 
 export type DomainDeps = {
   store: DomainStore
@@ -35,6 +37,12 @@ export type DomainDeps = {
   batchProofsMax?: number
   /** The WebAuthn origins and RP ids accepted in passkey signatures; default any */
   passkeyPolicy?: PasskeyPolicy
+  /** verifies mandate payments' bundles; absent: mandate payments are refused (MANDATE_SETTLEMENT_UNSUPPORTED, an EVM target) */
+  mandateVerifier?: MandateVerifier
+  /** `mandates.deadline_grace_ms` (default MANDATE_DEADLINE_GRACE_MS_DEFAULT) */
+  mandateDeadlineGraceMs?: number
+  /** the clock of payment deadlines, in Unix ms; default Date.now */
+  nowMs?: () => number
 }
 
 export class Domain implements DomainApi {
@@ -48,7 +56,11 @@ export class Domain implements DomainApi {
   private constructor(deps: DomainDeps) {
     this.#deps = deps
     this.pipeline = new SdlPipeline(deps)
-    this.#batches = new GroupCommitter(deps, this.#serial)
+    this.#batches = new GroupCommitter(deps, this.#serial, {
+      verifier: deps.mandateVerifier,
+      deadlineGraceMs: deps.mandateDeadlineGraceMs ?? MANDATE_DEADLINE_GRACE_MS_DEFAULT,
+      nowMs: deps.nowMs ?? Date.now,
+    })
   }
 
   /** Creates the domain, resumes its pipeline and starts pulling incoming credits. */

@@ -7,9 +7,18 @@ import type { ApplyResult } from '../DomainApi.ts'
 import { GROUP_COMMIT_BATCHES_MAX, SIGNATURE_VERIFY_WORKERS_DEFAULT } from '../limits.ts'
 import { emptyChanges, parseBatch, prepareParsedBatch, type ApplyBatchDeps, type BatchItem, type BatchMode } from './applyBatch.ts'
 import { preverifyBatch } from './preverifyBatch.ts'
+import type { MandateFacts } from '@verity/ledger'
+import { verifyBatchMandates, type BatchMandatesDeps } from '../mandates/verifyBatchMandates.ts'
 import type { SerialQueue } from './SerialQueue.ts'
 
-type Waiting = { items: readonly BatchItem[]; mode: BatchMode; resolve(result: ApplyResult): void; reject(error: unknown): void }
+type Waiting = {
+  items: readonly BatchItem[]
+  mode: BatchMode
+  /** the facts of each mandate payment's verified bundle, by index */
+  mandates: ReadonlyMap<number, MandateFacts>
+  resolve(result: ApplyResult): void
+  reject(error: unknown): void
+}
 
 export class GroupCommitter {
   readonly #deps: ApplyBatchDeps
@@ -18,8 +27,11 @@ export class GroupCommitter {
   #waiting: Waiting[] = []
   #scheduled = false
 
-  constructor(deps: ApplyBatchDeps, serial: SerialQueue) {
+  readonly #mandates: BatchMandatesDeps
+
+  constructor(deps: ApplyBatchDeps, serial: SerialQueue, mandates: Omit<BatchMandatesDeps, 'store'>) {
     this.#deps = deps
+    this.#mandates = { ...mandates, store: deps.store }
     this.#serial = serial
     this.#verifiers = new Ed25519VerifierPool({ workers: deps.signatureVerifyWorkers ?? SIGNATURE_VERIFY_WORKERS_DEFAULT })
   }
@@ -30,8 +42,10 @@ export class GroupCommitter {
     // The batch is parsed once, here: a malformed one is refused before it queues.
     const items = parseBatch(batch, mode)
     if (this.#verifiers.workers > 0) await preverifyBatch(items, this.#verifiers)
+    // Mandate payments' proofs are verified here too, on the prover's worker threads.
+    const mandates = await verifyBatchMandates(this.#mandates, items)
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ items, mode, resolve, reject })
+      this.#waiting.push({ items, mode, mandates, resolve, reject })
       if (!this.#scheduled) {
         this.#scheduled = true
         void this.#serial.run(() => this.#drain())
@@ -60,14 +74,14 @@ export class GroupCommitter {
     const accepted: Array<{ waiting: Waiting; applied: number }> = []
     for (const waiting of group) {
       try {
-        accepted.push({ waiting, applied: await prepareParsedBatch(this.#deps, waiting.items, waiting.mode, changes) })
+        accepted.push({ waiting, applied: await prepareParsedBatch(this.#deps, waiting.items, waiting.mode, changes, waiting.mandates) })
       } catch (error) {
         waiting.reject(error)
       }
     }
     if (accepted.length === 0) return
     try {
-      await this.#deps.store.commitBatch({ vaults: changes.vaults, nonces: changes.nonces, pending: changes.records })
+      await this.#deps.store.commitBatch({ vaults: changes.vaults, nonces: changes.nonces, pending: changes.records, mandates: [...changes.mandates.values()] })
     } catch (error) {
       for (const { waiting } of accepted) waiting.reject(error)
       return

@@ -9,9 +9,12 @@ import {
   freezeVerifiable,
   parseVerifiable,
   parseVerifiableWithDiffs,
+  mandateKey,
   submitBatch,
   verifiableParts,
   type BatchResult,
+  type MandateContext,
+  type MandateFacts,
   type LedgerView,
   type Vault,
   type VerifiableType,
@@ -21,7 +24,7 @@ import { BatchSizeError, CrossShardCreditUnsupportedError } from '../errors/doma
 import type { Guardrail } from '../guardrails/Guardrail.ts'
 import { checkGuardrails } from '../guardrails/checkGuardrails.ts'
 import { BATCH_ELEMENTS_MAX } from '../limits.ts'
-import type { DomainStore, PendingRecord } from '../store/DomainStore.ts'
+import type { DomainStore, PendingRecord, SpentMandate } from '../store/DomainStore.ts'
 import { prefetchAddresses } from './prefetchAddresses.ts'
 import { runWithPrefetch } from './runWithPrefetch.ts'
 
@@ -40,10 +43,10 @@ export type ApplyBatchDeps = {
 export type BatchMode = 'execute' | 'submit'
 
 /** Changes accepted but not yet committed: later batches of a group read through them. */
-export type PendingChanges = { vaults: Map<string, Vault>; nonces: Map<string, bigint>; records: PendingRecord[] }
+export type PendingChanges = { vaults: Map<string, Vault>; nonces: Map<string, bigint>; records: PendingRecord[]; mandates: Map<string, SpentMandate> }
 
 export function emptyChanges(): PendingChanges {
-  return { vaults: new Map(), nonces: new Map(), records: [] }
+  return { vaults: new Map(), nonces: new Map(), records: [], mandates: new Map() }
 }
 
 /** One parsed element of a batch: the verifiable, with its caller-computed diffs in submit mode. */
@@ -102,20 +105,42 @@ export async function prepareBatch(deps: ApplyBatchDeps, batch: readonly unknown
   return prepareParsedBatch(deps, parseBatch(batch, mode), mode, changes)
 }
 
-/** As `prepareBatch`, for a batch `parseBatch` parsed. */
-export async function prepareParsedBatch(deps: ApplyBatchDeps, items: readonly BatchItem[], mode: BatchMode, changes: PendingChanges): Promise<number> {
+/**
+ * As `prepareBatch`, for a batch `parseBatch` parsed; `mandateFacts` holds the facts of each
+ * mandate payment's verified bundle by index (verifyBatchMandates). The spent set is read here,
+ * in the serial section, with the keys this group has spent already.
+ */
+export async function prepareParsedBatch(
+  deps: ApplyBatchDeps,
+  items: readonly BatchItem[],
+  mode: BatchMode,
+  changes: PendingChanges,
+  mandateFacts: ReadonlyMap<number, MandateFacts> = new Map(),
+): Promise<number> {
   if (deps.passkeyPolicy !== undefined) assertPasskeyOrigins(items.map((item) => item.verifiable), deps.passkeyPolicy)
   const guess = new Set<string>()
   for (const item of items) prefetchAddresses(item.verifiable, 'state_diffs' in item ? item.state_diffs : undefined, guess)
+  const mandates = await mandateContextOf(deps.store, mandateFacts, changes)
   const result: BatchResult = await runWithPrefetch(deps.store, guess, (view) =>
     mode === 'execute'
-      ? executeBatch(layered(view, changes), items.map((item) => item.verifiable), deps.shard)
-      : submitBatch(layered(view, changes), items as VerifiableWithDiffs[], deps.shard),
+      ? executeBatch(layered(view, changes), items.map((item) => item.verifiable), deps.shard, mandates)
+      : submitBatch(layered(view, changes), items as VerifiableWithDiffs[], deps.shard, mandates),
   )
   if (deps.crossShardCredits === false) assertNoOutgoingCredits(result, deps.shard)
   checkGuardrails(deps.guardrails, result.transactions)
   for (const [address, vault] of result.vaults) changes.vaults.set(address, vault)
   for (const [address, nonce] of result.nonces) changes.nonces.set(address, nonce)
   for (const tx of result.transactions) changes.records.push({ kind: 'transaction', verifiable: tx.verifiable, state_diffs: tx.state_diffs })
+  for (const facts of mandateFacts.values()) {
+    const key = mandateKey(facts)
+    changes.mandates.set(key, { key, intentId: facts.intentId, payerOwnerId: facts.payerOwnerId })
+  }
   return result.transactions.length
+}
+
+/** The spent set as the laws see it: committed keys (read now) and those of earlier batches of the group. */
+async function mandateContextOf(store: DomainStore, facts: ReadonlyMap<number, MandateFacts>, changes: PendingChanges): Promise<MandateContext> {
+  if (facts.size === 0) return { facts, isSpent: () => false }
+  const committed = await store.readSpentMandates([...facts.values()].map(mandateKey))
+  return { facts, isSpent: (key) => committed.has(key) || changes.mandates.has(key) }
 }

@@ -6,7 +6,7 @@ import type * as domainErrors from '../errors/domainErrors.ts'
 import type * as storeErrors from '../errors/storeErrors.ts'
 
 /** Codes thrown by the libraries behind the domain's routes that need a status other than 400. */
-type LibraryCode = 'PROOF_QUEUE_FULL' | 'BASE_LAYER_UNAVAILABLE' | 'STORE_UNAVAILABLE' | 'NONCE_MISMATCH' | 'SDL_RULE' | 'SDL_TREE_ROOT_MISMATCH' | 'SDL_ROOT_MISMATCH'
+type LibraryCode = 'MANDATE_ALREADY_PAID' | 'PROOF_QUEUE_FULL' | 'BASE_LAYER_UNAVAILABLE' | 'STORE_UNAVAILABLE' | 'NONCE_MISMATCH' | 'SDL_RULE' | 'SDL_TREE_ROOT_MISMATCH' | 'SDL_ROOT_MISMATCH'
 
 export type DomainErrorCode = ErrorCodesOf<typeof domainErrors> | ErrorCodesOf<typeof storeErrors> | LibraryCode | EdgeErrorCode
 
@@ -36,6 +36,8 @@ export const httpStatusByCode: Readonly<Record<DomainErrorCode, number>> = Objec
   STORAGE_FULL: 507,
   // ledger: replay protection is a conflict with the vault's state, not a malformed request
   NONCE_MISMATCH: 409,
+  // a mandate payment whose intent paid already: a conflict with the spent set, like a replayed nonce
+  MANDATE_ALREADY_PAID: 409,
   // prover: the local state accepted what the SDL circuit's rules refuse — a bug, not bad input
   SDL_RULE: 500,
   SDL_TREE_ROOT_MISMATCH: 500,

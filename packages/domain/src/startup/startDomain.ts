@@ -30,6 +30,9 @@ import { loadOperatorKey } from './loadOperatorKey.ts'
 import { openBaseLayer } from './openBaseLayer.ts'
 import { deferredDomainApi } from '../http/deferredDomainApi.ts'
 import { createGuardrailProver } from '../guardrails/createGuardrailProver.ts'
+import { MandateVerifier } from '../mandates/MandateVerifier.ts'
+import { MANDATES_CONFIG_DEFAULT } from '../config/parseMandatesConfig.ts'
+import { verifyPolicy } from '@verity/prover'
 
 export type StartDomainOptions = {
   /** path of domain.yaml */
@@ -179,6 +182,18 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       ...(config.passkeyOrigins !== undefined || config.passkeyRpIds !== undefined
         ? { passkeyPolicy: { origins: config.passkeyOrigins ?? [], rpIds: config.passkeyRpIds ?? [] } }
         : {}),
+      // Policy proofs of mandate payments are verified on the circuit prover's worker threads. An
+      // EVM chain cannot re-check them at settlement, so such a domain takes none.
+      ...(config.settlement !== undefined
+        ? {}
+        : {
+            mandateVerifier: new MandateVerifier({
+              verifier: { verifyPolicy: (params) => verifyPolicy(circuits, params) },
+              trustedExtractorKeys: (config.mandates ?? MANDATES_CONFIG_DEFAULT).trustedExtractorKeys,
+              ...(config.prover.production === undefined ? {} : { production: config.prover.production }),
+            }),
+            mandateDeadlineGraceMs: (config.mandates ?? MANDATES_CONFIG_DEFAULT).deadlineGraceMs,
+          }),
     })
     deferred.resolve(domain)
     closers.splice(0, 1, () => domain.close())

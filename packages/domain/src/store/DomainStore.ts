@@ -20,7 +20,12 @@ export type BatchWrite = {
   pending: readonly PendingRecord[]
   /** meta values set in the same transaction (e.g. the incoming-credit cursor) */
   meta?: ReadonlyMap<string, string>
+  /** mandate payments applied by the batch: their keys join the spent set in the same transaction */
+  mandates?: readonly SpentMandate[]
 }
+
+/** An entry of the spent set: the intent `intentId` of `payerOwnerId` paid (key = ledger's mandateKey). */
+export type SpentMandate = { key: string; intentId: string; payerOwnerId: string }
 
 /** A stored SDL: its content and the artifacts of each pipeline step. */
 export type SdlRecord = {
@@ -63,6 +68,8 @@ export interface DomainStore {
   /** Next nonce per vault address; absent vaults are missing from the map (their next nonce is 1). */
   readNonces(addresses: readonly string[]): Promise<Map<string, bigint>>
   commitBatch(write: BatchWrite): Promise<void>
+  /** The keys among `keys` that are in the spent set (an intent that paid). */
+  readSpentMandates(keys: readonly string[]): Promise<Set<string>>
 
   /** Pending entries in order, at most `limit`. */
   listPending(limit: number): Promise<PendingEntry[]>

@@ -124,4 +124,29 @@ CREATE TABLE domain_sdl_proof_jobs (
 );
 `,
   },
+  {
+    version: 4,
+    description: 'the spent set of mandate payments: an intent pays once',
+    // Written in the same transaction as the payment's balance changes (commitBatch): a payment
+    // is durable with its key or not at all, so a crash between apply and acknowledge cannot let
+    // the intent pay again. The primary key is the last guard against a second payment.
+    sqlite: `
+CREATE TABLE mandates_spent (
+  key TEXT PRIMARY KEY,
+  intent_id TEXT NOT NULL,
+  payer TEXT NOT NULL,
+  spent_at_ms INTEGER NOT NULL
+);
+`,
+    postgres: `
+CREATE TABLE domain_mandates_spent (
+  shard bigint NOT NULL,
+  key text NOT NULL,
+  intent_id text NOT NULL,
+  payer text NOT NULL,
+  spent_at_ms bigint NOT NULL,
+  PRIMARY KEY (shard, key)
+);
+`,
+  },
 ]

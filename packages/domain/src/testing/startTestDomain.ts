@@ -43,6 +43,8 @@ export type TestDomainOptions = {
   rateLimitMax?: number
   /** environment read at startup (default {}: nothing from the test runner's environment) */
   env?: Record<string, string>
+  /** `mandates:` (trusted extractor keys, deadline grace) */
+  mandates?: DomainConfig['mandates']
 }
 
 export async function request(url: string, method: string, body?: unknown, contentType = 'application/json'): Promise<TestResponse> {
@@ -78,6 +80,7 @@ export async function startTestDomain(options: TestDomainOptions = {}): Promise<
     ...(options.provingWorkers === undefined ? {} : { provingWorkers: options.provingWorkers }),
     ...(options.tokensFile === undefined ? {} : { tokensFile: options.tokensFile }),
     ...(options.rateLimitMax === undefined ? {} : { rateLimitMax: options.rateLimitMax, rateLimitWindowMs: 60_000 }),
+    ...(options.mandates === undefined ? {} : { mandates: options.mandates }),
   }
   if (options.operator !== undefined) options.operator.toKeyFile(config.keypairPath)
   // env: {} so that a VERITY_DATABASE_URL in the test runner's environment cannot move test domains to PostgreSQL.

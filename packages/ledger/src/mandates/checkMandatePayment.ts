@@ -15,6 +15,9 @@ import type { MandateFacts } from './MandateFacts.ts'
  */
 export function checkMandatePayment(payment: MandatePayment, facts: MandateFacts | undefined, shard: ShardId): StateDiff[] {
   if (facts === undefined) throw refuse('MANDATE_UNVERIFIED', 'its proof bundle was not verified before the laws ran')
+  // One shard can pay an intent: the payee's. Any other would need the spent sets of every shard.
+  const payeeShard = shardOfPayee(facts.payee)
+  if (payeeShard !== shard) throw refuse('MANDATE_SHARD_MISMATCH', `evidence.payee ${facts.payee} is on shard ${payeeShard}: the intent pays from the signer's vault on that shard, not on shard ${shard}`)
   const payer = formatAddressMemo(facts.payerOwnerId, shard)
   if (payment.debited !== payer)
     throw refuse('MANDATE_PAYER_MISMATCH', `debited ${payment.debited} is not the vault of the intent's signer on shard ${shard} (${payer})`)
@@ -37,6 +40,14 @@ export function mandatePaymentDiffs(payment: MandatePayment): StateDiff[] {
 export function checkMandateDeadline(facts: MandateFacts, nowMs: number, graceMs: number): void {
   if (BigInt(nowMs) > facts.deadlineMs + BigInt(graceMs))
     throw refuse('MANDATE_EXPIRED', `intent.payment_deadline_ms ${facts.deadlineMs} (${isoOf(facts.deadlineMs)}) passed more than ${graceMs} ms ago`)
+}
+
+function shardOfPayee(payee: string): number {
+  try {
+    return parseAddressMemo(payee).shard
+  } catch {
+    throw refuse('MANDATE_PAYEE_MISMATCH', `evidence.payee ${JSON.stringify(payee)} is not a domain address "<owner_id>,<shard>"`)
+  }
 }
 
 function isoOf(ms: bigint): string {

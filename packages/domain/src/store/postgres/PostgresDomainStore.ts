@@ -178,6 +178,9 @@ export class PostgresDomainStore implements DomainStore {
         `pending AS (INSERT INTO domain_pending (shard, record)
            SELECT $1, record FROM unnest($7::text[]) WITH ORDINALITY AS t (record, position) WHERE EXISTS (SELECT 1 FROM fence) ORDER BY position)`,
         META_CTE(8),
+        // No ON CONFLICT: a key spent twice fails the whole commit (the laws refuse it before).
+        `spent AS (INSERT INTO domain_mandates_spent (shard, key, intent_id, payer, spent_at_ms)
+           SELECT $1, key, intent_id, payer, $13::bigint FROM unnest($10::text[], $11::text[], $12::text[]) AS t (key, intent_id, payer) WHERE EXISTS (SELECT 1 FROM fence))`,
       ],
       [
         [...write.vaults.keys()],
@@ -187,8 +190,18 @@ export class PostgresDomainStore implements DomainStore {
         write.pending.map((record) => encodeStoredJson(record)),
         [...meta.keys()],
         [...meta.values()],
+        (write.mandates ?? []).map((spent) => spent.key),
+        (write.mandates ?? []).map((spent) => spent.intentId),
+        (write.mandates ?? []).map((spent) => spent.payerOwnerId),
+        this.#now(),
       ],
     )
+  }
+
+  async readSpentMandates(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set()
+    const rows = await this.#query<{ key: string }>('SELECT key FROM domain_mandates_spent WHERE shard = $1 AND key = ANY($2::text[])', [this.shard, [...new Set(keys)]])
+    return new Set(rows.map((row) => row.key))
   }
 
   async listPending(limit: number): Promise<PendingEntry[]> {

@@ -26,6 +26,8 @@ export class SqliteDomainStore implements DomainStore {
   readonly #putNonce: Database.Statement
   readonly #addPending: Database.Statement
   readonly #putMeta: Database.Statement
+  readonly #addSpent: Database.Statement
+  readonly #selectSpent: Database.Statement<[string], { key: string }>
   // Hot vaults and nonces, decoded, between batches; emptied when another connection commits
   // (PRAGMA data_version moves) or a commit of ours fails.
   readonly #cache = new CommittedStateCache()
@@ -53,6 +55,9 @@ export class SqliteDomainStore implements DomainStore {
     this.#putNonce = this.#db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET next_nonce = excluded.next_nonce')
     this.#addPending = this.#db.prepare('INSERT INTO pending (record) VALUES (?)')
     this.#putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    // No ON CONFLICT: a key spent twice fails the whole commit (the laws refuse it before).
+    this.#addSpent = this.#db.prepare('INSERT INTO mandates_spent (key, intent_id, payer, spent_at_ms) VALUES (?, ?, ?, ?)')
+    this.#selectSpent = this.#db.prepare('SELECT key FROM mandates_spent WHERE key = ?')
     this.#dataVersion = this.#db.prepare<[], number>('PRAGMA data_version').pluck()
     this.#dataVersionSeen = this.#dataVersion.get()!
   }
@@ -81,10 +86,12 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   async commitBatch(write: BatchWrite): Promise<void> {
-    const [putVault, putNonce, addPending, putMeta] = [this.#putVault, this.#putNonce, this.#addPending, this.#putMeta]
+    const [putVault, putNonce, addPending, putMeta, addSpent] = [this.#putVault, this.#putNonce, this.#addPending, this.#putMeta, this.#addSpent]
+    const nowMs = this.#now()
     try {
       this.#write(() =>
         this.#db.transaction(() => {
+          for (const spent of write.mandates ?? []) addSpent.run(spent.key, spent.intentId, spent.payerOwnerId, nowMs)
           for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
           for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
           for (const record of write.pending) addPending.run(encodeStoredJson(record))
@@ -97,6 +104,12 @@ export class SqliteDomainStore implements DomainStore {
     }
     // Durable now (the COMMIT returned): later reads may be served what was written.
     this.#cache.committed(write.vaults, write.nonces)
+  }
+
+  async readSpentMandates(keys: readonly string[]): Promise<Set<string>> {
+    const spent = new Set<string>()
+    for (const key of new Set(keys)) if (this.#selectSpent.get(key) !== undefined) spent.add(key)
+    return spent
   }
 
   async listPending(limit: number): Promise<PendingEntry[]> {

@@ -1,0 +1,73 @@
+// Real proof bundles of a payable template for tests (not built, not exported): a real signature
+// over the intent, evidence attested by a real extractor key, a real policy proof with the dev CRS
+// whose salt is bound to the attestation, exactly as the orchestrator assembles GET /proofs/{id}.
+import { readFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { attestEvidence, canonicalJsonBytes, decodeInputFields, encodeBase64Url, type Ed25519Signer, type Signer } from '@verity/core'
+import { compileTemplate, compiledBytes, templateId } from '@verity/policy'
+import { attestationSalt, choosePolicyTier, newAttestationSaltNonce, type Prover } from '@verity/prover'
+
+/** The payable example template (packages/policy/examples/payable-clothing.template). */
+export const PAYABLE_TEMPLATE = readFileSync(new URL('../../../policy/examples/payable-clothing.template', import.meta.url), 'utf8')
+/** A template that is not payable (no token, deadline or payee). */
+export const CLOTHING_TEMPLATE = readFileSync(new URL('../../../policy/examples/clothing.template', import.meta.url), 'utf8')
+
+export type MandateBundleParameters = {
+  prover: Pick<Prover, 'provePolicy'>
+  user: Signer
+  extractor: Ed25519Signer
+  /** evidence.payee */
+  payee: string
+  priceCents: number
+  maxPriceCents?: number
+  token?: string
+  /** intent.payment_deadline_ms; default an hour from now */
+  deadlineMs?: number
+  intentId?: string
+  /** default PAYABLE_TEMPLATE; with CLOTHING_TEMPLATE the attrs and evidence fit that template instead */
+  templateSource?: string
+}
+
+/** A proof bundle (the JSON of GET /proofs/{intent_id}) of a succeeded intent. */
+export async function makeMandateBundle(params: MandateBundleParameters): Promise<Record<string, unknown>> {
+  const source = params.templateSource ?? PAYABLE_TEMPLATE
+  const compiled = compileTemplate(source)
+  const id = templateId(compiled)
+  const intentId = params.intentId ?? randomUUID()
+  const isPayable = source === PAYABLE_TEMPLATE
+  const fields: Record<string, unknown> = isPayable
+    ? {
+        acceptable_categories: ['t-shirt'],
+        size: 'M',
+        max_price_cents: params.maxPriceCents ?? 2500,
+        payment_token: params.token ?? 'native',
+        payment_deadline_ms: params.deadlineMs ?? Date.now() + 3_600_000,
+      }
+    : { acceptable_categories: ['t-shirt'], size: 'M', audience: 'unisex', max_price_cents: params.maxPriceCents ?? 2500 }
+  const evidence: Record<string, unknown> = isPayable
+    ? { category: 't-shirt', size: 'M', price_cents: params.priceCents, payee: params.payee }
+    : { category: 't-shirt', color: 'White', brand: 'Acme', size: 'M', audience: 'unisex', price_cents: params.priceCents }
+  const payload = { id: intentId, template_id: id, attrs: { fields } }
+  const signedIntent = { payload, signature: params.user.sign(canonicalJsonBytes(payload, 'payload')) }
+  const proposal = { solution: 'catalog:tee-classic-white-m', metadata: null }
+  const attestation = attestEvidence(params.extractor, { intent_id: intentId, template_id: id, ...proposal, evidence }, { extractedAtMs: Date.now(), sources: [] })
+  const nonce = newAttestationSaltNonce()
+  const salt = attestationSalt(attestation, nonce)
+  const attrs = decodeInputFields(fields, 'intent')
+  const evidenceValues = decodeInputFields(evidence, 'evidence')
+  const artifact = await params.prover.provePolicy({
+    compiled,
+    attrs,
+    evidence: evidenceValues,
+    intentId,
+    salt,
+    circuit: choosePolicyTier(compiled, { attrs, evidence: evidenceValues }).circuit,
+  })
+  return {
+    signed_intent: signedIntent,
+    proposal,
+    evidence,
+    proof: { artifact, salt: salt.toString(), attestation, attestation_salt_nonce: nonce },
+    template: { id, source, compiled_base64url: encodeBase64Url(compiledBytes(compiled)) },
+  }
+}
