@@ -3,8 +3,9 @@ export type { CompiledTemplate, Constraint, FieldDecl, Schema } from './ast/Comp
 export { schemaOf } from './ast/CompiledTemplate.ts'
 export type {
   And, BoolLiteral, Chain, Compare, CompareOp, Expr, ExprKind, FieldRef, FieldScope, FieldType, IntLiteral,
-  Membership, Not, Or, SetElementType, SetLiteral, StringLiteral,
+  Membership, Not, Or, SetElementType, SetLiteral, SetOperand, SetRelation, SetRelationOp, StringLiteral,
 } from './ast/Expr.ts'
+export { SET_RELATION_OPS } from './ast/Expr.ts'
 export type { InputValue } from './values/InputValue.ts'
 export { TemplateCompileError } from './errors/TemplateCompileError.ts'
 export { InputDataError } from './errors/InputDataError.ts'

@@ -25,6 +25,19 @@ export const POLICY_ATOMS = 32
 export const POLICY_LAYERS = 3
 /** Logic gates in one layer. */
 export const POLICY_LAYER_WIDTH = 16
+/**
+ * Set relations (`subset`, `superset`, `intersects`, `disjoint`) of one template, on the sets tier
+ * (circuits/policy_sets), the only tier with relations. Each costs about SET_SIZE^2 gates (~1,100
+ * at 32 elements), which is why relations are not atoms (every atom pays for every op).
+ */
+export const POLICY_SETS_RELATIONS = 4
+/** Elements in one set on the sets tier (set field values and literals, relation operands or not). */
+export const POLICY_SETS_SET_SIZE = 32
+/** Set-valued evidence fields on the sets tier (a product's colours, pieces, materials, ...). */
+export const POLICY_SETS_EVIDENCE_SETS = 4
+/** Set literals on the sets tier. With the sizes above the tier stays within 2^15 gates (32,658). */
+export const POLICY_SETS_LITERAL_SETS = 3
+
 /** Atoms or gates packed into one field element of the template encoding (3 bytes each). */
 export const POLICY_ITEMS_PER_FIELD = 10
 

@@ -14,6 +14,8 @@ export type PolicyProgram = {
   intent: ReadonlyMap<string, FieldSlot>
   evidence: ReadonlyMap<string, FieldSlot>
   atoms: PolicyItem[]
+  /** Set relations (`op` a RELATION_OP, `a` and `b` set rows); only the sets tier has room for any. */
+  relations: PolicyItem[]
   /** gates[layer][position]. */
   gates: PolicyItem[][]
   /** Encoded constants (value slots after the intent and evidence scalars). */
@@ -23,4 +25,6 @@ export type PolicyProgram = {
 }
 
 export const ATOM_OP = { TRUE: 0, EQ: 1, LT: 2, IN: 3, PRESENT: 4 } as const
+/** `superset` is SUBSET with the rows swapped; `disjoint` a negated INTERSECTS. */
+export const RELATION_OP = { SUBSET: 0, INTERSECTS: 1 } as const
 export const GATE_OP = { AND: 0, OR: 1, XOR: 2 } as const

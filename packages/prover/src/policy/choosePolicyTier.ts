@@ -1,7 +1,7 @@
-import type { CompiledTemplate, InputValue } from '@verity/policy'
+import type { CompiledTemplate, Expr, InputValue } from '@verity/policy'
 import { CircuitBoundsError } from '../errors/proverErrors.ts'
 import { compilePolicyProgram } from './compilePolicyProgram.ts'
-import { POLICY_TIERS, POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
+import { POLICY_TIERS, POLICY_TIER_SETS, POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
 
 /** The values a proof is made over: a set holding more elements than a tier's rows goes to a larger tier. */
 export type PolicyTierValues = { attrs: Record<string, InputValue>; evidence: Record<string, InputValue> }
@@ -9,22 +9,51 @@ export type PolicyTierValues = { attrs: Record<string, InputValue>; evidence: Re
 /**
  * The smallest tier of the policy circuit that can prove `compiled` (its proofs are the fastest)
  * and, when `values` are given, whose set rows hold every set value of the attrs and the evidence
- * (the template's tier, chosen when it is stored, is the one without values). Throws the universal
- * tier's CircuitBoundsError when the template fits no tier, or UnsupportedConstructError; a set
- * too large for every tier is left to the encoder, which names the field.
+ * (the template's tier, chosen when it is stored, is the one without values). A template with a
+ * set relation fits only the sets tier. Throws the CircuitBoundsError of the tier that came
+ * closest (the sets tier's for a template with a relation, else the universal tier's) when the
+ * template fits no tier, or UnsupportedConstructError; a set too large for every tier is left to
+ * the encoder, which names the field.
  */
 export function choosePolicyTier(compiled: CompiledTemplate, values?: PolicyTierValues): PolicyTier {
   const elementsMax = values === undefined ? 0 : largestSet(compiled, values)
   for (const tier of POLICY_TIERS) {
-    if (tier !== POLICY_TIER_UNIVERSAL && elementsMax > tier.setSize) continue
-    try {
-      compilePolicyProgram(compiled, tier)
-      return tier
-    } catch (error) {
-      if (!(error instanceof CircuitBoundsError) || tier === POLICY_TIER_UNIVERSAL) throw error
-    }
+    if (tier !== POLICY_TIER_SETS && elementsMax > tier.setSize) continue
+    if (boundExceeded(compiled, tier) === undefined) return tier
   }
-  throw new Error('unreachable: the universal tier is the last one tried')
+  const hasRelations = compiled.requires.some((constraint) => usesRelation(constraint.expr))
+  const universal = boundExceeded(compiled, POLICY_TIER_UNIVERSAL)
+  // Fits the universal tier but a set value is too large for it: the encoder names the field.
+  if (!hasRelations && universal === undefined) return POLICY_TIER_UNIVERSAL
+  throw hasRelations ? boundExceeded(compiled, POLICY_TIER_SETS)! : universal!
+}
+
+/** The bound `compiled` exceeds on `tier`, or undefined when it fits (other errors are thrown). */
+function boundExceeded(compiled: CompiledTemplate, tier: PolicyTier): CircuitBoundsError | undefined {
+  try {
+    compilePolicyProgram(compiled, tier)
+    return undefined
+  } catch (error) {
+    if (error instanceof CircuitBoundsError) return error
+    throw error
+  }
+}
+
+function usesRelation(expr: Expr): boolean {
+  switch (expr.kind) {
+    case 'Relation':
+      return true
+    case 'Not':
+      return usesRelation(expr.operand)
+    case 'And':
+    case 'Or':
+    case 'Chain':
+      return expr.operands.some(usesRelation)
+    case 'Compare':
+      return usesRelation(expr.left) || usesRelation(expr.right)
+    default:
+      return false
+  }
 }
 
 /** Distinct elements of the largest set value among the template's set fields (as the encoder counts them). */

@@ -1,11 +1,11 @@
-import type { CompiledTemplate, Expr, FieldRef, SetLiteral } from '@verity/policy'
+import type { CompiledTemplate, Expr, FieldRef, SetLiteral, SetRelation } from '@verity/policy'
 import { CircuitBoundsError, UnsupportedConstructError } from '../errors/proverErrors.ts'
 import { encodeBool, encodeInt, encodeString } from './encodeValue.ts'
-import { ATOM_OP, GATE_OP, type FieldSlot, type PolicyItem, type PolicyProgram } from './PolicyProgram.ts'
+import { ATOM_OP, GATE_OP, RELATION_OP, type FieldSlot, type PolicyItem, type PolicyProgram } from './PolicyProgram.ts'
 import { POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
 
 /** A compiled item: an atom, or a gate with its layer (1-based) known once placed. */
-type Ref = { kind: 'atom'; index: number } | { kind: 'gate'; layer: number; position: number }
+type Ref = { kind: 'atom'; index: number } | { kind: 'relation'; index: number } | { kind: 'gate'; layer: number; position: number }
 
 // Per template, its program on each tier (or why it does not fit there).
 const cache = new WeakMap<CompiledTemplate, Map<string, PolicyProgram | CircuitBoundsError>>()
@@ -49,6 +49,7 @@ class ProgramBuilder {
   private readonly intent = new Map<string, FieldSlot>()
   private readonly evidence = new Map<string, FieldSlot>()
   private readonly atoms: PolicyItem[] = []
+  private readonly relations: PolicyItem[] = []
   private readonly gates: PolicyItem[][]
   private readonly constants: bigint[] = []
   private readonly literalSets: bigint[][] = []
@@ -75,7 +76,7 @@ class ProgramBuilder {
       }
       this.item(root).root = true
     })
-    return { intent: this.intent, evidence: this.evidence, atoms: this.atoms, gates: this.gates, constants: this.constants, literalSets: this.literalSets }
+    return { intent: this.intent, evidence: this.evidence, atoms: this.atoms, relations: this.relations, gates: this.gates, constants: this.constants, literalSets: this.literalSets }
   }
 
   private layoutFields(): void {
@@ -119,6 +120,8 @@ class ProgramBuilder {
         this.item(ref).negate = expr.negated
         return ref
       }
+      case 'Relation':
+        return this.relation(expr, index)
       case 'Not': {
         const ref = this.boolean(expr.operand, index)
         this.item(ref).negate = !this.item(ref).negate
@@ -132,6 +135,17 @@ class ProgramBuilder {
       case 'SetLiteral':
         throw new UnsupportedConstructError({ circuit: this.circuit, construct: `a ${expr.kind} as a constraint (requires[${index}])` })
     }
+  }
+
+  // a superset b is b subset a; a disjoint b is not (a intersects b).
+  private relation(expr: SetRelation, index: number): Ref {
+    const left = this.setRow(expr.left, index)
+    const right = this.setRow(expr.right, index)
+    const [op, a, b] = expr.op === 'subset' ? [RELATION_OP.SUBSET, left, right] : expr.op === 'superset' ? [RELATION_OP.SUBSET, right, left] : [RELATION_OP.INTERSECTS, left, right]
+    this.relations.push({ op, a, b, negate: expr.op === 'disjoint', root: false })
+    if (this.relations.length > this.tier.relations)
+      throw bound(this.tier, 'set relations (subset, superset, intersects, disjoint)', this.tier.relations, this.relations.length, `requires[${index}]`)
+    return { kind: 'relation', index: this.relations.length - 1 }
   }
 
   private compare(op: string, left: Expr, right: Expr, index: number): Ref {
@@ -241,20 +255,23 @@ class ProgramBuilder {
   }
 
   private item(ref: Ref): PolicyItem {
-    return ref.kind === 'atom' ? this.atoms[ref.index]! : this.gates[ref.layer - 1]![ref.position]!
+    if (ref.kind === 'atom') return this.atoms[ref.index]!
+    return ref.kind === 'relation' ? this.relations[ref.index]! : this.gates[ref.layer - 1]![ref.position]!
   }
 }
 
 function layerOf(ref: Ref): number {
-  return ref.kind === 'atom' ? 0 : ref.layer
+  return ref.kind === 'gate' ? ref.layer : 0
 }
 
-/** Index of an item in the circuit's `inputs` table: atoms, then each layer's gates. */
+/** Index of an item in the circuit's `inputs` table: atoms, relations, then each layer's gates. */
 function inputIndex(ref: Ref, tier: PolicyTier): number {
-  return ref.kind === 'atom' ? ref.index : tier.atoms + (ref.layer - 1) * tier.layerWidth + ref.position
+  if (ref.kind === 'atom') return ref.index
+  if (ref.kind === 'relation') return tier.atoms + ref.index
+  return tier.atoms + tier.relations + (ref.layer - 1) * tier.layerWidth + ref.position
 }
 
 /** A bool-typed operand that is not a plain field or literal. */
 function isBooleanComposite(expr: Expr): boolean {
-  return expr.kind === 'Compare' || expr.kind === 'Chain' || expr.kind === 'In' || expr.kind === 'Not' || expr.kind === 'And' || expr.kind === 'Or'
+  return expr.kind === 'Compare' || expr.kind === 'Chain' || expr.kind === 'In' || expr.kind === 'Relation' || expr.kind === 'Not' || expr.kind === 'And' || expr.kind === 'Or'
 }

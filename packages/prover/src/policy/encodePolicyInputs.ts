@@ -51,6 +51,8 @@ export async function encodePolicyInputs(
   const hex = (values: bigint[]) => values.map(fieldHex)
   const inputs: InputMap = {
     template_atoms: hex(template.atoms),
+    // Only the sets tier has relation items: the other tiers' inputs are as they always were.
+    ...(tier.relations > 0 ? { template_relations: hex(template.relations) } : {}),
     template_gates: hex(template.gates),
     template_constants: hex(template.constants),
     template_sets: template.sets.map(hex),
@@ -87,7 +89,7 @@ export async function policyTemplateHash(compiled: CompiledTemplate, tier: Polic
   return poseidon2Hash(templateFields(encodeTemplate(compilePolicyProgram(compiled, tier), tier)))
 }
 
-type EncodedTemplate = { atoms: bigint[]; gates: bigint[]; constants: bigint[]; sets: bigint[][] }
+type EncodedTemplate = { atoms: bigint[]; relations: bigint[]; gates: bigint[]; constants: bigint[]; sets: bigint[][] }
 
 function encodeTemplate(program: PolicyProgram, tier: PolicyTier): EncodedTemplate {
   const gates: PolicyItem[] = []
@@ -96,15 +98,18 @@ function encodeTemplate(program: PolicyProgram, tier: PolicyTier): EncodedTempla
   }
   const atoms = [...program.atoms]
   while (atoms.length < tier.atoms) atoms.push({ op: 0, a: 0, b: 0, negate: false, root: false })
+  // Padding relations: row 0 subset row 0, true and never a root.
+  const relations = [...program.relations]
+  while (relations.length < tier.relations) relations.push({ op: 0, a: 0, b: 0, negate: false, root: false })
   const constants = [...program.constants]
   while (constants.length < tier.constants) constants.push(0n)
   const sets = program.literalSets.map((elements) => padSet(elements, tier.setSize))
   while (sets.length < tier.literalSets) sets.push(padSet([], tier.setSize))
-  return { atoms: packItems(atoms), gates: packItems(gates), constants, sets }
+  return { atoms: packItems(atoms), relations: packItems(relations), gates: packItems(gates), constants, sets }
 }
 
 function templateFields(template: EncodedTemplate): bigint[] {
-  return [...template.atoms, ...template.gates, ...template.constants, ...template.sets.flat()]
+  return [...template.atoms, ...template.relations, ...template.gates, ...template.constants, ...template.sets.flat()]
 }
 
 /**

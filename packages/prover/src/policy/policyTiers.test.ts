@@ -6,7 +6,7 @@ import { POLICY_ITEMS_PER_FIELD } from '../limits.ts'
 import { POLICY_TIERS, policyTierOf } from './policyTiers.ts'
 
 // Proving time follows the power-of-two size: a tier that grows past its size proves twice as slowly.
-const SUBGROUP_SIZE_BY_CIRCUIT: Record<string, number> = { policy_small: 2 ** 12, policy_medium: 2 ** 13, policy: 2 ** 14 }
+const SUBGROUP_SIZE_BY_CIRCUIT: Record<string, number> = { policy_small: 2 ** 12, policy_medium: 2 ** 13, policy: 2 ** 14, policy_sets: 2 ** 15 }
 
 test('every policy tier\'s sizes match its compiled circuit\'s ABI', async () => {
   for (const tier of POLICY_TIERS) {
@@ -17,6 +17,8 @@ test('every policy tier\'s sizes match its compiled circuit\'s ABI', async () =>
     const itemFields = (count: number) => Math.ceil(count / POLICY_ITEMS_PER_FIELD)
     const at = (name: string) => `${tier.circuit}.${name}`
     assert.deepEqual(lengths.template_atoms, [itemFields(tier.atoms), 1], at('atoms'))
+    // Only a tier with relations has the parameter (the others' ABI predates relations).
+    assert.deepEqual(lengths.template_relations, tier.relations === 0 ? undefined : [itemFields(tier.relations), 1], at('relations'))
     assert.deepEqual(lengths.template_gates, [itemFields(tier.layers * tier.layerWidth), 1], at('gates'))
     assert.deepEqual(lengths.template_constants, [tier.constants, 1], at('constants'))
     assert.deepEqual(lengths.template_sets, [tier.literalSets, tier.setSize], at('literal sets'))
@@ -27,7 +29,7 @@ test('every policy tier\'s sizes match its compiled circuit\'s ABI', async () =>
   }
 })
 
-test('each policy tier stays within its power-of-two size: a quarter, a half, the universal', async () => {
+test('each policy tier stays within its power-of-two size: a quarter, a half, the universal, twice it for sets', async () => {
   const prover = createCircuitProver({ workers: 1, threads: 1 })
   try {
     for (const tier of POLICY_TIERS) {
@@ -43,5 +45,20 @@ test('a circuit name that is no policy tier has no tier', () => {
   assert.equal(policyTierOf('policy')?.circuit, 'policy')
   assert.equal(policyTierOf('policy_small')?.circuit, 'policy_small')
   assert.equal(policyTierOf('policy_medium')?.circuit, 'policy_medium')
+  assert.equal(policyTierOf('policy_sets')?.circuit, 'policy_sets')
   for (const name of ['sdl', 'policy_tiny', '', undefined, null, 7, '__proto__']) assert.equal(policyTierOf(name), undefined, String(name))
+})
+
+// Proofs made before set relations existed name these circuits by hash (the artifact's
+// `circuit_hash`, SHA-256 of the bytecode); the same bytecode means the same verification key, so
+// those proofs still verify. Adding relations (circuits/policy_sets) must leave them as they were;
+// a deliberate circuit change (e.g. a new Noir) updates this table.
+const CIRCUIT_HASHES_BEFORE_RELATIONS: Record<string, string> = {
+  policy_small: '6a6d5886484151ecde532515a9879ad760a5dafb1b9eb2d47268aa0d7c574d37',
+  policy_medium: '5711dc14a20afb3085252034dee3b4242cbd5a16efa662cc133ab0cfb165f80b',
+  policy: '9e0a64fc1617e735a48c75db8cb38f93fb2925a33f4d611c0783c536d841c7a0',
+}
+
+test('the tiers without relations compile to the same circuits as before relations existed', async () => {
+  for (const [name, hash] of Object.entries(CIRCUIT_HASHES_BEFORE_RELATIONS)) assert.equal((await loadCircuit(name)).circuitHash, hash, name)
 })

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import {
   POLICY_ATOMS, POLICY_ATTR_SETS, POLICY_ATTR_SLOTS, POLICY_CONSTANTS, POLICY_EVIDENCE_SETS, POLICY_EVIDENCE_SLOTS,
-  POLICY_LAYERS, POLICY_LAYER_WIDTH, POLICY_LITERAL_SETS, POLICY_SET_SIZE,
+  POLICY_LAYERS, POLICY_LAYER_WIDTH, POLICY_LITERAL_SETS, POLICY_SET_SIZE, POLICY_SETS_EVIDENCE_SETS,
+  POLICY_SETS_LITERAL_SETS, POLICY_SETS_RELATIONS, POLICY_SETS_SET_SIZE,
 } from '../limits.ts'
 
 /**
@@ -30,6 +31,8 @@ export type PolicyTier = Readonly<{
   setSize: number
   /** Atoms (comparisons, memberships, presence tests, constants). */
   atoms: number
+  /** Set relations (subset, superset, intersects, disjoint); 0 on every tier but the sets tier. */
+  relations: number
   /** Layers of binary logic gates above the atoms (the depth of and/or nesting). */
   layers: number
   /** Logic gates in one layer. */
@@ -37,7 +40,7 @@ export type PolicyTier = Readonly<{
 }>
 
 /** Names of the policy circuits, smallest first. */
-export const POLICY_CIRCUITS = ['policy_small', 'policy_medium', 'policy'] as const
+export const POLICY_CIRCUITS = ['policy_small', 'policy_medium', 'policy', 'policy_sets'] as const
 export type PolicyCircuitName = (typeof POLICY_CIRCUITS)[number]
 
 /** The universal tier: the largest template the policy circuit takes (14,570 gates, 2^14). */
@@ -51,6 +54,7 @@ export const POLICY_TIER_UNIVERSAL: PolicyTier = Object.freeze({
   literalSets: POLICY_LITERAL_SETS,
   setSize: POLICY_SET_SIZE,
   atoms: POLICY_ATOMS,
+  relations: 0,
   layers: POLICY_LAYERS,
   layerWidth: POLICY_LAYER_WIDTH,
 })
@@ -72,6 +76,7 @@ export const POLICY_TIER_SMALL: PolicyTier = Object.freeze({
   literalSets: 1,
   setSize: 8,
   atoms: 10,
+  relations: 0,
   layers: 2,
   layerWidth: 4,
 })
@@ -91,23 +96,50 @@ export const POLICY_TIER_MEDIUM: PolicyTier = Object.freeze({
   literalSets: 2,
   setSize: POLICY_SET_SIZE,
   atoms: 16,
+  relations: 0,
   layers: 3,
   layerWidth: 8,
 })
 
+/**
+ * The sets tier: the universal tier's sizes plus up to 4 set relations, sets of up to 32 elements,
+ * 4 evidence sets and 3 set literals. 32,658 gates, 2^15: twice the universal circuit's proving
+ * time, so only a template with a relation, or a proof over a set of 17 to 32 elements, goes here.
+ * The three other tiers have no relations, so their circuits and keys stayed as they were.
+ */
+export const POLICY_TIER_SETS: PolicyTier = Object.freeze({
+  circuit: 'policy_sets',
+  attrSlots: POLICY_ATTR_SLOTS,
+  evidenceSlots: POLICY_EVIDENCE_SLOTS,
+  constants: POLICY_CONSTANTS,
+  attrSets: POLICY_ATTR_SETS,
+  evidenceSets: POLICY_SETS_EVIDENCE_SETS,
+  literalSets: POLICY_SETS_LITERAL_SETS,
+  setSize: POLICY_SETS_SET_SIZE,
+  atoms: POLICY_ATOMS,
+  relations: POLICY_SETS_RELATIONS,
+  layers: POLICY_LAYERS,
+  layerWidth: POLICY_LAYER_WIDTH,
+})
+
 /** Every tier, smallest first (the order `choosePolicyTier` tries them in). */
-export const POLICY_TIERS: readonly PolicyTier[] = Object.freeze([POLICY_TIER_SMALL, POLICY_TIER_MEDIUM, POLICY_TIER_UNIVERSAL])
+export const POLICY_TIERS: readonly PolicyTier[] = Object.freeze([POLICY_TIER_SMALL, POLICY_TIER_MEDIUM, POLICY_TIER_UNIVERSAL, POLICY_TIER_SETS])
 
 /** The tier of a circuit name (an artifact's `circuit`), or undefined when it is no policy circuit. */
 export function policyTierOf(circuit: unknown): PolicyTier | undefined {
   return POLICY_TIERS.find((tier) => tier.circuit === circuit)
 }
 
-// The tiers' order and names agree, and every tier fits inside the universal one, the last tried
-// (so what fits no tier is refused with the universal tier's bound).
+// The tiers' order and names agree; every tier fits inside the universal one, which fits inside the
+// sets tier, tried last: a template without relations that fits no tier is refused with the
+// universal tier's bound (as before the sets tier existed), one with relations with the sets tier's.
 assert.equal(POLICY_TIERS.map((tier) => tier.circuit).join(), POLICY_CIRCUITS.join())
-assert.equal(POLICY_TIERS.at(-1), POLICY_TIER_UNIVERSAL)
+assert.equal(POLICY_TIERS.at(-1), POLICY_TIER_SETS)
+assert.equal(POLICY_TIERS.at(-2), POLICY_TIER_UNIVERSAL)
 for (const tier of POLICY_TIERS) {
-  for (const key of ['attrSlots', 'evidenceSlots', 'constants', 'attrSets', 'evidenceSets', 'literalSets', 'setSize', 'atoms', 'layers', 'layerWidth'] as const)
-    assert.ok(tier[key] <= POLICY_TIER_UNIVERSAL[key], `${tier.circuit}.${key}`)
+  for (const key of ['attrSlots', 'evidenceSlots', 'constants', 'attrSets', 'evidenceSets', 'literalSets', 'setSize', 'atoms', 'relations', 'layers', 'layerWidth'] as const) {
+    if (tier !== POLICY_TIER_SETS) assert.ok(tier[key] <= POLICY_TIER_UNIVERSAL[key], `${tier.circuit}.${key}`)
+    // The sets tier holds one set literal fewer than the universal one (the price of 2^15 gates).
+    if (key !== 'literalSets') assert.ok(tier[key] <= POLICY_TIER_SETS[key], `${tier.circuit}.${key} (sets tier)`)
+  }
 }
