@@ -118,14 +118,14 @@ describe('end to end: an orchestrator resolving UCP variants at a spec-only busi
   test('MCP: the same variant through the MCP binding succeeds', async () => {
     const { outcome } = await propose(MEDIUM, { business: mcp.url })
     assert.equal(outcome.type, 'success', JSON.stringify(outcome))
-    assert.equal(outcome.evidence.size, 'Medium (M)')
+    assert.equal((outcome.evidence as Record<string, unknown>).size, 'Medium (M)')
     assert.ok(mcp.requests.some((request) => request.path === '/api/mcp' && (request.body as any).params.name === 'get_product'))
   })
 
   test('a variant whose variant attribute overrides the fabric fails on that constraint', async () => {
     const { outcome } = await propose(SMALL, { business: rest.url })
     assert.equal(outcome.type, 'failure')
-    assert.equal(outcome.evidence.fabric, 'Organic cotton')
+    assert.equal((outcome.evidence as Record<string, unknown>).fabric, 'Organic cotton')
     assert.deepEqual((outcome.constraint_failures as { index: number }[]).map((failure) => failure.index), [0, 2])
   })
 
