@@ -5,8 +5,8 @@ import type { McpLimits } from './tools/ToolDependencies.ts'
 export type VerityMcpOptions = {
   orchestratorUrl: string
   domainUrl: string
-  /** The extractor to search (default `<orchestratorUrl>/extractor`, the orchestrator's embedded one). */
-  extractorUrl?: string
+  /** The UCP business `search_catalog` searches when the call names none (default BUSINESS_URL_DEFAULT, the devnet's demo store). */
+  businessUrl?: string
   /** The agent's own key file (`verity keygen`): signs `transfer`. Without it, transfer answers AGENT_KEY_MISSING. */
   keyPath?: string
   /** Shard of the agent's vault (default 1). */

@@ -11,8 +11,9 @@ import { serveHttp, type RunningMcpHttp } from './transports/serveHttp.ts'
 import { callError, callOk, startMcpDevnet, VERITY_BIN, type McpDevnet } from './testing/startMcpDevnet.ts'
 
 // An agent drives `verity mcp` with the MCP SDK's own Client against a real devnet (orchestrator
-// with its embedded extractor, domain, base layer): over Streamable HTTP (in process) and over
-// stdio (the `verity mcp` command in a child process). One real policy proof per transport.
+// with its embedded extractor, domain, base layer, the demo store as the UCP business it shops
+// at): over Streamable HTTP (in process) and over stdio (the `verity mcp` command in a child
+// process). One real policy proof per transport.
 
 const TOOLS = ['check_solution', 'get_intent', 'get_proof', 'get_sdl', 'get_vault', 'propose_solution', 'search_catalog', 'transfer', 'verify_proof', 'wait_for_outcome']
 
@@ -20,17 +21,18 @@ let devnet: McpDevnet
 let http: RunningMcpHttp
 let httpClient: Client
 let stdioClient: Client
+const store = () => devnet.stack.store!.url
 
 before(async () => {
   devnet = await startMcpDevnet()
-  http = await serveHttp({ port: 0, orchestratorUrl: devnet.stack.orchestrator.url, domainUrl: devnet.stack.domain.url, keyPath: devnet.stack.operatorKeyPath })
+  http = await serveHttp({ port: 0, orchestratorUrl: devnet.stack.orchestrator.url, domainUrl: devnet.stack.domain.url, businessUrl: store(), keyPath: devnet.stack.operatorKeyPath })
   httpClient = new Client({ name: 'test-agent', version: '1.0.0' })
   await httpClient.connect(new StreamableHTTPClientTransport(new URL(http.url)))
   stdioClient = new Client({ name: 'test-agent', version: '1.0.0' })
   await stdioClient.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [VERITY_BIN, 'mcp', '--orchestrator', devnet.stack.orchestrator.url, '--domain', devnet.stack.domain.url],
+      args: [VERITY_BIN, 'mcp', '--orchestrator', devnet.stack.orchestrator.url, '--domain', devnet.stack.domain.url, '--business', store()],
       env: { ...(process.env as Record<string, string>), VERITY_LOG_LEVEL: 'silent' },
       stderr: 'pipe',
     }),
@@ -52,28 +54,33 @@ async function shopWithinIntent(client: Client, intentId: string): Promise<void>
   const words = intent.constraints.map((constraint: { in_words: string }) => constraint.in_words)
   assert.ok(words.includes('category is one of "t-shirt", "polo"'), words.join('\n'))
   assert.ok(words.includes('price_cents ≤ 2500'), words.join('\n'))
-  assert.ok(words.includes('size is "M"'), words.join('\n'))
+  assert.ok(words.includes('size is "Medium (M)"'), words.join('\n'))
   assert.equal(intent.constraints.find((constraint: { index: number }) => constraint.index === 6).applies, false, 'no brands were given')
 
-  const found = await callOk(client, 'search_catalog', { category: ['t-shirt', 'polo'], options: { Size: 'M', Color: 'White' }, attributes: { audience: 'unisex' }, price_cents_max: 2500 })
-  assert.deepEqual(found.results.map((hit: { solution: string }) => hit.solution), ['catalog:tee-classic-white-m'])
+  // The demo store through UCP catalog search; each hit says what to propose and where it is from.
+  const found = await callOk(client, 'search_catalog', { category: ['t-shirt', 'polo'], options: { Size: 'Medium (M)', Color: 'White' }, attributes: { audience: 'unisex' }, price_cents_max: 2500 })
+  assert.deepEqual(found.results.map((hit: { solution: string; metadata: unknown }) => [hit.solution, hit.metadata]), [['tee-classic-white-m', { business: store() }]])
+  assert.equal(found.business, store())
+  const hit = found.results[0]
+  assert.deepEqual([hit.price_cents, hit.options.Size, hit.attributes.Fabric], [1999, 'Medium (M)', 'Cotton'])
 
-  const failing = await callOk(client, 'check_solution', { intent_id: intentId, solution: 'catalog:polo-pique-navy-m' })
+  const failing = await callOk(client, 'check_solution', { intent_id: intentId, solution: 'polo-pique-navy-m', business: store() })
   assert.equal(failing.ok, false)
   assert.deepEqual(failing.constraint_failures.map((failure: { index: number }) => failure.index), [3, 4, 5])
   assert.match(failing.constraint_failures[1].reason, /evidence\.price_cents = 3499/)
   assert.match(failing.constraint_failures[2].reason, /"Navy"/)
   assert.equal(failing.evidence.color, 'Navy')
 
-  const passing = await callOk(client, 'check_solution', { intent_id: intentId, solution: 'catalog:tee-classic-white-m' })
+  const passing = await callOk(client, 'check_solution', { intent_id: intentId, solution: hit.solution, metadata: hit.metadata })
   assert.deepEqual(passing, { ok: true, evidence: passing.evidence })
   assert.equal(passing.evidence.price_cents, 1999)
 
   // The checks used nothing up: the intent's one proposal still goes through.
-  const proposed = await callOk(client, 'propose_solution', { intent_id: intentId, solution: 'catalog:tee-classic-white-m', wait: true, timeout_s: 300 })
+  const proposed = await callOk(client, 'propose_solution', { intent_id: intentId, solution: hit.solution, business: store(), wait: true, timeout_s: 300 })
   assert.equal(proposed.accepted, true)
   assert.equal(proposed.outcome.status, 'success', JSON.stringify(proposed.outcome))
   assert.equal(proposed.outcome.evidence.color, 'White')
+  assert.deepEqual(proposed.outcome.proposal, { solution: 'tee-classic-white-m', metadata: { business: store() } })
 
   const again = await callOk(client, 'wait_for_outcome', { intent_id: intentId })
   assert.equal(again.status, 'success')
@@ -84,7 +91,7 @@ async function shopWithinIntent(client: Client, intentId: string): Promise<void>
   const verified = await callOk(client, 'verify_proof', { intent_id: intentId })
   assert.equal(verified.valid, true, verified.reason)
   assert.equal(verified.intent_id, intentId)
-  assert.equal(verified.solution, 'catalog:tee-classic-white-m')
+  assert.equal(verified.solution, 'tee-classic-white-m')
   assert.equal(verified.crs, 'dev')
   assert.equal(verified.checks_passed.length, 6)
 }

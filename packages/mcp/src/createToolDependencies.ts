@@ -1,7 +1,20 @@
-import { DomainClient, ExtractorClient, loadSigner, OrchestratorClient } from '@verity/sdk'
+import { DomainClient, loadSigner, OrchestratorClient, UcpBusinessClient } from '@verity/sdk'
+import { BUSINESS_CLIENTS_MAX, BUSINESS_URL_DEFAULT } from './limits.ts'
 import type { Prover } from '@verity/prover'
 import type { ToolDependencies } from './tools/ToolDependencies.ts'
 import { MCP_LIMITS_DEFAULT, type VerityMcpOptions } from './VerityMcpOptions.ts'
+
+/** UCP business clients by URL, the most recently used BUSINESS_CLIENTS_MAX kept (each holds its discovered binding). */
+function businessClients(profileUrl: string): (url: string) => UcpBusinessClient {
+  const clients = new Map<string, UcpBusinessClient>()
+  return (url) => {
+    const client = clients.get(url) ?? new UcpBusinessClient(url, { profileUrl })
+    clients.delete(url)
+    clients.set(url, client)
+    if (clients.size > BUSINESS_CLIENTS_MAX) clients.delete(clients.keys().next().value as string)
+    return client
+  }
+}
 
 /**
  * The clients, signer and verifier every session's tools share, and `close()`, which stops the
@@ -18,7 +31,8 @@ export function createToolDependencies(options: VerityMcpOptions): { deps: ToolD
   const deps: ToolDependencies = {
     orchestrator: new OrchestratorClient(options.orchestratorUrl),
     domain: new DomainClient(options.domainUrl),
-    extractor: new ExtractorClient(options.extractorUrl ?? `${options.orchestratorUrl.replace(/\/$/, '')}/extractor`),
+    businessUrl: options.businessUrl ?? BUSINESS_URL_DEFAULT,
+    business: businessClients(`${options.orchestratorUrl.replace(/\/$/, '')}/extractor/ucp/platform-profile`),
     signer: options.keyPath === undefined ? undefined : loadSigner(options.keyPath),
     shard: options.shard ?? 1,
     verifier: async () => {

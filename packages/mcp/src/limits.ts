@@ -12,7 +12,13 @@ import assert from 'node:assert/strict'
  */
 export const TOOL_OUTPUT_BYTES_MAX = 256 * 1_024
 
-/** Hits `search_catalog` returns when the call names no `limit`, and the most it may ask for. */
+/** The UCP business `search_catalog` searches when the call names none: the devnet's demo store (`verity up`, `verity store`). */
+export const BUSINESS_URL_DEFAULT = 'http://127.0.0.1:8095'
+
+/** UCP business clients kept (each remembers its business's discovered binding), most recently used first. */
+export const BUSINESS_CLIENTS_MAX = 16
+
+/** Products `search_catalog` returns when the call names no `limit`, and the most it may ask for (a business may return fewer). */
 export const SEARCH_RESULTS_DEFAULT = 10
 export const SEARCH_RESULTS_MAX = 50
 

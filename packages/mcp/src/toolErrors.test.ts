@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { Ed25519Signer } from '@verity/core'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
+import { startStore, type RunningStore } from '@verity/store'
 import { OrchestratorClient, signIntent } from '@verity/sdk'
 import { RemoteBindRefusedError } from './errors/mcpErrors.ts'
 import { serveHttp, type RunningMcpHttp } from './transports/serveHttp.ts'
@@ -23,12 +24,13 @@ const INTENT_TTL_MS = 300
 
 let dataDir: string
 let orchestrator: RunningOrchestrator
+let store: RunningStore
 let closedUrl: string
 const servers: RunningMcpHttp[] = []
 const clients: Client[] = []
 
 async function connect(options: Partial<ServeHttpOptions> = {}): Promise<Client> {
-  const running = await serveHttp({ port: 0, orchestratorUrl: orchestrator.url, domainUrl: closedUrl, ...options })
+  const running = await serveHttp({ port: 0, orchestratorUrl: orchestrator.url, domainUrl: closedUrl, businessUrl: store.url, ...options })
   servers.push(running)
   const client = new Client({ name: 'test-agent', version: '1.0.0' })
   await client.connect(new StreamableHTTPClientTransport(new URL(running.url)))
@@ -39,6 +41,7 @@ async function connect(options: Partial<ServeHttpOptions> = {}): Promise<Client>
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'verity-mcp-errors-'))
   orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir, intentTtlMs: INTENT_TTL_MS, expirySweepIntervalMs: 100, logLevel: 'silent' })
+  store = await startStore({ port: 0, payeeKeyFile: join(dataDir, 'store.json'), logLevel: 'silent' })
   // A loopback port nothing listens on: bound to port 0, then released.
   const probe = await serveHttp({ port: 0, orchestratorUrl: 'http://127.0.0.1:1', domainUrl: 'http://127.0.0.1:1' })
   closedUrl = new URL(probe.url).origin
@@ -49,6 +52,7 @@ after(async () => {
   for (const client of clients) await client.close()
   for (const server of servers) await server.close()
   await orchestrator?.close()
+  await store?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -84,8 +88,8 @@ describe('tool errors', { timeout: 120_000 }, () => {
     assert.equal((await callOk(client, 'get_intent', { intent_id: intentId })).status, 'expired')
   })
 
-  test('an orchestrator that cannot be reached: SERVICE_UNREACHABLE naming the URL', async () => {
-    const client = await connect({ orchestratorUrl: closedUrl })
+  test('an orchestrator (or a business) that cannot be reached: SERVICE_UNREACHABLE naming the URL', async () => {
+    const client = await connect({ orchestratorUrl: closedUrl, businessUrl: closedUrl })
     for (const [tool, args] of [
       ['get_intent', { intent_id: randomUUID() }],
       ['search_catalog', { query: 'tee' }],

@@ -9,13 +9,13 @@ export const mcpCommand: Command = {
   path: ['mcp'],
   summary: 'serve the Verity MCP server, so an AI agent can shop within a signed intent (stdio, or --http)',
   usage:
-    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote]] [--orchestrator URL] [--domain URL] [--extractor URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR]',
+    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote]] [--orchestrator URL] [--domain URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR]',
   optionHelp: {
     http: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio',
     port: 'with --http: port (default 8070; 0: any free port)',
     host: 'with --http: listen address (default 127.0.0.1)',
     'allow-remote': 'with --http: allow a listen address other than loopback (the tools have no authentication)',
-    extractor: 'extractor to search (default ORCHESTRATOR/extractor)',
+    business: 'the UCP business search_catalog searches when a call names none (default http://127.0.0.1:8095, the devnet\'s demo store)',
     key: "the agent's own key file: signs `transfer` (without it, transfer is refused)",
     shard: "shard of the agent's vault (default 1)",
     production: 'verify_proof refuses proofs made with the development CRS',
@@ -28,7 +28,7 @@ export const mcpCommand: Command = {
     port: { type: 'string' },
     host: { type: 'string' },
     'allow-remote': { type: 'boolean' },
-    extractor: { type: 'string' },
+    business: { type: 'string' },
     key: { type: 'string', short: 'k' },
     shard: { type: 'string', short: 's' },
     production: { type: 'boolean' },
@@ -41,7 +41,7 @@ export const mcpCommand: Command = {
     const options = {
       orchestratorUrl: orchestratorUrl(values),
       domainUrl: domainUrl(values),
-      ...(typeof values.extractor === 'string' ? { extractorUrl: values.extractor } : {}),
+      ...(typeof values.business === 'string' ? { businessUrl: values.business } : {}),
       ...(typeof values.key === 'string' ? { keyPath: values.key } : {}),
       shard: parseShard(values.shard, 1),
       production: values.production === true,

@@ -14,10 +14,10 @@ export const CLOTHING_TEMPLATE_PATH = fileURLToPath(new URL('../../../policy/exa
 /** The `verity` executable (the bin of @verity/cli), for the stdio transport. */
 export { VERITY_BIN } from '@verity/cli'
 
-/** The README tour's intent: a t-shirt or a polo, size M, unisex, at most $25.00, in white. */
+/** The README tour's intent: a t-shirt or a polo, size M (as the demo store spells it), unisex, at most $25.00, in white. */
 export const README_INTENT_FIELDS = {
   acceptable_categories: ['t-shirt', 'polo'],
-  size: 'M',
+  size: 'Medium (M)',
   audience: 'unisex',
   max_price_cents: 2500,
   acceptable_colors: ['White'],
@@ -35,7 +35,7 @@ export type McpDevnet = {
 /** The whole devnet in this process on free loopback ports, in a temporary folder, with the clothing template pushed. */
 export async function startMcpDevnet(): Promise<McpDevnet> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verity-mcp-'))
-  const stack = await startStack({ dataDir, ports: { baseLayer: 0, extractor: 0, orchestrator: 0, domain: 0 }, logLevel: 'silent' })
+  const stack = await startStack({ dataDir, ports: { baseLayer: 0, extractor: 0, orchestrator: 0, domain: 0, store: 0 }, store: true, logLevel: 'silent' })
   const orchestrator = new OrchestratorClient(stack.orchestrator.url)
   const templateId = await orchestrator.submitTemplate(readFileSync(CLOTHING_TEMPLATE_PATH, 'utf8'))
   const user = Ed25519Signer.generate()

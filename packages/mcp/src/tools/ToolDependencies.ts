@@ -1,5 +1,5 @@
 import type { Signer } from '@verity/core'
-import type { DomainClient, ExtractorClient, OrchestratorClient } from '@verity/sdk'
+import type { DomainClient, OrchestratorClient, UcpBusinessClient } from '@verity/sdk'
 import type { Prover } from '@verity/prover'
 
 /** The limits a server applies (limits.ts defaults, or what `verity mcp` was told). */
@@ -16,7 +16,10 @@ export type McpLimits = {
 export type ToolDependencies = {
   orchestrator: OrchestratorClient
   domain: DomainClient
-  extractor: ExtractorClient
+  /** The UCP business searched when a call names none (`--business`, default the demo store). */
+  businessUrl: string
+  /** The client of a UCP business (kept for the last few businesses, so discovery is not repeated per call). */
+  business: (url: string) => UcpBusinessClient
   /** The agent's own key (`--key`), which signs `transfer`; the server never holds a user's key. */
   signer: Signer | undefined
   /** The shard the agent's vault lives on (`--shard`, default 1). */

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { ConstraintFailure, Evidence, IntentId, Metadata, Solution } from './schemas.ts'
+import { Business, ConstraintFailure, Evidence, IntentId, Metadata, metadataWithBusiness, Solution } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
 
@@ -17,7 +17,7 @@ export function registerCheckSolutionTool(server: McpServer, deps: ToolDependenc
     {
       title: 'Check a candidate (dry run)',
       description: CHECK_SOLUTION_DESCRIPTION,
-      inputSchema: { intent_id: IntentId, solution: Solution, metadata: Metadata },
+      inputSchema: { intent_id: IntentId, solution: Solution, business: Business, metadata: Metadata },
       outputSchema: {
         ok: z.boolean().describe('true: proposing this solution would satisfy every constraint'),
         reason: z.string().optional(),
@@ -26,9 +26,9 @@ export function registerCheckSolutionTool(server: McpServer, deps: ToolDependenc
       },
       annotations: { readOnlyHint: true },
     },
-    ({ intent_id, solution, metadata }) =>
+    ({ intent_id, solution, business, metadata }) =>
       runTool(async () => {
-        const check = await deps.orchestrator.checkProposal(intent_id, { solution, metadata: metadata ?? null })
+        const check = await deps.orchestrator.checkProposal(intent_id, { solution, metadata: metadataWithBusiness(metadata, business) })
         return toolSuccess('check_solution', check, deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
       }),
   )

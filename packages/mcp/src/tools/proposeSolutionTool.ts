@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { waitForOutcome } from '../intents/waitForOutcome.ts'
-import { IntentId, Metadata, OutcomeShape, Solution, TimeoutS } from './schemas.ts'
+import { Business, IntentId, Metadata, metadataWithBusiness, OutcomeShape, Solution, TimeoutS } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
 import { waitOptionsOf } from './waitOptions.ts'
@@ -25,6 +25,7 @@ export function registerProposeSolutionTool(server: McpServer, deps: ToolDepende
       inputSchema: {
         intent_id: IntentId,
         solution: Solution,
+        business: Business,
         metadata: Metadata,
         wait: z.boolean().optional().describe('wait for the outcome (default false)'),
         timeout_s: TimeoutS(waitTimeoutSDefault, waitTimeoutSMax),
@@ -32,9 +33,9 @@ export function registerProposeSolutionTool(server: McpServer, deps: ToolDepende
       outputSchema: { accepted: z.boolean(), outcome: z.object(OutcomeShape).optional().describe('with wait: true') },
       annotations: { destructiveHint: false, idempotentHint: false },
     },
-    ({ intent_id, solution, metadata, wait, timeout_s }, extra) =>
+    ({ intent_id, solution, business, metadata, wait, timeout_s }, extra) =>
       runTool(async () => {
-        const proposal = { solution, metadata: metadata ?? null }
+        const proposal = { solution, metadata: metadataWithBusiness(metadata, business) }
         if (wait !== true) {
           await deps.orchestrator.propose(intent_id, proposal)
           onProposed(intent_id)

@@ -3,8 +3,16 @@ import { z } from 'zod'
 // Zod shapes the tools share (input and output). Field names are the APIs' own.
 
 export const IntentId = z.string().uuid().describe('the intent id (a UUID), as the user gave it to you')
-export const Solution = z.string().min(1).max(2_048).describe('the candidate: `catalog:<variant-id>` from search_catalog, or a product URL')
-export const Metadata = z.unknown().optional().describe('optional JSON for the extractor, e.g. {"options": {"Size": "M"}} or {"variant_id": "…"}; default null')
+export const Solution = z.string().min(1).max(2_048).describe('the candidate: a variant id from search_catalog (with its `business`), a `catalog:<variant-id>`, or a product URL')
+export const Metadata = z.unknown().optional().describe('optional JSON for the extractor, e.g. {"business": "http://127.0.0.1:8095"}, {"options": {"Size": "M"}} or {"variant_id": "…"}; default null')
+export const Business = z.string().url().max(2_048).optional().describe('the UCP business the solution is from (search_catalog gives it); the same as metadata {"business": URL}')
+
+/** The proposal's metadata: `metadata` as given, with `business` added to it (an object) when given. */
+export function metadataWithBusiness(metadata: unknown, business: string | undefined): unknown {
+  if (business === undefined) return metadata ?? null
+  const base = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? metadata : {}
+  return { ...base, business }
+}
 export const TimeoutS = (defaultS: number, maxS: number) =>
   z.number().int().min(1).max(maxS).optional().describe(`seconds to wait at most (default ${defaultS}, at most ${maxS})`)
 

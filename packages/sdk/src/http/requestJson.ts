@@ -11,6 +11,8 @@ export type RequestOptions = {
   signal?: AbortSignal
   /** Sent as `Authorization: Bearer <token>` (operator routes; docs/security.md). */
   token?: string | undefined
+  /** More request headers (a UCP business wants `UCP-Agent`). */
+  headers?: Readonly<Record<string, string>>
 }
 
 export type HttpResponse = { status: number; contentType: string; text: string }
@@ -22,7 +24,7 @@ export type HttpResponse = { status: number; contentType: string; text: string }
 export async function request(baseUrl: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
   const method = options.method ?? 'GET'
   const url = `${baseUrl.replace(/\/$/, '')}${path}`
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...options.headers }
   if (options.token !== undefined && options.token !== '') headers.authorization = `Bearer ${options.token}`
   let body: string | Uint8Array | undefined
   if (options.body instanceof Uint8Array) {
@@ -61,12 +63,15 @@ export async function requestJson<T>(baseUrl: string, path: string, options: Req
 }
 
 function apiErrorOf(method: string, url: string, status: number, text: string): ApiError {
-  let body: { message?: unknown; code?: unknown; index?: unknown } = {}
+  let body: { message?: unknown; code?: unknown; index?: unknown; messages?: Array<{ code?: unknown; content?: unknown }> } = {}
   try {
     body = JSON.parse(text) as typeof body
   } catch {
     // not JSON: the text itself is the message
   }
+  // A UCP business answers its errors as `{ucp, messages: [{code, content}]}` (error_response.json).
+  const ucpMessage = Array.isArray(body.messages) ? body.messages[0] : undefined
+  if (typeof ucpMessage?.content === 'string') body = { message: ucpMessage.content, ...(typeof ucpMessage.code === 'string' ? { code: ucpMessage.code } : {}) }
   const message = typeof body.message === 'string' ? body.message : text.slice(0, 500) || `status ${status}`
   return new ApiError({
     method,

@@ -28,8 +28,8 @@ let dataDir: string
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'verity-web-'))
-  const [baseLayer, extractor, orchestrator, domain, web] = await freePorts(5)
-  stack = await startStack({ dataDir, ports: { baseLayer: baseLayer!, extractor: extractor!, orchestrator: orchestrator!, domain: domain!, web: web! }, web: true, logLevel: 'silent' })
+  const [baseLayer, extractor, orchestrator, domain, web, store] = await freePorts(6)
+  stack = await startStack({ dataDir, ports: { baseLayer: baseLayer!, extractor: extractor!, orchestrator: orchestrator!, domain: domain!, web: web!, store: store! }, web: true, store: true, logLevel: 'silent' })
   webUrl = stack.web!.url
   assert.match(webUrl, /^http:\/\/localhost:/)
   browser = await launchChromium()
@@ -89,16 +89,19 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-success.png'), fullPage: true })
   })
 
-  test('a failing proposal shows each failed constraint with its values', async () => {
+  test('a failing proposal (a UCP variant of the demo store) shows the business, the variant and each failed constraint with its values', async () => {
     const { page } = browser
     const orchestrator = new OrchestratorClient(stack.orchestrator.url)
     const templateId = await orchestrator.submitTemplate(await (await fetch(`${webUrl}/api/templates`)).json().then((files: Array<{ file: string; source: string }>) => files.find((file) => file.file === 'clothing.template')!.source))
     const id = crypto.randomUUID()
-    const fields = { acceptable_categories: ['t-shirt', 'polo'], size: 'M', audience: 'unisex', max_price_cents: 2500, acceptable_colors: ['White'] }
+    const fields = { acceptable_categories: ['t-shirt', 'polo'], size: 'Medium (M)', audience: 'unisex', max_price_cents: 2500, acceptable_colors: ['White'] }
     await orchestrator.submitIntent(signIntent({ id, templateId, fields, signer: Ed25519Signer.generate() }))
-    await orchestrator.propose(id, { solution: 'catalog:polo-pique-navy-m', metadata: null })
+    await orchestrator.propose(id, { solution: 'polo-pique-navy-m', metadata: { business: stack.store!.url } })
     await page.goto(`${webUrl}/intents/${id}`)
     await page.getByTestId('status').getByText('failure').waitFor({ timeout: 60_000 })
+    assert.equal(await page.getByTestId('business').textContent(), stack.store!.url)
+    assert.equal(await page.getByTestId('business').getAttribute('href'), `${stack.store!.url}/.well-known/ucp`)
+    assert.equal(await page.getByTestId('solution').textContent(), 'polo-pique-navy-m')
     const failures = page.getByTestId('constraint-failures').locator('li')
     assert.equal(await failures.count(), 3)
     const text = (await page.getByTestId('constraint-failures').textContent())!

@@ -1,5 +1,6 @@
 import { ErrorNote } from '../components/ErrorNote.tsx'
 import { ValueTable } from '../components/ValueTable.tsx'
+import { businessOfProposal } from './IntentOutcome.ts'
 import { ProofPanel } from './ProofPanel.tsx'
 import { useIntent } from './useIntent.ts'
 
@@ -31,9 +32,7 @@ export function IntentPage({ intentId }: { intentId: string }) {
       {outcome && outcome.type !== 'expired' ? (
         <section aria-labelledby="proposal-title">
           <h2 id="proposal-title">Proposal</h2>
-          <p>
-            Solution <code data-testid="solution">{outcome.proposal.solution}</code>
-          </p>
+          <ProposalSource proposal={outcome.proposal} />
           {outcome.evidence ? <ValueTable caption="Evidence" values={outcome.evidence} testId="evidence" /> : <p>No evidence was extracted.</p>}
         </section>
       ) : null}
@@ -41,6 +40,31 @@ export function IntentPage({ intentId }: { intentId: string }) {
       {outcome?.type === 'expired' ? <p class="error">The intent expired before any proposal.</p> : null}
       {state.bundle ? <ProofPanel intentId={intentId} bundle={state.bundle} /> : null}
     </main>
+  )
+}
+
+/** What was proposed: a UCP business and its variant id, or the solution as given (`catalog:…`, a product URL). */
+function ProposalSource({ proposal }: { proposal: { solution: string; metadata: unknown } }) {
+  const business = businessOfProposal(proposal)
+  if (business === undefined)
+    return (
+      <p>
+        Solution <code data-testid="solution">{proposal.solution}</code>
+      </p>
+    )
+  return (
+    <dl class="proposal-source">
+      <dt>Business (UCP)</dt>
+      <dd>
+        <a data-testid="business" href={`${business}/.well-known/ucp`} rel="noreferrer noopener" target="_blank">
+          {business}
+        </a>
+      </dd>
+      <dt>Variant</dt>
+      <dd>
+        <code data-testid="solution">{proposal.solution}</code>
+      </dd>
+    </dl>
   )
 }
 
