@@ -70,6 +70,8 @@ async function getOverMcp(parameters: GetUcpProductParameters): Promise<GetProdu
   const reply = await sendUcpRequest(business.endpoint, { method: 'POST', accept: 'application/json, text/event-stream', headers, body: JSON.stringify(call), statusesRead: NEGOTIATION_STATUSES }, context, sources)
   if (reply.status < 200 || reply.status > 299) throw refused(reply, business.base)
   const message = checkUcpShape(UcpMcpToolCallResponse, jsonRpcMessage(reply, id), reply.url, 'the MCP reply')
+  if ('result' in message && message.id !== id)
+    throw new UcpBadReplyError({ url: reply.url, reason: `the JSON-RPC reply answers id ${JSON.stringify(message.id)}, not ${id}` })
   if ('error' in message) {
     const { code, message: text, data } = message.error
     throw versionRefusal(data, business.base) ?? new UcpRequestRefusedError({ url: reply.url, reason: `JSON-RPC error ${code}: ${text.slice(0, 200)}` })

@@ -39,7 +39,8 @@ function shouldRetry(outcome: FetchedReply | UcpUnavailableError): boolean {
 /**
  * Sends one UCP request through the fetch guard (fetchBounded: SSRF rules, bounded time, size and
  * redirects), a second time at most when it could not connect or the business answered 429 or
- * 5xx-gateway (UCP_REQUEST_ATTEMPTS_MAX), and records the final reply in `sources` (URL, status,
+ * 5xx-gateway (UCP_REQUEST_ATTEMPTS_MAX) and time is left: every attempt shares the one
+ * `limits.timeoutMs`, so a retried request still ends by the time-out. It records the final reply in `sources` (URL, status,
  * SHA-256 of the body) for the attestation. Returns a 2xx reply, or the 4xx the caller may read
  * (`statusesRead`). Throws UcpUnavailableError (unreachable, time-out, 5xx), UcpRequestRefusedError
  * (other 4xx), UcpBadReplyError (too large, a redirect not followed), or the guard's refusals.
@@ -50,11 +51,14 @@ export async function sendUcpRequest(
   context: UcpTransportContext,
   sources: EvidenceSource[],
 ): Promise<FetchedReply> {
+  const deadlineMs = performance.now() + context.limits.timeoutMs
   let outcome: FetchedReply | UcpUnavailableError | undefined
   for (let attemptNumber = 1; attemptNumber <= UCP_REQUEST_ATTEMPTS_MAX; attemptNumber += 1) {
     if (attemptNumber > 1) await sleep(UCP_RETRY_DELAY_MS)
+    const timeoutMs = attemptNumber === 1 ? context.limits.timeoutMs : Math.floor(deadlineMs - performance.now())
+    if (attemptNumber > 1 && timeoutMs < UCP_RETRY_DELAY_MS) break
     try {
-      outcome = await attempt(url, request, context)
+      outcome = await attempt(url, request, { ...context, limits: { ...context.limits, timeoutMs } })
     } catch (error) {
       if (!(error instanceof UcpUnavailableError)) throw error
       outcome = error

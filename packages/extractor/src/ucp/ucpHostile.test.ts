@@ -93,6 +93,19 @@ describe('hostile UCP businesses', () => {
     assert.equal(beyond.code, 'UCP_PRICE_INVALID')
   })
 
+  test('a long description is read past; an attribute longer than PRODUCT_STRING_CHARS_MAX is UCP_BAD_REPLY at its path', async () => {
+    shop.routes.clear()
+    shop.routes.set('/.well-known/ucp', profileRoute())
+    shop.routes.set('/ucp/catalog/product', json(productReply({ ...PERFORMANCE_TEE, description: { html: `<p>${'long '.repeat(5_000)}</p>` } })))
+    const ucp = new UcpSource({ privateAddressesAllowed: [shop.address] })
+    const { evidence } = await extractAttested({ ucp, mapping: DEFAULT_MAPPING }, { solution: VARIANT, metadata: { business: shop.url }, schema: { price_cents: 'int' } })
+    assert.deepEqual(evidence, { price_cents: 2600 })
+    const variants = [{ ...PERFORMANCE_TEE.variants[1], attributes: [{ name: 'Care', value: 'x'.repeat(5_000) }] }]
+    const error = await failure({ '/.well-known/ucp': profileRoute(), '/ucp/catalog/product': json(productReply({ ...PERFORMANCE_TEE, variants })) })
+    assert.equal(error.code, 'UCP_BAD_REPLY')
+    assert.match(error.message, /\/product\/variants\/0\/attributes\/0\/value: 5000 characters, at most 4096/)
+  })
+
   test('get_product redirected to a private address: refused by the guard before connecting', async () => {
     const error = await failure({ '/.well-known/ucp': profileRoute(), '/ucp/catalog/product': redirect('http://10.0.0.1/ucp/catalog/product', 307) })
     assert.equal(error.code, 'STOREFRONT_ADDRESS_REFUSED')

@@ -46,12 +46,22 @@ function variantOf(variant: Static<typeof UcpVariant>, path: string, url: string
   }
 }
 
-/** Throws UcpBadReplyError when any string of the reply is longer than PRODUCT_STRING_CHARS_MAX. */
+/**
+ * Throws UcpBadReplyError when a string the evidence may read (ids, titles, options, attributes,
+ * tags, categories, seller, status; not descriptions or media) is longer than PRODUCT_STRING_CHARS_MAX.
+ */
 function checkStrings(value: unknown, path: string, url: string): void {
   if (typeof value === 'string') {
     if (value.length > PRODUCT_STRING_CHARS_MAX) throw new UcpBadReplyError({ url, reason: `${path}: ${value.length} characters, at most ${PRODUCT_STRING_CHARS_MAX}` })
   } else if (Array.isArray(value)) value.forEach((element, index) => checkStrings(element, `${path}/${index}`, url))
   else if (typeof value === 'object' && value !== null) for (const [key, element] of Object.entries(value)) checkStrings(element, `${path}/${key}`, url)
+}
+
+/** The parts of a product or variant the evidence may read (checkStrings walks these only). */
+function readParts(entry: Static<typeof UcpVariant> | Static<typeof UcpDetailProduct>): Record<string, unknown> {
+  const { id, title, tags, categories, attributes, options } = entry
+  const variantParts = 'price' in entry ? { sku: entry.sku, 'seller/name': entry.seller?.name, 'availability/status': entry.availability?.status } : { handle: entry.handle }
+  return { id, title, tags, categories, attributes, options, ...variantParts }
 }
 
 /**
@@ -66,10 +76,8 @@ export function ucpProductToProduct(product: Static<typeof UcpDetailProduct>, pa
   const check: Checker = (what, count, max) => {
     if (count > max) throw new UcpBadReplyError({ url, reason: `${what}: ${count} entries, at most ${max}` })
   }
-  checkStrings(product.title, '/product/title', url)
-  checkStrings(product.variants, '/product/variants', url)
-  checkStrings(product.attributes, '/product/attributes', url)
-  checkStrings(product.tags, '/product/tags', url)
+  checkStrings(readParts(product), '/product', url)
+  product.variants.forEach((variant, index) => checkStrings(readParts(variant), `/product/variants/${index}`, url))
   check('/product/variants', product.variants.length, VARIANTS_PER_PRODUCT_MAX)
   check('/product/options', product.options?.length ?? 0, OPTIONS_PER_PRODUCT_MAX)
   check('/product/attributes', product.attributes?.length ?? 0, ATTRIBUTES_PER_PRODUCT_MAX)
