@@ -190,6 +190,25 @@ describe('hostile UCP businesses', () => {
     assert.match(version.message, /speaks UCP 2026-04-08; the business answered: This business supports 2026-01-23\./)
   })
 
+  test('MCP: a reply sent as text/event-stream is read (the event answering our id)', async () => {
+    const services = { 'dev.ucp.shopping': [{ version: '2026-04-08', transport: 'mcp', endpoint: `${shop.url}/mcp` }] }
+    shop.routes.clear()
+    shop.routes.set('/.well-known/ucp', json(profileOf(shop.url, { services })))
+    shop.routes.set('/mcp', (request, response) => {
+      let body = ''
+      request.on('data', (chunk) => (body += chunk))
+      request.on('end', () => {
+        const { id } = JSON.parse(body)
+        const reply = { jsonrpc: '2.0', id, result: { structuredContent: productReply() } }
+        response.writeHead(200, { 'content-type': 'text/event-stream' })
+        response.end(`event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nevent: message\ndata: ${JSON.stringify(reply)}\n\n`)
+      })
+    })
+    const ucp = new UcpSource({ privateAddressesAllowed: [shop.address] })
+    const { evidence } = await extractAttested({ ucp, mapping: DEFAULT_MAPPING }, { solution: VARIANT, metadata: { business: shop.url }, schema: { price_cents: 'int', size: 'string' } })
+    assert.deepEqual(evidence, { price_cents: 2600, size: 'Medium (M)' })
+  })
+
   test('a dev.verity.domain payee that is not a domain address: UCP_BAD_REPLY naming the config path', async () => {
     const handlers = { 'dev.verity.domain': [{ id: 'verity_domain', version: '2026-04-08', config: { payee: 'not an address' } }] }
     const error = await failure({ '/.well-known/ucp': json(profileOf(shop.url, { payment_handlers: handlers })), '/ucp/catalog/product': json(productReply()) })
