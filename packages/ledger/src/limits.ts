@@ -65,6 +65,12 @@ export const STATE_TREE_DEPTH = 20
 export const STATE_SLOTS_MAX = 2 ** STATE_TREE_DEPTH
 
 /**
+ * Slots in one finalized-vault inclusion proof (nonce, role, supply, one per token and NFT held):
+ * a domain answers with at most this many, and a client refuses a longer proof.
+ */
+export const FINALIZED_VAULT_SLOTS_MAX = 512
+
+/**
  * Slot operations proven by one SDL batch proof, and distinct slots (Merkle paths) they may touch:
  * the circuit's fixed size, chosen from measured gates and prove time (docs/performance.md, SDL
  * proving). A batch closes at whichever comes first.

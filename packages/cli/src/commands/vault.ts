@@ -1,35 +1,33 @@
 import { clientToken } from '../clientToken.ts'
-import { formatAddress, stringifyJsonBigint } from '@verity/core'
+import { stringifyJsonBigint } from '@verity/core'
 import { jsonValue } from '@verity/ledger'
 import type { Command } from '../Command.ts'
-import { BASE_LAYER_OPTION, DOMAIN_OPTION, baseLayerUrl, domainUrl } from '../endpoints.ts'
-import { parseShard } from '../parseShard.ts'
+import { BASE_LAYER_OPTION, DOMAIN_OPTION, domainUrl } from '../endpoints.ts'
 import { DomainClient } from '@verity/sdk'
 import { ownerIdOf } from './domainSigning.ts'
+import { showFinalizedVault } from './vaultFinalized.ts'
 
 export const vaultShowCommand: Command = {
   path: ['vault', 'show'],
-  summary: 'print a vault: the domain\'s local view, or with --finalized the base layer\'s settled view',
-  usage: 'verity vault show (OWNER_ID | KEYFILE) [--shard 1] [--finalized] [--domain URL] [--base-layer URL]',
+  summary: "print a vault: the domain's local view, or with --finalized the view its settlement finalized (base layer, or an EVM chain with the proof checked)",
+  usage: 'verity vault show (OWNER_ID | KEYFILE) [--finalized] [--shard 1] [--domain URL] [--base-layer URL] [--rpc URL]',
   optionHelp: {
-    finalized: "show the base layer's settled view instead of the domain's local one",
-    shard: 'shard of the vault for --finalized (default 1)',
+    finalized: 'show the finalized view: the base layer\'s, or on an EVM-settled domain the vault at the contract\'s root with its proof checked',
+    shard: 'shard of the vault on the base layer for --finalized (default 1)',
+    rpc: 'JSON-RPC URL of the chain an EVM-settled domain settles on, to read the root from (default VERITY_EVM_RPC_URL, else http://127.0.0.1:8545)',
   },
-  options: { ...DOMAIN_OPTION, ...BASE_LAYER_OPTION, shard: { type: 'string', short: 's' }, finalized: { type: 'boolean' } },
+  options: { ...DOMAIN_OPTION, ...BASE_LAYER_OPTION, shard: { type: 'string', short: 's' }, finalized: { type: 'boolean' }, rpc: { type: 'string' } },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
     const ownerId = ownerIdOf(positionals[0]!)
-    const finalized = values.finalized === true
-    const vault = finalized
-      ? await new (await import('@verity/base-layer/client')).HttpBaseLayerClient(baseLayerUrl(values)).getVault(formatAddress(ownerId, parseShard(values.shard, 1)))
-      : await new DomainClient(domainUrl(values), { token: clientToken() }).getVault(ownerId)
-    const where = finalized ? 'the base layer' : 'this domain'
-    if (vault === null || vault === undefined) {
-      out.result(`no vault for ${ownerId} on ${where}`, { owner_id: ownerId, vault: null })
+    if (values.finalized === true) return showFinalizedVault(ownerId, { values, out })
+    const vault = await new DomainClient(domainUrl(values), { token: clientToken() }).getVault(ownerId)
+    if (vault === null) {
+      out.result(`no vault for ${ownerId} on this domain`, { owner_id: ownerId, vault: null })
       return 1
     }
     const json = JSON.parse(stringifyJsonBigint(jsonValue(vault))) as unknown
-    out.result(`${finalized ? 'finalized' : 'local'} view of ${ownerId}:\n${JSON.stringify(json, null, 2)}`, { owner_id: ownerId, finalized, vault: json })
+    out.result(`local view of ${ownerId}:\n${JSON.stringify(json, null, 2)}`, { owner_id: ownerId, finalized: false, vault: json })
     return 0
   },
 }

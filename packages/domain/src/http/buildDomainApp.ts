@@ -25,6 +25,7 @@ import { httpStatusByCode, UNLISTED_CODE_STATUS } from './httpStatusByCode.ts'
 import { intentRoutes } from './intentRoutes.ts'
 import { sdlRoutes } from './sdlRoutes.ts'
 import { vaultRoutes } from './vaultRoutes.ts'
+import { finalizedVaultRoutes, type FinalizedVaultRoutesOptions } from './finalizedVaultRoutes.ts'
 
 export type BuildDomainAppOptions = {
   domain: DomainApi
@@ -35,6 +36,8 @@ export type BuildDomainAppOptions = {
   tokens?: TokenRegistry
   /** per-client rate limit of the mutating routes (defaults: RATE_LIMIT_MAX_DEFAULT per RATE_LIMIT_WINDOW_MS_DEFAULT) */
   rateLimit?: Partial<RateLimitSettings>
+  /** where GET /vaults/{owner_id}/finalized comes from (finalizedVaultRoutes); default: the base layer's view */
+  finalizedVaults?: FinalizedVaultRoutesOptions['finalizedVaults']
 }
 
 /** Returns the app without listening. */
@@ -74,6 +77,7 @@ export async function buildDomainApp(options: BuildDomainAppOptions): Promise<Fa
   watchDomain(metrics, options.domain)
 
   await app.register(vaultRoutes, { domain: options.domain })
+  await app.register(finalizedVaultRoutes, { finalizedVaults: options.finalizedVaults ?? (() => null) })
   await app.register(intentRoutes, { domain: options.domain })
   await app.register(sdlRoutes, { domain: options.domain })
   return app as unknown as FastifyInstance

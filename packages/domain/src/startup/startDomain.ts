@@ -30,6 +30,7 @@ import { loadOperatorKey } from './loadOperatorKey.ts'
 import { openBaseLayer } from './openBaseLayer.ts'
 import { deferredDomainApi } from '../http/deferredDomainApi.ts'
 import { createGuardrailProver } from '../guardrails/createGuardrailProver.ts'
+import { EvmFinalizedVaults } from '../finalized/EvmFinalizedVaults.ts'
 import { MandateVerifier } from '../mandates/MandateVerifier.ts'
 import { MANDATES_CONFIG_DEFAULT } from '../config/parseMandatesConfig.ts'
 import { verifyPolicy } from '@verity/prover'
@@ -112,8 +113,10 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     const circuits = createCircuitProver({ ...config.prover, proofSystem: settlementProofSystem(config) })
     const prover = createSdlProver({ circuits, guardrails, guardrailProver: guardrails.length > 0 ? createGuardrailProver(circuits) : null })
     const deferred = deferredDomainApi()
+    let finalizedVaults: EvmFinalizedVaults | null | undefined
     app = await buildDomainApp({
       domain: deferred.api,
+      finalizedVaults: () => finalizedVaults,
       logLevel,
       tokens,
       rateLimit: { ...(config.rateLimitMax === undefined ? {} : { rateLimitMax: config.rateLimitMax }), ...(config.rateLimitWindowMs === undefined ? {} : { rateLimitWindowMs: config.rateLimitWindowMs }) },
@@ -196,6 +199,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
           }),
     })
     deferred.resolve(domain)
+    // On an EVM chain the finalized view is served from the contract's root (docs/settlement-evm.md).
+    finalizedVaults = config.settlement === undefined ? null : new EvmFinalizedVaults({ ...config.settlement, store, shard: config.shard, localVault: (ownerId) => domain.getVault(ownerId) })
     closers.splice(0, 1, () => domain.close())
     await app.listen({ port: config.apiPort, host: config.apiHost })
     const address = app.server.address()

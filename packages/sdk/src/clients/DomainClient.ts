@@ -1,6 +1,7 @@
 import { parseJsonBigint, type HashDigest } from '@verity/core'
 import { ServiceClient, type CallOptions } from './ServiceClient.ts'
-import type { ApplyResult as ApplyResultSchema, Static } from '@verity/wire'
+import { describeUcpViolations, FinalizedVault, validateUcp, type ApplyResult as ApplyResultSchema, type Static } from '@verity/wire'
+import { FinalizedProofError } from '../finalized/FinalizedProofError.ts'
 import { jsonValue, parseSdlState, parseVault, type SdlState, type Vault, type VerifiableType, type VerifiableWithDiffs } from '@verity/ledger'
 import { request, requestJson, type RequestOptions } from '../http/requestJson.ts'
 
@@ -30,6 +31,18 @@ export class DomainClient extends ServiceClient {
       if ((error as { status?: number }).status === 404) return null
       throw error
     }
+  }
+  /**
+   * The vault's finalized view where the domain settles: on an EVM chain, its slots at the
+   * contract's root with their Merkle paths (check them with `verifyFinalizedVault` against the root
+   * you read from the chain); `{settlement: 'base_layer'}` when the base layer holds that view.
+   * Throws FinalizedProofError when the answer does not have the wire shape.
+   */
+  async getFinalizedVault(ownerId: HashDigest, options: CallOptions = {}): Promise<Static<typeof FinalizedVault>> {
+    const answer = await requestJson<unknown>(this.baseUrl, `/vaults/${encodeURIComponent(ownerId)}/finalized`, this.authorized(options))
+    const checked = validateUcp(FinalizedVault, answer)
+    if (!checked.ok) throw new FinalizedProofError({ reason: `the domain's answer is malformed: ${describeUcpViolations(checked.violations)}` })
+    return checked.value
   }
   /** The next nonce a message from this vault must carry (1 for a new vault). */
   async nextNonce(ownerId: HashDigest, options: CallOptions = {}): Promise<bigint> {

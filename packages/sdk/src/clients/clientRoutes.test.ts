@@ -104,6 +104,7 @@ describe('SDK clients and service routes agree', () => {
     const state = '{"message":"m","state":"Proving"}'
     const calls: Record<keyof typeof domainClientRoutes, [() => Promise<unknown>, number, string]> = {
       getVault: [() => domain.getVault(HASH), 200, '{"balance":1,"shard":1}'],
+      getFinalizedVault: [() => domain.getFinalizedVault(HASH), 200, '{"settlement":"base_layer"}'],
       nextNonce: [() => domain.nextNonce(HASH), 200, '1'],
       execute: [() => domain.execute([]), 200, '{"message":"m","applied":0}'],
       submit: [() => domain.submit([]), 200, '{"message":"m","applied":0}'],

@@ -4,6 +4,7 @@ import {
   ApplyResult,
   CreateTemplateResponse,
   ExecuteRequest,
+  FinalizedVault,
   IntentStatusResponse,
   ProofBundle,
   Proposal,
@@ -51,6 +52,7 @@ export const orchestratorClientRoutes = Object.freeze({
 
 export const domainClientRoutes = Object.freeze({
   getVault: { method: 'GET', path: '/vaults/{owner_id}', response: Vault },
+  getFinalizedVault: { method: 'GET', path: '/vaults/{owner_id}/finalized', response: FinalizedVault },
   nextNonce: { method: 'GET', path: '/vaults/{owner_id}/nonce', response: U64 },
   execute: { method: 'POST', path: '/intents/execute', body: ExecuteRequest, response: ApplyResult },
   submit: { method: 'POST', path: '/intents/submit', body: SubmitRequest, response: ApplyResult },

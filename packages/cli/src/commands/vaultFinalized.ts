@@ -1,0 +1,78 @@
+// `verity vault show --finalized`: the vault as its settlement target finalized it. On a domain
+// settling on an EVM chain, the domain's answer (the vault's slots with Merkle paths) is checked
+// against the root this command reads from the VeritySettlement contract itself; on the base
+// layer, the base layer's settled view as before.
+import { formatAddress, stringifyJsonBigint, type HashDigest } from '@verity/core'
+import { jsonValue } from '@verity/ledger'
+import { ApiError, DomainClient, ServiceUnreachableError, verifyFinalizedVault, type EvmFinalizedVaultAnswer, type FinalizedVaultView } from '@verity/sdk'
+import type { CommandContext } from '../Command.ts'
+import { UsageError } from '../UsageError.ts'
+import { clientToken } from '../clientToken.ts'
+import { baseLayerUrl, domainUrl } from '../endpoints.ts'
+import { FINALIZED_READ_ATTEMPTS_MAX } from '../limits.ts'
+import { parseShard } from '../parseShard.ts'
+
+export async function showFinalizedVault(ownerId: HashDigest, { values, out }: Pick<CommandContext, 'values' | 'out'>): Promise<number> {
+  const domain = new DomainClient(domainUrl(values), { token: clientToken() })
+  const answer = await domain.getFinalizedVault(ownerId).catch((error: unknown) => {
+    // No domain to ask (or one from before this route): the base layer's view, as before.
+    if (error instanceof ServiceUnreachableError || (error instanceof ApiError && error.status === 404)) {
+      out.info(`the domain at ${domainUrl(values)} did not answer for the finalized view (${(error as Error).message}); asking the base layer`)
+      return { settlement: 'base_layer' as const }
+    }
+    throw error
+  })
+  if (answer.settlement === 'base_layer') return showBaseLayerVault(ownerId, values, out)
+  return showEvmVault(domain, ownerId, answer, values, out)
+}
+
+async function showBaseLayerVault(ownerId: HashDigest, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
+  const { HttpBaseLayerClient } = await import('@verity/base-layer/client')
+  const vault = await new HttpBaseLayerClient(baseLayerUrl(values)).getVault(formatAddress(ownerId, parseShard(values.shard, 1)))
+  if (vault === null || vault === undefined) {
+    out.result(`${ownerId} is not in the finalized state on the base layer (no SDL crediting it has settled yet)`, { owner_id: ownerId, finalized: true, settlement: 'base_layer', vault: null })
+    return 0
+  }
+  const json = JSON.parse(stringifyJsonBigint(jsonValue(vault))) as unknown
+  out.result(`finalized view of ${ownerId} (base layer):\n${JSON.stringify(json, null, 2)}`, { owner_id: ownerId, finalized: true, settlement: 'base_layer', vault: json })
+  return 0
+}
+
+async function showEvmVault(domain: DomainClient, ownerId: HashDigest, first: EvmFinalizedVaultAnswer, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
+  const { evmSettlementLimits, readFinalizedRoot } = await import('@verity/settlement-evm')
+  const rpcUrl = evmRpcUrl(values, `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`)
+  let answer = first
+  for (let attempt = 1; ; attempt++) {
+    const chain = await readFinalizedRoot({ rpcUrl, contract: answer.contract as `0x${string}`, shard: answer.shard })
+    if (chain.chainId !== answer.chain_id) throw new UsageError(`the node at ${rpcUrl} is chain ${chain.chainId}; the domain settles on chain ${answer.chain_id} (pass its JSON-RPC URL with --rpc)`)
+    // The domain read the root a moment before: when a settlement landed in between, ask again.
+    if (chain.root.toLowerCase() !== answer.root.toLowerCase() && attempt < FINALIZED_READ_ATTEMPTS_MAX) {
+      const again = await domain.getFinalizedVault(ownerId)
+      if (again.settlement !== 'evm') throw new UsageError('the domain stopped settling on an EVM chain')
+      answer = again
+      continue
+    }
+    const view = await verifyFinalizedVault(answer, { ownerId, root: chain.root })
+    return printEvmVault(ownerId, view, chain.blockNumber, answer, out)
+  }
+}
+
+function printEvmVault(ownerId: HashDigest, view: FinalizedVaultView, blockNumber: bigint, answer: EvmFinalizedVaultAnswer, out: CommandContext['out']): number {
+  const where = `finalized on chain ${view.chainId} at block ${blockNumber}, proof checked`
+  const data = { owner_id: ownerId, finalized: true, settlement: 'evm', chain_id: view.chainId, contract: answer.contract, block_number: blockNumber, root: view.root, sdl: answer.sdl, proof_checked: true }
+  if (!view.inFinalizedState) {
+    out.result(`${ownerId} is not in the finalized state of shard ${view.shard} (the chain's root ${view.root} holds none of its slots; ${answer.sdl === null ? 'no SDL has settled yet' : `last settled SDL ${answer.sdl.hash}, #${answer.sdl.sequence}`}); ${where}`, { ...data, vault: null })
+    return 0
+  }
+  const vault = { address: view.address, nonce: view.nonce, role: view.role, balance: view.balance, fungibles: view.fungibles, nfts: view.nfts, ...(view.supply > 0n ? { supply: view.supply } : {}) }
+  const json = JSON.parse(stringifyJsonBigint(vault)) as unknown
+  out.result(`${where}\nfinalized view of ${ownerId}:\n${JSON.stringify(json, null, 2)}`, { ...data, vault: json })
+  return 0
+}
+
+/** --rpc, else VERITY_EVM_RPC_URL, else the local node of `verity up --settlement evm`. */
+function evmRpcUrl(values: CommandContext['values'], localNodeUrl: string): string {
+  const url = typeof values.rpc === 'string' ? values.rpc : (process.env.VERITY_EVM_RPC_URL ?? localNodeUrl)
+  if (!/^https?:\/\//.test(url)) throw new UsageError('--rpc must be the http(s) JSON-RPC URL of the chain the domain settles on')
+  return url
+}
