@@ -8,7 +8,7 @@ export type {
 export { SET_RELATION_OPS } from './ast/Expr.ts'
 export type { InputValue } from './values/InputValue.ts'
 export { TemplateCompileError } from './errors/TemplateCompileError.ts'
-export { InputDataError } from './errors/InputDataError.ts'
+export { InputDataError, type InputProblem, type InputProblemKind } from './errors/InputDataError.ts'
 export { InvalidCompiledTemplateError } from './errors/InvalidCompiledTemplateError.ts'
 export { compileTemplate } from './compile/compileTemplate.ts'
 export { compiledBytes } from './encoding/compiledBytes.ts'

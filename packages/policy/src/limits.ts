@@ -40,6 +40,12 @@ export const INPUT_STRING_BYTES_MAX = 4096
 /** Elements of one set input value: core's InputMap bound. */
 export const INPUT_SET_ELEMENTS_MAX = coreLimits.INPUT_SET_ELEMENTS_MAX
 
+/**
+ * Problems one InputDataError lists (every field of both schemas, plus as many unknown fields):
+ * past it, further problems are not collected.
+ */
+export const INPUT_PROBLEMS_MAX = 4 * SCHEMA_FIELDS_MAX
+
 /** Smallest and largest `int`: 64-bit signed, core's InputMap bounds. */
 export const INT_MIN = coreLimits.INPUT_INT_MIN
 export const INT_MAX = coreLimits.INPUT_INT_MAX

@@ -20,6 +20,7 @@ export function failureEvent(fields: {
   proposal: FailureEventData['proposal']
   evidence: FailureEventData['evidence']
   constraintFailures: FailureEventData['constraint_failures']
+  inputDataErrors?: FailureEventData['input_data_errors']
 }): FailureEventData {
   return {
     type: 'failure',
@@ -28,6 +29,7 @@ export function failureEvent(fields: {
     proposal: fields.proposal,
     evidence: fields.evidence,
     constraint_failures: fields.constraintFailures,
+    ...(fields.inputDataErrors === undefined ? {} : { input_data_errors: fields.inputDataErrors }),
   }
 }
 

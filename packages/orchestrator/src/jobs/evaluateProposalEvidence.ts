@@ -1,11 +1,19 @@
 import { isVerityError, parseJsonBigint, type InputValue } from '@verity/core'
-import { evaluateTemplate, type CompiledTemplate, type ConstraintFailure } from '@verity/policy'
+import { evaluateTemplate, InputDataError, type CompiledTemplate, type ConstraintFailure, type InputProblem } from '@verity/policy'
 import { decodeAttrs } from '../intents/decodeAttrs.ts'
 import { parseSignedIntent } from '../intents/parseSignedIntent.ts'
 import type { IntentRecord } from '../store/OrchestratorStore.ts'
 
-/** Why a proposal fails: the reason of its `failure` event, with the evidence and constraint failures. */
-export type ProposalFailure = { reason: string; evidence: Record<string, unknown> | null; constraintFailures: ConstraintFailure[] }
+/**
+ * Why a proposal fails: the reason of its `failure` event, with the evidence and constraint
+ * failures, and for an input data error every field at fault (`input_data_errors`).
+ */
+export type ProposalFailure = {
+  reason: string
+  evidence: Record<string, unknown> | null
+  constraintFailures: ConstraintFailure[]
+  inputDataErrors?: readonly InputProblem[]
+}
 /** The decoded inputs of a proof, when every constraint holds. */
 export type ProposalInputs = { attrs: Record<string, InputValue>; evidence: Record<string, InputValue> }
 
@@ -32,6 +40,7 @@ export function evaluateProposalEvidence(
     }
   } catch (error) {
     if (!isVerityError(error)) throw error
+    if (error instanceof InputDataError) return { reason: error.message, evidence: evidenceJson, constraintFailures: [], inputDataErrors: error.problems }
     const reason = error.message.startsWith('input data error') ? error.message : `input data error: ${error.message}`
     return { reason, evidence: evidenceJson, constraintFailures: [] }
   }

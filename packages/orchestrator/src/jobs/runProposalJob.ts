@@ -117,7 +117,7 @@ function failureOf(reason: string): ProposalFailure {
 }
 
 function failureEventJson(intentId: string, proposal: Proposal, failure: ProposalFailure): string {
-  return eventJson(failureEvent({ intentId, reason: failure.reason, proposal, evidence: failure.evidence, constraintFailures: failure.constraintFailures }))
+  return eventJson(failureEvent({ intentId, reason: failure.reason, proposal, evidence: failure.evidence, constraintFailures: failure.constraintFailures, ...(failure.inputDataErrors === undefined ? {} : { inputDataErrors: [...failure.inputDataErrors] }) }))
 }
 
 /** Ends the job of a `proving` intent as a failure with `reason` (used when its runs kept throwing). */

@@ -1,4 +1,4 @@
-import type { ConstraintFailure } from '@verity/policy'
+import type { ConstraintFailure, InputProblem } from '@verity/policy'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
 import { IntentNotFoundError } from '../errors/intentErrors.ts'
 import { IntentExpiredError, IntentTemplateMissingError, ProposalExistsError } from '../errors/proposalErrors.ts'
@@ -18,7 +18,7 @@ export type CheckProposalDependencies = {
 /** What proposing would conclude, without a proof: the body of POST /intents/{id}/check. */
 export type ProposalCheck =
   | { ok: true; evidence: Record<string, unknown> }
-  | { ok: false; reason: string; evidence: Record<string, unknown> | null; constraint_failures: ConstraintFailure[] }
+  | { ok: false; reason: string; evidence: Record<string, unknown> | null; constraint_failures: ConstraintFailure[]; input_data_errors?: InputProblem[] }
 
 /**
  * A dry run of a proposal (our addition, for agents): extracts the evidence from the extractor in
@@ -49,7 +49,9 @@ export async function checkProposal(deps: CheckProposalDependencies, intentId: s
     return { ok: false, reason: error.message, evidence: null, constraint_failures: [] }
   }
   const evaluated = evaluateProposalEvidence(intent, compiled, evidenceJson)
-  if (isProposalFailure(evaluated))
-    return { ok: false, reason: evaluated.reason, evidence: evaluated.evidence, constraint_failures: evaluated.constraintFailures }
+  if (isProposalFailure(evaluated)) {
+    const inputDataErrors = evaluated.inputDataErrors === undefined ? {} : { input_data_errors: [...evaluated.inputDataErrors] }
+    return { ok: false, reason: evaluated.reason, evidence: evaluated.evidence, constraint_failures: evaluated.constraintFailures, ...inputDataErrors }
+  }
   return { ok: true, evidence: evidenceJson }
 }

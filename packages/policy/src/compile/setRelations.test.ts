@@ -10,6 +10,7 @@ import { templateId } from '../encoding/templateId.ts'
 import { evaluateTemplate } from '../evaluate/evaluateTemplate.ts'
 import { formatTemplate } from '../format/formatTemplate.ts'
 import { describeConstraint } from '../describe/describeConstraint.ts'
+import type { InputValue } from '../values/InputValue.ts'
 
 // Set relations (`subset`, `superset`, `intersects`, `disjoint`): compiling, the errors for wrong
 // mixes, the compiled form and id, evaluation with its reasons, printing and the plain-words form.
@@ -138,7 +139,7 @@ describe('set relations: compiled form and id', () => {
 })
 
 describe('set relations: evaluation', () => {
-  const evidenceOf = (has: string[]) => ({ has, sizes: [], size: 'M', count: 1 })
+  const evidenceOf = (has: string[]): Record<string, InputValue> => ({ has, sizes: [], size: 'M', count: 1n })
   const failuresOf = (constraint: string, wanted: string[], has: string[]) => {
     const result = evaluateTemplate(compileTemplate(withRequire(constraint)), { wanted, sizes: [] }, evidenceOf(has))
     return result.ok ? [] : result.failures

@@ -189,6 +189,27 @@ describe('evaluateTemplate / checkInputs: input data errors', () => {
     })
   }
 
+  test('every missing, unknown and mistyped field is named at once; the first line is the one-field message', () => {
+    const { a: _a, p: _p, ...rest } = BASE_EVIDENCE as Record<string, unknown>
+    const evidence = { ...rest, strs: 'x', colr: 'red' }
+    assert.throws(() => evaluateTemplate(compiled, { maybe: 'no' } as never, evidence as never), (error: unknown) => {
+      assert.ok(error instanceof InputDataError)
+      assert.deepEqual(error.problems.map((problem) => [problem.field, problem.kind]), [
+        ['intent.maybe', 'wrong_type'], ['evidence.colr', 'unknown'], ['evidence.a', 'missing'], ['evidence.p', 'missing'], ['evidence.strs', 'wrong_type'],
+      ])
+      const lines = error.message.split('\n')
+      assert.equal(lines[0], 'input data error: wrong type for field intent.maybe: expected int, got string')
+      assert.equal(lines.length, 5)
+      assert.ok(lines.every((line, index) => line === `input data error: ${error.problems[index]!.reason}`))
+      assert.equal(error.field, 'intent.maybe')
+      return true
+    })
+    // One problem: exactly the spec's one-line message.
+    const { a: _dropped, ...withoutA } = BASE_EVIDENCE as Record<string, unknown>
+    assert.throws(() => evaluateTemplate(compiled, {}, withoutA as never), (error: unknown) =>
+      error instanceof InputDataError && error.message === 'input data error: missing required field evidence.a' && error.problems.length === 1)
+  })
+
   test('checkInputs validates intent attributes alone; optional fields may be absent; __proto__ is a plain key', () => {
     checkInputs(compiled.intent, {}, 'intent')
     checkInputs(compiled.intent, { maybe: MIN, tags: [] }, 'intent')

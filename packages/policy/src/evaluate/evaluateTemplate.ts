@@ -4,11 +4,13 @@ import type { InputValue } from '../values/InputValue.ts'
 import type { NormalizedRecord } from './NormalizedValue.ts'
 import { compileTemplateEvaluator, type ConstraintEvaluator } from './compileTemplateEvaluator.ts'
 import type { ConstraintFailure, EvaluationResult } from './ConstraintFailure.ts'
-import { normalizeInputs } from './normalizeInputs.ts'
+import { collectInputs } from './normalizeInputs.ts'
+import { InputDataError } from '../errors/InputDataError.ts'
+import { INPUT_PROBLEMS_MAX } from '../limits.ts'
 
 /**
  * Checks `attrs` against the intent schema and `evidence` against the evidence schema (throws
- * `InputDataError` naming the field on a mismatch, before any constraint runs), then evaluates
+ * `InputDataError` naming every offending field of both, before any constraint runs), then evaluates
  * every constraint. `optional:` constraints whose optional intent fields are absent are skipped.
  * Returns `{ ok: true }` or every failed constraint, in `requires` order.
  * @example const result = evaluateTemplate(compiled, { max_price_cents: 2500n }, { price_cents: 1999n })
@@ -18,8 +20,13 @@ export function evaluateTemplate(
   attrs: Record<string, InputValue>,
   evidence: Record<string, InputValue>,
 ): EvaluationResult {
-  const intentValues = normalizeInputs(compiled.intent, attrs, 'intent')
-  const evidenceValues = normalizeInputs(compiled.evidence, evidence, 'evidence')
+  // Every problem of both maps at once, so a caller fixes them all in one go.
+  const intentInputs = collectInputs(compiled.intent, attrs, 'intent')
+  const evidenceInputs = collectInputs(compiled.evidence, evidence, 'evidence')
+  const problems = [...intentInputs.problems, ...evidenceInputs.problems]
+  if (problems.length > 0) throw new InputDataError({ problems: problems.slice(0, INPUT_PROBLEMS_MAX) })
+  const intentValues = intentInputs.normalized
+  const evidenceValues = evidenceInputs.normalized
   const evaluators = compileTemplateEvaluator(compiled)
   let failures: ConstraintFailure[] | undefined
   for (let index = 0; index < evaluators.length; index++) {

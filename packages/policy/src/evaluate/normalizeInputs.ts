@@ -1,40 +1,64 @@
 import type { FieldDecl, Schema } from '../ast/CompiledTemplate.ts'
 import type { FieldScope } from '../ast/Expr.ts'
 import { suggestName } from '../compile/suggestName.ts'
-import { InputDataError } from '../errors/InputDataError.ts'
-import { INPUT_SET_ELEMENTS_MAX, INPUT_STRING_BYTES_MAX, INT_MAX, INT_MIN } from '../limits.ts'
+import { InputDataError, type InputProblem, type InputProblemKind } from '../errors/InputDataError.ts'
+import { INPUT_PROBLEMS_MAX, INPUT_SET_ELEMENTS_MAX, INPUT_STRING_BYTES_MAX, INT_MAX, INT_MIN } from '../limits.ts'
 import type { NormalizedRecord, NormalizedValue } from './NormalizedValue.ts'
 
 // Schemas are frozen arrays; index each once.
 const indexes = new WeakMap<Schema, ReadonlyMap<string, FieldDecl>>()
 
+/** Normalized values, and every problem found with them (empty when they match the schema). */
+export type CollectedInputs = { normalized: NormalizedRecord; problems: InputProblem[] }
+
 /**
  * Checks `values` against `schema` and returns them normalized (see NormalizedValue). `null` and
  * `undefined` count as absent. Integers may be bigints or safe-integer numbers (plain JSON).
- * Throws `InputDataError` naming the first offending field as `<prefix>.<name>`.
+ * Throws `InputDataError` naming every offending field as `<prefix>.<name>`, the first one first.
  */
 export function normalizeInputs(schema: Schema, values: unknown, prefix: FieldScope): NormalizedRecord {
+  const { normalized, problems } = collectInputs(schema, values, prefix)
+  if (problems.length > 0) throw new InputDataError({ problems })
+  return normalized
+}
+
+/**
+ * As `normalizeInputs`, but returns the problems rather than throwing, so that intent and evidence
+ * problems can be reported together. Unknown fields come first (in the values' key order), then
+ * the schema's fields by name; at most INPUT_PROBLEMS_MAX.
+ */
+export function collectInputs(schema: Schema, values: unknown, prefix: FieldScope): CollectedInputs {
+  const normalized: Record<string, NormalizedValue | undefined> = Object.create(null)
   if (values === null || typeof values !== 'object' || Array.isArray(values))
-    throw new InputDataError({ field: prefix, reason: `${prefix} values must be an object of fields` })
+    return { normalized, problems: [{ field: prefix, kind: 'wrong_type', reason: `${prefix} values must be an object of fields` }] }
   const index = indexOf(schema)
   const record = values as Record<string, unknown>
-  const normalized: Record<string, NormalizedValue | undefined> = Object.create(null)
+  const problems: InputProblem[] = []
+  const add = (problem: InputProblem) => {
+    if (problems.length < INPUT_PROBLEMS_MAX) problems.push(problem)
+  }
   for (const key of Object.keys(record)) {
     if (index.has(key)) continue
     if (record[key] === undefined || record[key] === null) continue
     const near = suggestName(key, index.keys())
-    throw new InputDataError({ field: `${prefix}.${key}`, reason: `unknown field ${prefix}.${key}` + (near === undefined ? '' : ` (did you mean ${prefix}.${near}?)`) })
+    add({ field: `${prefix}.${key}`, kind: 'unknown', reason: `unknown field ${prefix}.${key}` + (near === undefined ? '' : ` (did you mean ${prefix}.${near}?)`) })
+    if (problems.length === INPUT_PROBLEMS_MAX) break
   }
   for (const decl of schema) {
     const value = Object.hasOwn(record, decl.name) ? record[decl.name] : undefined
     const field = `${prefix}.${decl.name}`
     if (value === undefined || value === null) {
-      if (!decl.isOptional) throw new InputDataError({ field, reason: `missing required field ${field}` })
+      if (!decl.isOptional) add({ field, kind: 'missing', reason: `missing required field ${field}` })
       continue
     }
-    normalized[decl.name] = normalizeValue(decl, value, field)
+    try {
+      normalized[decl.name] = normalizeValue(decl, value, field)
+    } catch (error) {
+      if (!(error instanceof InputDataError)) throw error
+      error.problems.forEach(add)
+    }
   }
-  return normalized
+  return { normalized, problems }
 }
 
 function indexOf(schema: Schema): ReadonlyMap<string, FieldDecl> {
@@ -59,7 +83,7 @@ function normalizeValue(decl: FieldDecl, value: unknown, field: string): Normali
     case 'set<int>': {
       if (!Array.isArray(value)) throw wrongType(field, decl.type, value)
       if (value.length > INPUT_SET_ELEMENTS_MAX)
-        throw new InputDataError({ field, reason: `field ${field} has ${value.length} elements; the limit is ${INPUT_SET_ELEMENTS_MAX}` })
+        throw problem(field, 'out_of_range', `field ${field} has ${value.length} elements; the limit is ${INPUT_SET_ELEMENTS_MAX}`)
       const set = new Set<string | bigint>()
       value.forEach((element: unknown, position) => {
         const path = `${field}[${position}]`
@@ -74,7 +98,7 @@ function normalizeString(value: unknown, field: string, type: string): string {
   if (typeof value !== 'string') throw wrongType(field, type, value)
   const bytes = Buffer.byteLength(value, 'utf8')
   if (bytes > INPUT_STRING_BYTES_MAX)
-    throw new InputDataError({ field, reason: `field ${field} is ${bytes} bytes long; the limit is ${INPUT_STRING_BYTES_MAX}` })
+    throw problem(field, 'out_of_range', `field ${field} is ${bytes} bytes long; the limit is ${INPUT_STRING_BYTES_MAX}`)
   return value
 }
 
@@ -83,16 +107,20 @@ function normalizeInt(value: unknown, field: string, type: string): bigint {
   if (typeof value === 'bigint') int = value
   else if (typeof value === 'number' && Number.isInteger(value)) {
     if (!Number.isSafeInteger(value))
-      throw new InputDataError({ field, reason: `field ${field} is ${value}, beyond 2^53 as a number; pass it as a bigint` })
+      throw problem(field, 'out_of_range', `field ${field} is ${value}, beyond 2^53 as a number; pass it as a bigint`)
     int = BigInt(value)
   } else throw wrongType(field, type, value)
   if (int < INT_MIN || int > INT_MAX)
-    throw new InputDataError({ field, reason: `field ${field} is ${int}, out of int64 range (${INT_MIN} to ${INT_MAX})` })
+    throw problem(field, 'out_of_range', `field ${field} is ${int}, out of int64 range (${INT_MIN} to ${INT_MAX})`)
   return int
 }
 
+function problem(field: string, kind: InputProblemKind, reason: string): InputDataError {
+  return new InputDataError({ problems: [{ field, kind, reason }] })
+}
+
 function wrongType(field: string, type: string, value: unknown): InputDataError {
-  return new InputDataError({ field, reason: `wrong type for field ${field}: expected ${type}, got ${describeType(value)}` })
+  return problem(field, 'wrong_type', `wrong type for field ${field}: expected ${type}, got ${describeType(value)}`)
 }
 
 function describeType(value: unknown): string {

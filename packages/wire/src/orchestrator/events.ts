@@ -2,7 +2,7 @@
 // `type`. Built by the orchestrator's event builders, read by the SDK's followEvents.
 import { Type, type Static } from 'typebox'
 import { IntentId } from '../encodings.ts'
-import { ConstraintFailure, Proposal } from './proposal.ts'
+import { ConstraintFailure, InputDataErrors, Proposal } from './proposal.ts'
 
 const Evidence = Type.Record(Type.String(), Type.Unknown(), { description: 'the evidence (plain JSON)' })
 
@@ -20,6 +20,8 @@ export const FailureEvent = Type.Object({
   proposal: Proposal,
   evidence: Type.Union([Evidence, Type.Null()], { description: 'extracted before the failure, or null' }),
   constraint_failures: Type.Array(ConstraintFailure),
+  // Our addition (the spec's fields are unchanged): every field at fault when the failure is an input data error.
+  input_data_errors: Type.Optional(InputDataErrors),
 })
 
 export const ExpiredEvent = Type.Object({ type: Type.Literal('expired'), intent_id: IntentId })
