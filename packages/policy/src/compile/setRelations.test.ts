@@ -185,6 +185,19 @@ describe('set relations: evaluation', () => {
   })
 })
 
+describe('set relations: the README example', () => {
+  test('cookware.template on the example attrs and evidence fails as the README shows', () => {
+    const json = (name: string) => JSON.parse(readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8'))
+    const attrs = json('cookware.attrs.json')
+    const result = evaluateTemplate(compileTemplate(example('cookware')), attrs, json('cookware.evidence.json'))
+    assert.deepEqual(result.ok ? [] : result.failures, [{
+      index: 1,
+      pretty_expr: 'evidence.included_pieces superset intent.wanted_pieces',
+      reason: 'evidence.included_pieces superset intent.wanted_pieces evaluated to false (evidence.included_pieces = {"lid", "saucepan", "stockpot"}, intent.wanted_pieces = {"saucepan", "skillet"}, not in evidence.included_pieces: {"skillet"})',
+    }])
+  })
+})
+
 describe('set relations: in words', () => {
   test('each relation reads as a sentence with the intent\'s values', () => {
     const attrs = { wanted: ['saucepan', 'skillet'], sizes: [] }
