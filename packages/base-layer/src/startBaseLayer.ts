@@ -37,7 +37,10 @@ export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promi
   const settings: BaseLayerOptions = { ...read, ...definedOnly(explicit) }
   const genesis = genesisGiven ?? (settings.genesisPath === undefined ? undefined : loadGenesisFile(settings.genesisPath))
   const store = await openBaseLayerStore(settings)
-  const verifier = new ProverSdlVerifier(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath })
+  const verifier = new ProverSdlVerifier({
+    ...(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath }),
+    trustedExtractorKeys: (settings.trustedExtractorKeys ?? '').split(',').map((key) => key.trim()).filter((key) => key !== ''),
+  })
   const node = new BaseLayerNode({
     store,
     verifier,

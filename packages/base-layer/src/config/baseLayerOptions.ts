@@ -18,6 +18,12 @@ export const BASE_LAYER_OPTIONS = {
   genesisPath: { flag: 'genesis', kind: 'string', defaultText: 'none (no account funded)', summary: 'genesis JSON file', oldEnvs: ['VERITY_GENESIS'] },
   agreementActivationDelayMs: { flag: 'activation-delay-ms', kind: 'durationMs', defaultText: "the genesis file's", summary: 'delay before a domain agreement becomes active', oldEnvs: ['VERITY_AGREEMENT_ACTIVATION_DELAY_MS'] },
   crsPath: { flag: 'crs-path', kind: 'string', defaultText: 'the dev CRS', summary: 'CRS for proof verification', oldFlags: ['crs'], oldEnvs: ['VERITY_CRS_PATH'] },
+  trustedExtractorKeys: {
+    flag: 'trusted-extractor-keys',
+    kind: 'string',
+    defaultText: 'none (an SDL with a mandate payment is refused)',
+    summary: 'comma-separated base58 keys of the extractors whose evidence attestations mandate payments may rest on',
+  },
   logLevel: { flag: 'log-level', kind: 'string', defaultText: 'info', summary: 'pino log level', sharedEnv: 'VERITY_LOG_LEVEL' },
   rateLimitMax: { flag: 'rate-limit-max', kind: 'integer', min: 1, defaultText: String(RATE_LIMIT_MAX_DEFAULT), summary: 'JSON-RPC calls one client address may send per window', oldEnvs: ['VERITY_RATE_LIMIT_MAX'] },
   rateLimitWindowMs: { flag: 'rate-limit-window-ms', kind: 'durationMs', min: 1, defaultText: String(RATE_LIMIT_WINDOW_MS_DEFAULT), summary: 'the rate-limit window', oldEnvs: ['VERITY_RATE_LIMIT_WINDOW_MS'] },

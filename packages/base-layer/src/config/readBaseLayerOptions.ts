@@ -17,6 +17,8 @@ export type BaseLayerOptions = {
   agreementActivationDelayMs?: number
   /** CRS file for proof verification; absent: the prover's default (the dev CRS) */
   crsPath?: string
+  /** comma-separated base58 extractor keys trusted for mandate payments (`--trusted-extractor-keys`); absent: none */
+  trustedExtractorKeys?: string
   logLevel: string
   /** JSON-RPC calls one client address may send per window (`--rate-limit-max`) */
   rateLimitMax?: number

@@ -99,6 +99,14 @@ export class SdlTransactionInvalidError extends VerityError {
   }
 }
 
+/** A mandate payment of the SDL is not authorized by its proof bundle, or its intent paid already (the bundle's refusal code in `refusal`). */
+export class SdlMandateInvalidError extends VerityError {
+  readonly code = 'SDL_MANDATE_INVALID'
+  constructor(readonly fields: { index: number; refusal: string; reason: string }) {
+    super(`SDL transaction ${fields.index}: mandate payment refused (${fields.refusal}): ${fields.reason}`, { index: fields.index })
+  }
+}
+
 /** The SDL's state diffs cannot be applied to the finalized view (a broken law). */
 export class SdlStateInvalidError extends VerityError {
   readonly code = 'SDL_STATE_INVALID'

@@ -1,6 +1,7 @@
 import { isVerityError } from '@verity/core'
 import { sdlSlotOps, SlotDirectory } from '@verity/ledger'
-import { createCircuitProver, cutSdlBatches, StateTree, verifySdl, type CircuitProver, type ProofArtifact } from '@verity/prover'
+import { createCircuitProver, cutSdlBatches, StateTree, verifyPolicy, verifySdl, type CircuitProver, type ProofArtifact } from '@verity/prover'
+import { verifyMandateBundle, type MandateVerification } from '@verity/sdk'
 import { SdlProofInvalidError } from '../errors/settlementErrors.ts'
 import type { SdlProofCheck, SdlProofVerifier } from './SdlProofVerifier.ts'
 import { verifyGuardrailProofs } from './verifyGuardrailProofs.ts'
@@ -10,6 +11,8 @@ export type ProverSdlVerifierOptions = {
   crsPath?: string
   /** refuse dev-CRS proofs */
   production?: boolean
+  /** extractor keys trusted for mandate payments' evidence; none: every SDL with a mandate payment is refused */
+  trustedExtractorKeys?: readonly string[]
 }
 
 /**
@@ -53,6 +56,17 @@ export class ProverSdlVerifier implements SdlProofVerifier {
       const verified = await this.#verifying(() => prover.verifyCircuit(artifact.circuit, artifact))
       if (!verified.ok) throw new SdlProofInvalidError({ reason: `guardrail ${programId}: ${verified.reason}` })
     }
+  }
+
+  async verifyMandate(bundle: unknown): Promise<MandateVerification> {
+    const prover = this.#proverInstance()
+    return this.#verifying(() =>
+      verifyMandateBundle(bundle, {
+        verifier: { verifyPolicy: (params) => verifyPolicy(prover, params) },
+        trustedExtractorKeys: this.options.trustedExtractorKeys ?? [],
+        ...(this.options.production === undefined ? {} : { production: this.options.production }),
+      }),
+    )
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { HashDigest } from '@verity/core'
+import type { MandateVerification } from '@verity/sdk'
 import type { SdlContent } from '@verity/ledger'
 import type { AgreementRecord } from '../store/BaseLayerStore.ts'
 import type { ProofArtifactJson } from './readProofs.ts'
@@ -24,5 +25,7 @@ export type SdlProofCheck = {
  */
 export interface SdlProofVerifier {
   verifySdlProofs(check: SdlProofCheck): Promise<void>
+  /** Verifies a mandate payment's proof bundle with the node's trusted extractor keys (@verity/sdk verifyMandateBundle). */
+  verifyMandate(bundle: unknown): Promise<MandateVerification>
   close(): Promise<void>
 }

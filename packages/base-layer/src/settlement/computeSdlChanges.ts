@@ -3,6 +3,8 @@ import {
   applyStateDiffs,
   checkSdlContent,
   limits,
+  mandateKey,
+  MandatePaymentError,
   OverlayView,
   submitBatch,
   verifiableParts,
@@ -11,7 +13,8 @@ import {
   type StateDiff,
   type Vault,
 } from '@verity/ledger'
-import { SdlStateInvalidError, SdlTransactionInvalidError } from '../errors/settlementErrors.ts'
+import { SdlMandateInvalidError, SdlStateInvalidError, SdlTransactionInvalidError } from '../errors/settlementErrors.ts'
+import type { SdlMandates } from './verifySdlMandates.ts'
 import { SDL_STATE_FETCH_PASSES_MAX } from '../limits.ts'
 import type { BaseLayerReads, CreditRecord } from '../store/BaseLayerStore.ts'
 import { PrefetchedLedgerView } from '../store/PrefetchedLedgerView.ts'
@@ -23,7 +26,11 @@ export type SdlChanges = {
   outgoingCredits: Omit<CreditRecord, 'id'>[]
   /** slot keys of the shard's state tree this SDL allocates, in order */
   newSlotKeys: bigint[]
+  /** the spent-set keys of the SDL's mandate payments, with their intent ids */
+  spentMandates: Array<{ key: string; intentId: string }>
 }
+
+const NO_MANDATES: SdlMandates = { facts: new Map(), spent: new Set() }
 
 /**
  * Re-checks the SDL natively against the finalized view, in the order its proof does (incoming
@@ -31,7 +38,7 @@ export type SdlChanges = {
  * ledger's batch laws), and computes the finalized state after it. Nothing is written here.
  * Throws `SdlTransactionInvalidError` (with the transaction's index) or `SdlStateInvalidError`.
  */
-export async function computeSdlChanges(store: BaseLayerReads, content: SdlContent, hash: HashDigest): Promise<SdlChanges> {
+export async function computeSdlChanges(store: BaseLayerReads, content: SdlContent, hash: HashDigest, mandates: SdlMandates = NO_MANDATES): Promise<SdlChanges> {
   try {
     checkSdlContent(content)
   } catch (error) {
@@ -51,7 +58,7 @@ export async function computeSdlChanges(store: BaseLayerReads, content: SdlConte
     const view = new PrefetchedLedgerView(fetched)
     let outcome: { changes: SdlChanges } | { error: unknown }
     try {
-      outcome = { changes: computeSdlChangesOn(view, content, hash) }
+      outcome = { changes: computeSdlChangesOn(view, content, hash, mandates) }
     } catch (error) {
       outcome = { error }
     }
@@ -81,7 +88,7 @@ function addressesNamedBy(content: SdlContent): { vaults: Set<string>; nonces: S
 }
 
 /** The laws over one view of the finalized state (synchronous, as the ledger's are). */
-function computeSdlChangesOn(view: LedgerView, content: SdlContent, hash: HashDigest): SdlChanges {
+function computeSdlChangesOn(view: LedgerView, content: SdlContent, hash: HashDigest, mandates: SdlMandates): SdlChanges {
   const overlay = new OverlayView(view)
   try {
     for (const [address, vault] of applyStateDiffs(overlay, content.incoming_credits.credits, content.shard)) overlay.vaults.set(address, vault)
@@ -92,14 +99,19 @@ function computeSdlChangesOn(view: LedgerView, content: SdlContent, hash: HashDi
   // The ledger bounds one batch; an SDL may hold more transactions, so run them in batches over
   // the same overlay (later batches see earlier effects), keeping each transaction's own index.
   const outgoing: StateDiff[] = []
+  const spentHere = new Set<string>()
   for (let offset = 0; offset < content.transactions.length; offset += limits.BATCH_LENGTH_MAX) {
     const chunk = content.transactions.slice(offset, offset + limits.BATCH_LENGTH_MAX)
+    const chunkFacts = new Map([...mandates.facts].filter(([index]) => index >= offset && index < offset + chunk.length).map(([index, facts]) => [index - offset, facts]))
     try {
-      const batch = submitBatch(overlay, chunk, content.shard)
+      const batch = submitBatch(overlay, chunk, content.shard, { facts: chunkFacts, isSpent: (key) => mandates.spent.has(key) || spentHere.has(key) })
       for (const [address, vault] of batch.vaults) overlay.vaults.set(address, vault)
       for (const [address, nonce] of batch.nonces) overlay.nonces.set(address, nonce)
+      for (const key of batch.mandateKeys) spentHere.add(key)
       outgoing.push(...batch.outgoingCredits)
     } catch (error) {
+      if (error instanceof MandatePaymentError && error.index !== undefined)
+        throw new SdlMandateInvalidError({ index: offset + error.index, refusal: error.code, reason: error.fields.reason })
       if (isVerityError(error) && error.index !== undefined) throw new SdlTransactionInvalidError({ index: offset + error.index, reason: error.message })
       if (isVerityError(error)) throw new SdlStateInvalidError({ reason: error.message }, { cause: error })
       throw error
@@ -115,5 +127,6 @@ function computeSdlChangesOn(view: LedgerView, content: SdlContent, hash: HashDi
       stateDiff,
     })),
     newSlotKeys: [],
+    spentMandates: [...mandates.facts.values()].map((facts) => ({ key: mandateKey(facts), intentId: facts.intentId })),
   }
 }

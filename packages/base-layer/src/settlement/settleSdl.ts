@@ -7,6 +7,7 @@ import type { BaseLayerStore, BaseLayerTransaction } from '../store/BaseLayerSto
 import { checkSdlPosition } from './checkSdlPosition.ts'
 import { computeSdlChanges, type SdlChanges } from './computeSdlChanges.ts'
 import { readProofs } from './readProofs.ts'
+import { verifySdlMandates } from './verifySdlMandates.ts'
 import type { SdlProofVerifier } from './SdlProofVerifier.ts'
 import type { SdlSubmission, SdlSubmissionResult } from './SdlSubmission.ts'
 
@@ -15,8 +16,8 @@ export type SettleSdlContext = { store: BaseLayerStore; verifier: SdlProofVerifi
 /**
  * Settles one SDL submission. Order of checks (cheap before expensive): params shape (thrown as
  * invalid params), hash, operator signature, agreement and signer, replay, sequence, previous
- * hash, root before, incoming credits, the transactions' signatures and laws natively against the
- * finalized view, then the proofs. Then one atomic commit: vaults, nonces, the shard's position,
+ * hash, root before, incoming credits, the mandate payments (spent set, then each bundle), the
+ * transactions' signatures and laws natively against the finalized view, then the proofs. Then one atomic commit: vaults, nonces, the shard's position,
  * consumed credits and outgoing credits. A refusal answers `{ status: 'failed' }` and writes
  * nothing but the refusal itself (kept by hash only for SDLs signed by the shard's operator).
  */
@@ -29,7 +30,8 @@ export async function settleSdl(context: SettleSdlContext, submission: SdlSubmis
     if (submission.hash !== undefined && submission.hash !== hash) throw new SdlHashMismatchError({ claimed: submission.hash, computed: hash })
     operator = verifyOperatorSignature('submitSdl', { content: submission.content, proofs: submission.proofs }, submission.signature)
     const agreement = await checkSdlPosition(context.store, content, hash, operator, context.clock())
-    const changes = await computeSdlChanges(context.store, content, hash)
+    const mandates = await verifySdlMandates(context.store, context.verifier, content)
+    const changes = await computeSdlChanges(context.store, content, hash, mandates)
     const slotKeys = await context.store.listSlotKeys(content.shard)
     changes.newSlotKeys = newSlotKeysOf(slotKeys, content)
     const rootBefore = (await context.store.getShard(content.shard)).root
@@ -65,6 +67,7 @@ function commitSdl(context: SettleSdlContext, content: SdlContent, hash: HashDig
       creditsConsumed: BigInt(content.incoming_credits.to_cursor),
     })
     await appendCredits(tx, changes.outgoingCredits)
+    await tx.putSpentMandates(changes.spentMandates.map((spent) => ({ ...spent, shard: content.shard, sdlHash: hash })))
     await tx.appendSlotKeys(content.shard, changes.newSlotKeys)
     await tx.putSdl({ hash, shard: content.shard, sequence: BigInt(content.sequence), status: 'applied', root: content.root_after, appliedAtMs: context.clock() }, content)
     return content.root_after

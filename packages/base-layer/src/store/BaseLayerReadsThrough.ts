@@ -49,4 +49,8 @@ export abstract class BaseLayerReadsThrough implements BaseLayerReads {
   listCredits(shard: number, cursor: bigint, limit: number): Promise<CreditRecord[]> {
     return this.readWith((reads) => reads.listCredits(shard, cursor, limit))
   }
+
+  getSpentMandates(keys: readonly string[]): Promise<Set<string>> {
+    return this.readWith((reads) => reads.getSpentMandates(keys))
+  }
 }

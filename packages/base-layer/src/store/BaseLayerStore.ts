@@ -54,6 +54,9 @@ export type CreditRecord = {
   stateDiff: StateDiff
 }
 
+/** An intent that paid: its spent-set key, and the SDL that settled the payment. */
+export type SpentMandateRecord = { key: string; shard: number; sdlHash: HashDigest; intentId: string }
+
 /** What a store can read, inside a transaction or outside one. */
 export interface BaseLayerReads {
   getAccount(ownerId: HashDigest): Promise<AccountRecord | undefined>
@@ -72,6 +75,8 @@ export interface BaseLayerReads {
   getSdl(hash: HashDigest): Promise<SdlRecord | undefined>
   /** credits of `shard` with id > `cursor`, oldest first, at most `limit` */
   listCredits(shard: number, cursor: bigint, limit: number): Promise<CreditRecord[]>
+  /** the keys among `keys` in the spent set of mandate payments (the ledger's mandateKey) */
+  getSpentMandates(keys: readonly string[]): Promise<Set<string>>
 }
 
 /** Reads and writes inside one transaction: everything written commits together or not at all. */
@@ -87,6 +92,8 @@ export interface BaseLayerTransaction extends BaseLayerReads {
   putSdl(record: SdlRecord, content?: unknown): Promise<void>
   /** writes one credit of a shard's queue (appendCredits.ts assigns ids and advances the shard's count) */
   putCredit(record: CreditRecord): Promise<void>
+  /** adds mandate payments' keys to the spent set (a key already there fails the transaction) */
+  putSpentMandates(entries: readonly SpentMandateRecord[]): Promise<void>
 }
 
 /**

@@ -164,4 +164,11 @@ ALTER TABLE credits_v3 RENAME TO credits;
 `,
     postgres: `ALTER TABLE agreements ALTER COLUMN guardrail_program_ids TYPE text USING array_to_json(guardrail_program_ids)::text;`,
   },
+  {
+    version: 4,
+    description: 'the spent set of mandate payments: an intent pays once, across every SDL of every shard',
+    // Written in the SDL's settlement transaction; the primary key is the last guard.
+    sqlite: `CREATE TABLE mandates_spent (key TEXT PRIMARY KEY, shard INTEGER NOT NULL, sdl_hash TEXT NOT NULL, intent_id TEXT NOT NULL);`,
+    postgres: `CREATE TABLE mandates_spent (key text PRIMARY KEY, shard bigint NOT NULL, sdl_hash text NOT NULL, intent_id text NOT NULL);`,
+  },
 ]

@@ -18,13 +18,15 @@ export async function openBaseLayer(options: {
   operator: Signer
   crsPath?: string
   agreementActivationDelayMs?: number
+  /** the extractor keys the embedded base layer trusts for mandate payments (the domain's `mandates.trusted_extractor_keys`) */
+  trustedExtractorKeys?: readonly string[]
 }): Promise<OpenedBaseLayer> {
   if (options.rpcUrl !== undefined) {
     const client = new HttpBaseLayerClient(options.rpcUrl)
     return { client, embedded: null, close: () => client.close() }
   }
   const store = await openBaseLayerStore({ databaseUrl: options.databaseUrl, dataDir: options.dataDir })
-  const verifier = new ProverSdlVerifier(options.crsPath === undefined ? {} : { crsPath: options.crsPath })
+  const verifier = new ProverSdlVerifier({ ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }), trustedExtractorKeys: options.trustedExtractorKeys ?? [] })
   const node = new BaseLayerNode({
     store,
     verifier,

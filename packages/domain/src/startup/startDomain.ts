@@ -150,6 +150,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
         operator,
         ...(config.prover.crsPath === undefined ? {} : { crsPath: config.prover.crsPath }),
         ...(options.agreementActivationDelayMs === undefined ? {} : { agreementActivationDelayMs: options.agreementActivationDelayMs }),
+        trustedExtractorKeys: (config.mandates ?? MANDATES_CONFIG_DEFAULT).trustedExtractorKeys,
       })
       baseLayer = opened.client
       closers.push(() => opened.close())

@@ -66,3 +66,15 @@ export class SettlementInputError extends VerityError {
     super(`EVM settlement: ${fields.reason}`)
   }
 }
+
+/**
+ * The SDL holds a mandate payment (a payment a proven intent authorizes): the settlement contract
+ * cannot verify its policy proof, the intent's signature or the extractor's attestation, so it
+ * would settle a payment it cannot check. Refused before anything is sent.
+ */
+export class MandatePaymentUnsupportedError extends VerityError {
+  readonly code = 'EVM_MANDATE_PAYMENT_UNSUPPORTED'
+  constructor(readonly fields: { index: number }) {
+    super(`SDL transaction ${fields.index} is a mandate payment: EVM settlement cannot verify its proof bundle (settle on the base layer)`, { index: fields.index })
+  }
+}

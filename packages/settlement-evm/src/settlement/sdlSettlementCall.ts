@@ -3,7 +3,7 @@ import { sdlHash, type SdlContent } from '@verity/ledger'
 import { SDL_CIRCUIT, type ProofArtifact } from '@verity/prover'
 import type { Hex } from 'viem'
 import type { SettleSdlParameters } from '../client/EvmSettlementClient.ts'
-import { SettlementInputError } from '../errors/evmSettlementErrors.ts'
+import { MandatePaymentUnsupportedError, SettlementInputError } from '../errors/evmSettlementErrors.ts'
 import { SDL_BATCHES_MAX } from '../limits.ts'
 
 const FIELD_HEX = /^0x[0-9a-f]{64}$/
@@ -12,9 +12,12 @@ const FIELD_HEX = /^0x[0-9a-f]{64}$/
  * The contract call that settles an SDL: its shard, hash (as bytes32), root before, and per batch
  * proof the ops hash, root after and proof bytes. The proofs must be Keccak-transcript SDL proofs
  * (`system: 'ultrahonk-keccak'`, what the on-chain verifier checks); the contract rebuilds every
- * other public input itself. Throws SettlementInputError for anything the contract would refuse.
+ * other public input itself. Throws SettlementInputError for anything the contract would refuse,
+ * and MandatePaymentUnsupportedError for an SDL with a mandate payment (the contract cannot check its bundle).
  */
 export function sdlSettlementCall(content: SdlContent, proofs: readonly unknown[]): SettleSdlParameters {
+  const mandate = content.transactions.findIndex((tx) => 'MandatePayment' in tx.verifiable)
+  if (mandate >= 0) throw new MandatePaymentUnsupportedError({ index: mandate })
   if (proofs.length === 0 || proofs.length > SDL_BATCHES_MAX) throw new SettlementInputError({ reason: `an SDL settles with 1 to ${SDL_BATCHES_MAX} batch proofs, got ${proofs.length}` })
   if (!FIELD_HEX.test(content.root_before)) throw new SettlementInputError({ reason: `root_before ${content.root_before} is not a 32-byte 0x hex field element` })
   const batches = proofs.map((proof, index) => {

@@ -1,7 +1,7 @@
 import type { HashDigest } from '@verity/core'
 import type { Vault } from '@verity/ledger'
 import { decodeStoredJson, encodeStoredJson } from '@verity/postgres'
-import { emptyShardRecord, type AccountRecord, type AgreementRecord, type BaseLayerTransaction, type CreditRecord, type SdlRecord, type ShardRecord } from '../BaseLayerStore.ts'
+import { emptyShardRecord, type AccountRecord, type AgreementRecord, type BaseLayerTransaction, type CreditRecord, type SdlRecord, type ShardRecord, type SpentMandateRecord } from '../BaseLayerStore.ts'
 import {
   ACCOUNT_COLUMNS,
   AGREEMENT_COLUMNS,
@@ -121,6 +121,21 @@ export class PostgresRecords implements BaseLayerTransaction {
        SELECT $1, (SELECT coalesce(max(position) + 1, 0) FROM slot_keys WHERE shard = $1) + added.ordinality - 1, added.key
        FROM unnest($2::numeric[]) WITH ORDINALITY AS added (key, ordinality)`,
       [shard, keys.map((key) => key.toString())],
+    )
+  }
+
+  async getSpentMandates(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set()
+    const rows = await this.query<{ key: string }>('SELECT key FROM mandates_spent WHERE key = ANY($1::text[])', [[...new Set(keys)]])
+    return new Set(rows.map((row) => row.key))
+  }
+
+  async putSpentMandates(entries: readonly SpentMandateRecord[]): Promise<void> {
+    if (entries.length === 0) return
+    await this.query(
+      `INSERT INTO mandates_spent (key, shard, sdl_hash, intent_id)
+       SELECT key, shard, sdl_hash, intent_id FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[]) AS t (key, shard, sdl_hash, intent_id)`,
+      [entries.map((e) => e.key), entries.map((e) => e.shard), entries.map((e) => e.sdlHash), entries.map((e) => e.intentId)],
     )
   }
 

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import type { HashDigest } from '@verity/core'
 import type { Vault } from '@verity/ledger'
 import { decodeStoredJson, encodeStoredJson } from '@verity/postgres'
-import { emptyShardRecord, type AccountRecord, type AgreementRecord, type BaseLayerTransaction, type CreditRecord, type SdlRecord, type ShardRecord } from '../BaseLayerStore.ts'
+import { emptyShardRecord, type AccountRecord, type AgreementRecord, type BaseLayerTransaction, type CreditRecord, type SdlRecord, type ShardRecord, type SpentMandateRecord } from '../BaseLayerStore.ts'
 import {
   ACCOUNT_COLUMNS,
   AGREEMENT_COLUMNS,
@@ -105,6 +105,16 @@ export class SqliteRecords implements BaseLayerTransaction {
     keys.forEach((key, offset) => this.#statements.putSlotKey.run(shard, row.count + offset, key.toString()))
   }
 
+  async getSpentMandates(keys: readonly string[]): Promise<Set<string>> {
+    const spent = new Set<string>()
+    for (const key of new Set(keys)) if (this.#statements.getSpent.get(key) !== undefined) spent.add(key)
+    return spent
+  }
+
+  async putSpentMandates(entries: readonly SpentMandateRecord[]): Promise<void> {
+    for (const entry of entries) this.#statements.putSpent.run(entry.key, entry.shard, entry.sdlHash, entry.intentId)
+  }
+
   async getSdl(hash: HashDigest): Promise<SdlRecord | undefined> {
     const row = this.#statements.getSdl.get(hash) as SdlRow | undefined
     return row === undefined ? undefined : sdlOfRow(row)
@@ -142,6 +152,8 @@ function prepareStatements(db: Database.Database) {
     getNonces: db.prepare('SELECT address, next_nonce FROM nonces WHERE address IN (SELECT value FROM json_each(?))'),
     putNonce: db.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?) ON CONFLICT (address) DO UPDATE SET next_nonce = excluded.next_nonce'),
     listSlotKeys: db.prepare('SELECT key FROM slot_keys WHERE shard = ? ORDER BY position'),
+    getSpent: db.prepare('SELECT key FROM mandates_spent WHERE key = ?'),
+    putSpent: db.prepare('INSERT INTO mandates_spent (key, shard, sdl_hash, intent_id) VALUES (?, ?, ?, ?)'),
     countSlotKeys: db.prepare('SELECT count(*) AS count FROM slot_keys WHERE shard = ?'),
     putSlotKey: db.prepare('INSERT INTO slot_keys (shard, position, key) VALUES (?, ?, ?)'),
     getSdl: db.prepare(`SELECT ${SDL_COLUMNS} FROM sdls WHERE hash = ?`),

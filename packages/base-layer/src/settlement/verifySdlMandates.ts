@@ -1,0 +1,36 @@
+// The mandate payments of an SDL, re-checked before the SDL is applied (docs/base-layer-rpc.md):
+// each one's intent must not have paid before (the base layer's spent set, across every SDL of
+// every shard; cheap, so first), and each bundle must verify with the node's trusted extractor
+// keys. Returns the facts by transaction index for the ledger's laws, or throws
+// SdlMandateInvalidError naming the first transaction that fails. (The payment deadline is the
+// domain's to check when it applies the payment; settlement may come later.)
+import { mandateKey, type MandateFacts, type SdlContent } from '@verity/ledger'
+import { claimedMandateKeyParts } from '@verity/sdk'
+import { SdlMandateInvalidError } from '../errors/settlementErrors.ts'
+import type { BaseLayerReads } from '../store/BaseLayerStore.ts'
+import type { SdlProofVerifier } from './SdlProofVerifier.ts'
+
+export type SdlMandates = {
+  /** facts of each mandate payment's verified bundle, by transaction index */
+  facts: Map<number, MandateFacts>
+  /** keys of the spent set among this SDL's payments (none: the SDL was refused otherwise) */
+  spent: Set<string>
+}
+
+export async function verifySdlMandates(store: Pick<BaseLayerReads, 'getSpentMandates'>, verifier: Pick<SdlProofVerifier, 'verifyMandate'>, content: SdlContent): Promise<SdlMandates> {
+  const payments = content.transactions.flatMap((tx, index) => ('MandatePayment' in tx.verifiable ? [{ index, bundle: tx.verifiable.MandatePayment.proof_bundle }] : []))
+  const facts = new Map<number, MandateFacts>()
+  if (payments.length === 0) return { facts, spent: new Set() }
+  const claimed = payments.map(({ index, bundle }) => ({ index, parts: claimedMandateKeyParts(bundle) }))
+  const spent = await store.getSpentMandates(claimed.flatMap(({ parts }) => (parts === null ? [] : [mandateKey(parts)])))
+  for (const { index, parts } of claimed)
+    if (parts !== null && spent.has(mandateKey(parts)))
+      throw new SdlMandateInvalidError({ index, refusal: 'MANDATE_ALREADY_PAID', reason: `intent ${parts.intentId} was paid by an SDL applied before` })
+  // One at a time: each verification is one proof on the node's prover worker.
+  for (const { index, bundle } of payments) {
+    const result = await verifier.verifyMandate(bundle)
+    if (!result.ok) throw new SdlMandateInvalidError({ index, refusal: result.code, reason: result.reason })
+    facts.set(index, result.facts)
+  }
+  return { facts, spent }
+}
