@@ -4,9 +4,10 @@ import { defineConfig } from 'vite'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-// The pages reuse @verity/core, @verity/policy, the SDK's verifyProofBundle and @verity/prover's
-// policy encoding as they are. Four aliases make them run in a browser (src/browser/): node's
-// crypto and assert become small adapters over @noble/curves and @noble/hashes, and the
+// The pages reuse @verity/core, @verity/policy, @verity/ledger's slot keys, the SDK's
+// verifyProofBundle and verifyFinalizedVault and @verity/prover's policy encoding and Poseidon2 as
+// they are. Six aliases make them run in a browser (src/browser/): node's
+// crypto and assert (both entries) become small adapters over @noble/curves and @noble/hashes, and the
 // packages' entry points become browser entries that leave out what reads files or starts
 // threads. bb.js resolves to its own browser build (the package's `browser` export).
 export default defineConfig({
@@ -15,6 +16,7 @@ export default defineConfig({
     alias: [
       { find: /^node:crypto$/, replacement: here('./src/browser/nodeCrypto.ts') },
       { find: /^node:assert\/strict$/, replacement: here('./src/browser/nodeAssert.ts') },
+      { find: /^node:assert$/, replacement: here('./src/browser/nodeAssert.ts') },
       { find: /^@verity\/core$/, replacement: here('../core/src/browser.ts') },
       { find: /^@verity\/prover$/, replacement: here('./src/browser/proverForBrowser.ts') },
       { find: /^\.\.\/backend\/bbWasmPath\.ts$/, replacement: here('./src/browser/bbWasmPath.ts') },

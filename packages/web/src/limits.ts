@@ -25,6 +25,12 @@ export const CATALOG_TEMPLATE_BYTES_MAX = 64 * 1024
 export const BASE_LAYER_READ_METHODS = Object.freeze(['getShard', 'getVault', 'getAccount', 'getSdlStatus', 'getAgreement'])
 
 /**
+ * EVM JSON-RPC methods the pages may call through the web server (POST /api/evm), to read the
+ * VeritySettlement root a finalized vault is checked against: reads only, nothing that sends.
+ */
+export const EVM_READ_METHODS = Object.freeze(['eth_chainId', 'eth_blockNumber', 'eth_call'])
+
+/**
  * Bundle size budget of the page's initial JavaScript (wallet, explorer, intent page without the
  * verifier), in gzip bytes. Measured by the build (`npm run build -w packages/web`): it fails
  * above it. The verifier (bb.js, ~4 MB of wasm) is a separate chunk loaded only when a proof is

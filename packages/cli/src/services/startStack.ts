@@ -105,7 +105,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...(options.signal ? { signal: options.signal } : {}) })
     started.push(domain)
     const web = options.web === true
-      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url })
+      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl } : {}) })
       : undefined
     if (web) started.push(web)
     return { dataDir, baseLayer, extractor, store, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }

@@ -1,7 +1,7 @@
-import { BASE_LAYER_READ_METHODS } from '../limits.ts'
+import { BASE_LAYER_READ_METHODS, EVM_READ_METHODS } from '../limits.ts'
 
 /** The services the web server forwards to. */
-export type ProxiedService = 'orchestrator' | 'domain' | 'base-layer'
+export type ProxiedService = 'orchestrator' | 'domain' | 'base-layer' | 'evm'
 
 /** One route the pages need: method and path pattern on the service. */
 export type ProxyRoute = Readonly<{ service: ProxiedService; method: 'GET' | 'POST'; path: RegExp; isStream?: boolean }>
@@ -27,19 +27,25 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = Object.freeze([
   { service: 'orchestrator', method: 'GET', path: /^\/events$/, isStream: true },
   { service: 'domain', method: 'GET', path: new RegExp(`^/vaults/${SEGMENT}$`) },
   { service: 'domain', method: 'GET', path: new RegExp(`^/vaults/${SEGMENT}/nonce$`) },
+  { service: 'domain', method: 'GET', path: new RegExp(`^/vaults/${SEGMENT}/finalized$`) },
   { service: 'domain', method: 'GET', path: /^\/sdls$/ },
   { service: 'domain', method: 'GET', path: new RegExp(`^/sdls/${SEGMENT}$`) },
   // JSON-RPC: the body's method must be one of BASE_LAYER_READ_METHODS (checked by isReadOnlyRpc).
   { service: 'base-layer', method: 'POST', path: /^\/$/ },
+  // The chain an EVM-settled domain settles on (when the server knows it): EVM_READ_METHODS only (isReadOnlyRpc).
+  { service: 'evm', method: 'POST', path: /^\/$/ },
 ])
 
 /** Where `/api/<service><path>` goes: the route, or undefined when it is not forwarded. */
+/** The read-only JSON-RPC methods forwarded to a JSON-RPC service. */
+export const RPC_READ_METHODS: Readonly<Partial<Record<ProxiedService, readonly string[]>>> = Object.freeze({ 'base-layer': BASE_LAYER_READ_METHODS, evm: EVM_READ_METHODS })
+
 export function findProxyRoute(service: string, method: string, path: string): ProxyRoute | undefined {
   return PROXY_ROUTES.find((route) => route.service === service && route.method === method && route.path.test(path))
 }
 
-/** True when a JSON-RPC body (one request, not a batch) calls a read-only base-layer method. */
-export function isReadOnlyRpc(body: Uint8Array): boolean {
+/** True when a JSON-RPC body (one request, not a batch) calls one of `methods` (default: the read-only base-layer methods). */
+export function isReadOnlyRpc(body: Uint8Array, methods: readonly string[] = BASE_LAYER_READ_METHODS): boolean {
   let request: unknown
   try {
     request = JSON.parse(new TextDecoder().decode(body))
@@ -48,5 +54,5 @@ export function isReadOnlyRpc(body: Uint8Array): boolean {
   }
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return false
   const method = (request as { method?: unknown }).method
-  return typeof method === 'string' && BASE_LAYER_READ_METHODS.includes(method)
+  return typeof method === 'string' && methods.includes(method)
 }

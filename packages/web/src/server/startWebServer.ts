@@ -6,7 +6,7 @@ import { assertBindAllowed } from '@verity/server'
 import { PROXY_BODY_BYTES_MAX, WEB_PORT_DEFAULT } from '../limits.ts'
 import { forwardRequest } from './forwardRequest.ts'
 import { loadVerifierAssets, type VerifierAssets } from './loadVerifierAssets.ts'
-import { findProxyRoute, isReadOnlyRpc, type ProxiedService } from './proxyRoutes.ts'
+import { findProxyRoute, isReadOnlyRpc, RPC_READ_METHODS, type ProxiedService } from './proxyRoutes.ts'
 import { readTemplateCatalog } from './readTemplateCatalog.ts'
 import { SECURITY_HEADERS } from './securityHeaders.ts'
 import { serveStatic } from './serveStatic.ts'
@@ -28,6 +28,8 @@ export type WebServerOptions = {
   orchestratorUrl: string
   domainUrl: string
   baseLayerUrl: string
+  /** JSON-RPC URL of the EVM chain an EVM-settled domain settles on: the explorer reads the VeritySettlement root there (EVM_READ_METHODS only). */
+  evmRpcUrl?: string
   /** Folder of `.template` files the wallet offers (default: packages/policy/examples). */
   templatesDir?: string
   /** CRS folder the in-browser verifier uses (default: VERITY_CRS_PATH, else the build's dev CRS). */
@@ -47,10 +49,11 @@ export type RunningWebServer = { url: string; port: number; close(): Promise<voi
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
   const host = options.host ?? '127.0.0.1'
   assertBindAllowed({ service: 'web', host, tokenCount: options.allowNonLoopback === true ? 1 : 0 })
-  const targets: Record<ProxiedService, string> = {
+  const targets: Partial<Record<ProxiedService, string>> = {
     orchestrator: trimSlash(options.orchestratorUrl),
     domain: trimSlash(options.domainUrl),
     'base-layer': trimSlash(options.baseLayerUrl),
+    ...(options.evmRpcUrl === undefined ? {} : { evm: trimSlash(options.evmRpcUrl) }),
   }
   const context: RequestContext = {
     targets,
@@ -82,7 +85,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
 }
 
 type RequestContext = {
-  targets: Record<ProxiedService, string>
+  targets: Partial<Record<ProxiedService, string>>
   distDir: string
   templatesDir: string
   crsPath: string | undefined
@@ -92,7 +95,7 @@ type RequestContext = {
 async function handleRequest(context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost')
   const method = request.method ?? 'GET'
-  const proxied = /^\/api\/(orchestrator|domain|base-layer)(\/.*)?$/.exec(url.pathname)
+  const proxied = /^\/api\/(orchestrator|domain|base-layer|evm)(\/.*)?$/.exec(url.pathname)
   if (proxied) return proxy(context, request, response, { service: proxied[1] as ProxiedService, path: proxied[2] ?? '/', query: url.search })
   if (method === 'GET' && url.pathname === '/api/templates') return sendJson(response, 200, readTemplateCatalog(context.templatesDir))
   if (method === 'GET' && url.pathname === '/api/verifier/policy') {
@@ -112,11 +115,13 @@ async function proxy(
 ): Promise<void> {
   const method = request.method ?? 'GET'
   const route = findProxyRoute(target.service, method, target.path)
-  if (route === undefined) throw new RouteNotForwardedError({ method, path: `/api/${target.service}${target.path}` })
+  const baseUrl = context.targets[target.service]
+  if (route === undefined || baseUrl === undefined) throw new RouteNotForwardedError({ method, path: `/api/${target.service}${target.path}` })
   const body = method === 'POST' ? await readBody(request) : undefined
-  if (target.service === 'base-layer' && (body === undefined || !isReadOnlyRpc(body)))
-    throw new RouteNotForwardedError({ method: 'JSON-RPC', path: 'a base-layer method other than getShard, getVault, getAccount, getSdlStatus, getAgreement' })
-  await forwardRequest(request, response, { route, baseUrl: context.targets[target.service], pathAndQuery: `${target.path}${target.query}`, body })
+  const rpcMethods = RPC_READ_METHODS[target.service]
+  if (rpcMethods !== undefined && (body === undefined || !isReadOnlyRpc(body, rpcMethods)))
+    throw new RouteNotForwardedError({ method: 'JSON-RPC', path: `a ${target.service} method other than ${rpcMethods.join(', ')}` })
+  await forwardRequest(request, response, { route, baseUrl, pathAndQuery: `${target.path}${target.query}`, body })
 }
 
 /** The request body, at most PROXY_BODY_BYTES_MAX bytes (BodyTooLargeError beyond: reading stops there). */
