@@ -18,23 +18,29 @@ import { runVerity, spawnVerity, verityOk } from './testing/runVerity.ts'
 // holds). Two real proofs: the policy proof of the first intent and the SDL proof.
 
 const CLOTHING = fileURLToPath(new URL('../../policy/examples/clothing.template', import.meta.url))
-const ATTRS = ['--attr', 'acceptable_categories=["t-shirt","polo"]', '--attr', 'size=M', '--attr', 'audience=unisex', '--attr', 'max_price_cents=2500', '--attr', 'acceptable_colors=["White"]']
+const attrsOf = (size: string) => ['--attr', 'acceptable_categories=["t-shirt","polo"]', '--attr', `size=${size}`, '--attr', 'audience=unisex', '--attr', 'max_price_cents=2500', '--attr', 'acceptable_colors=["White"]']
+/** The tour's intent at the demo store (sizes as Shopify spells them) and with the extractor's own catalog. */
+const ATTRS = attrsOf('Medium (M)')
+const CATALOG_ATTRS = attrsOf('M')
 
 const dir = mkdtempSync(join(tmpdir(), 'verity-tour-'))
 let up: ChildProcess
 let env: Record<string, string>
+/** The demo store's URL: the README's http://127.0.0.1:8095, on a free port here. */
+let business: string
 const verity = (...args: string[]) => verityOk(args, { cwd: dir, env })
 const run = (...args: string[]) => runVerity(args, { cwd: dir, env })
 
 before(async () => {
-  const [orchestrator, domain, baseLayer, extractor] = (await freePorts(4)) as [number, number, number, number]
+  const [orchestrator, domain, baseLayer, extractor, store, web] = (await freePorts(6)) as [number, number, number, number, number, number]
+  business = `http://127.0.0.1:${store}`
   env = {
     VERITY_ORCHESTRATOR_URL: `http://127.0.0.1:${orchestrator}`,
     VERITY_DOMAIN_URL: `http://127.0.0.1:${domain}`,
     VERITY_BASE_LAYER_URL: `http://127.0.0.1:${baseLayer}`,
   }
   up = spawnVerity(
-    ['up', '--data-dir', '.verity', '--orchestrator-port', `${orchestrator}`, '--domain-port', `${domain}`, '--base-layer-port', `${baseLayer}`, '--extractor-port', `${extractor}`],
+    ['up', '--data-dir', '.verity', '--orchestrator-port', `${orchestrator}`, '--domain-port', `${domain}`, '--base-layer-port', `${baseLayer}`, '--extractor-port', `${extractor}`, '--store-port', `${store}`, '--web-port', `${web}`],
     { cwd: dir },
   )
   let output = ''
@@ -48,6 +54,7 @@ before(async () => {
   })
   assert.match(output, new RegExp(`orchestrator  http://127\\.0\\.0\\.1:${orchestrator} `))
   assert.match(output, /operator key {2}.*\.verity\/keys\/operator\.json/)
+  assert.match(output, new RegExp(`store {9}${business} {3}\\(demo store, a UCP business`))
 })
 
 after(async () => {
@@ -70,9 +77,20 @@ describe('the README tour', { timeout: 600_000 }, () => {
     assert.match(intent, /^[0-9a-f-]{36}$/)
     assert.equal(await verity('intent', 'status', intent), 'pending')
 
-    const proposed = await run('propose', intent, '--solution', 'catalog:tee-classic-white-m', '--wait', '--proof-out', 'proof.json')
+    // The agent finds the variant at the demo store through UCP catalog search (as the README's curl does).
+    const search = await fetch(`${business}/ucp/catalog/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'ucp-agent': 'profile="https://agent.example/.well-known/ucp"' },
+      body: JSON.stringify({ query: 'tee', filters: { options: { Size: 'Medium (M)', Color: 'White' }, price: { max: 2500 } } }),
+    })
+    const found = (await search.json()) as { products: Array<{ variants: Array<{ id: string }> }> }
+    assert.equal(found.products[0]!.variants[0]!.id, 'tee-classic-white-m')
+
+    const metadata = JSON.stringify({ business })
+    const proposed = await run('propose', intent, '--solution', 'tee-classic-white-m', '--metadata', metadata, '--wait', '--proof-out', 'proof.json')
     assert.equal(proposed.code, 0, proposed.stderr)
     assert.match(proposed.stdout, new RegExp(`^#\\d+ success  ${intent}  evidence .*"color":"White"`))
+    assert.match(proposed.stdout, /"size":"Medium \(M\)"/)
     assert.match(proposed.stderr, /proof written to proof\.json/)
 
     // Anyone can verify the proof offline: the services are not asked.
@@ -94,7 +112,7 @@ describe('the README tour', { timeout: 600_000 }, () => {
 
     // A navy polo for men at $34.99: the failure event names each constraint that does not hold.
     const intent2 = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
-    const failed = await run('propose', intent2, '--solution', 'catalog:polo-pique-navy-m', '--wait')
+    const failed = await run('propose', intent2, '--solution', 'polo-pique-navy-m', '--metadata', metadata, '--wait')
     assert.equal(failed.code, 1)
     assert.match(failed.stdout, new RegExp(`^#\\d+ failure  ${intent2}  3 constraint\\(s\\) failed:`))
     assert.match(failed.stdout, /\n {4}\[5\] evidence\.color in intent\.acceptable_colors evaluated to false \(evidence\.color = "Navy"/)
@@ -102,6 +120,12 @@ describe('the README tour', { timeout: 600_000 }, () => {
     const events = (await verity('events', '--json', '--count', '2')).split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
     assert.deepEqual(events.map((e) => [e.type, e.intent_id]), [['success', intent], ['failure', intent2]])
     assert.deepEqual((events[1]!.constraint_failures as Array<{ index: number }>).map((f) => f.index), [3, 4, 5])
+
+    // The extractor's own demo catalog: a `catalog:` solution needs no business.
+    const intent3 = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...CATALOG_ATTRS)
+    const fromCatalog = await run('propose', intent3, '--solution', 'catalog:tee-classic-white-m', '--wait')
+    assert.equal(fromCatalog.code, 0, fromCatalog.stderr)
+    assert.match(fromCatalog.stdout, new RegExp(`^#\\d+ success  ${intent3}  evidence .*"size":"M"`))
   })
 
   test('the proof bundle resists tampering (verifyProofBundle in process)', async () => {
@@ -116,10 +140,11 @@ describe('the README tour', { timeout: 600_000 }, () => {
       assert.equal((await check(() => {})).ok, true)
       const bytes = Buffer.from(bundle.proof.artifact.proof, 'base64')
       bytes.writeUInt8(bytes.readUInt8(100) ^ 1, 100)
-      assert.deepEqual(await check((b) => (b.proof.artifact.proof = bytes.toString('base64'))), { ok: false, reason: 'proof rejected: the proof does not verify' })
+      assert.deepEqual(await check((b) => (b.proof.artifact.proof = bytes.toString('base64'))), { ok: false, reason: 'proof rejected: the proof does not verify', check: 'proof' })
       assert.deepEqual(await check((b) => (b.signed_intent.intent.attrs.fields.max_price_cents = 2600)), {
         ok: false,
         reason: 'the intent signature does not verify over the intent',
+        check: 'signature',
       })
       assert.match(((await check((b) => (b.template.id = b.signed_intent.intent.policy_id.replace(/.$/, 'x')))) as { reason: string }).reason, /is not the hash of the compiled template/)
       assert.match(((await check((b) => (b.evidence.color = 'Navy'))) as { reason: string }).reason, /^constraint \[5\] does not hold/)
