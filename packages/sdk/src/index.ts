@@ -19,3 +19,5 @@ export { verifyFinalizedVault, type EvmFinalizedVaultAnswer, type FinalizedVault
 export { FinalizedProofError } from './finalized/FinalizedProofError.ts'
 export * as limits from './limits.ts'
 export { verifyMandateBundle, claimedMandateKeyParts, type MandateVerification, type VerifyMandateBundleOptions } from './mandates/verifyMandateBundle.ts'
+export { mandatePaymentOf } from './mandates/mandatePaymentOf.ts'
+export { payMandate, type PayMandateReturnType } from './mandates/payMandate.ts'
