@@ -13,6 +13,7 @@ import type { RawHttpResult } from '../rawHttp.ts'
 import type { RawSqliteResult } from '../rawSqlite.ts'
 import type { SdlProvingResult } from '../sdlProving.ts'
 import type { SseFanoutResult } from '../sseFanout.ts'
+import type { UcpProposalsResult } from '../ucpProposals.ts'
 
 export type BenchResults = {
   /** Measured at the start and again at the end of the run; the limit is their mean. */
@@ -31,6 +32,8 @@ export type BenchResults = {
   sdl?: SdlProvingResult
   /** check_solution through the MCP server against the plain SDK call. */
   mcp?: McpToolCallsResult
+  /** Proposals through UCP at the demo store against `catalog:` proposals, and the time per extraction (issue 28). */
+  ucp?: UcpProposalsResult
   /** The web app: page loads and in-browser proof verification in headless Chromium. */
   web?: WebPagesResult
   /** SDLs settled on a local EVM node: gas and latency. */

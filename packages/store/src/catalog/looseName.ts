@@ -6,7 +6,11 @@ export function looseName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '')
 }
 
+// One collator for every comparison: `localeCompare` with options builds a new one per call, which
+// made a get_product cost a millisecond when we measured it.
+const TEXT_COLLATOR = new Intl.Collator('en', { sensitivity: 'accent' })
+
 /** Text values (option labels, attribute values, categories) compare without regard to case. */
 export function sameText(left: string, right: string): boolean {
-  return left.localeCompare(right, 'en', { sensitivity: 'accent' }) === 0
+  return left === right || TEXT_COLLATOR.compare(left, right) === 0
 }
