@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { applyServerTimeouts, httpEdge, LOG_REDACT_PATHS } from '@verity/server'
+import { applyServerTimeouts, exposeMetrics, httpEdge, LOG_REDACT_PATHS, ServiceMetrics } from '@verity/server'
 import type { StoreCatalog } from '../catalog/StoreCatalog.ts'
 import { STORE_REQUEST_BODY_BYTES_MAX } from '../limits.ts'
 import { buildBusinessProfile, type StorePayee } from '../profile/buildBusinessProfile.ts'
@@ -24,7 +24,7 @@ export type BuildStoreAppOptions = {
 
 /**
  * The demo store as a fastify app (not listening): `GET /.well-known/ucp`, the REST binding under
- * `/ucp`, the MCP binding at `/ucp/mcp`, `GET /health`. JSON bodies only, bounded, through the
+ * `/ucp`, the MCP binding at `/ucp/mcp`, `GET /health` and `GET /metrics` (Prometheus, docs/operations.md). JSON bodies only, bounded, through the
  * shared HTTP edge, with the server time-outs every Verity service has.
  * @example const app = await buildStoreApp({ catalog: loadStoreCatalog(DEMO_CATALOG_PATH), baseUrl, payee: undefined })
  */
@@ -41,6 +41,7 @@ export async function buildStoreApp(options: BuildStoreAppOptions): Promise<Fast
     void reply.code(404).send(errorReply('not_found', `no route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)} (the profile is at /.well-known/ucp)`))
   })
   app.get('/health', async () => ({ ok: true }))
+  exposeMetrics(app, new ServiceMetrics('store'))
   const { baseUrl, payee } = options
   const profileOf = () => buildBusinessProfile({ baseUrl: typeof baseUrl === 'string' ? baseUrl : baseUrl(), payee })
   registerRestRoutes(app, { catalog: options.catalog, profileOf })

@@ -147,7 +147,7 @@ describe('POST /ucp/catalog/lookup', () => {
 
 describe('transport errors', () => {
   test('no UCP-Agent header, or one that is not a profile URL, is a 400 invalid_profile_url', async () => {
-    for (const headers of [{}, { 'ucp-agent': 'profile=https://x.example' }, { 'ucp-agent': 'profile="not a url"' }, { 'ucp-agent': 'profile="file:///etc/passwd"' }]) {
+    for (const headers of [{} as Record<string, string>, { 'ucp-agent': 'profile=https://x.example' }, { 'ucp-agent': 'profile="not a url"' }, { 'ucp-agent': 'profile="file:///etc/passwd"' }]) {
       const reply = await post('/ucp/catalog/search', { query: 'tee' }, headers)
       assert.deepEqual([reply.status, reply.body.messages[0].code], [400, 'invalid_profile_url'], JSON.stringify(headers))
     }
@@ -160,6 +160,12 @@ describe('transport errors', () => {
     assert.deepEqual([text.status, text.body.messages[0].code], [415, 'unsupported_media_type'])
     const huge = await post('/ucp/catalog/search', { query: 'x'.repeat(STORE_REQUEST_BODY_BYTES_MAX) })
     assert.deepEqual([huge.status, huge.body.messages[0].code], [413, 'request_too_large'])
+  })
+
+  test('GET /metrics counts requests by route pattern and status', async () => {
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' })
+    assert.equal(metrics.statusCode, 200)
+    assert.match(metrics.body, /verity_http_requests_total\{[^}]*route="\/ucp\/catalog\/search"[^}]*status="200"[^}]*\} \d+/)
   })
 
   test('an unknown route is a 404 not_found in the UCP error shape; a Request-Id is echoed', async () => {
