@@ -16,6 +16,7 @@ export const orchestratorCommand: Command = {
     const settings = asUsageError(() => readOrchestratorSettings(positionals, process.env, warnDeprecated))
     const orchestrator = await startOrchestrator(settings)
     out.result(`orchestrator listening on ${orchestrator.url}`, { orchestrator: orchestrator.url })
+    void orchestrator.proverWarm.then(() => signal.aborted || out.info(`orchestrator ready: prover warm, proposals prove at full speed (${orchestrator.url}/readyz)`))
     await waitForSignal(signal)
     await orchestrator.close()
     return 0

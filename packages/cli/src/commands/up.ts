@@ -104,6 +104,9 @@ export const upCommand: Command = {
       ].join('\n'),
       urls,
     )
+    // The prover warms up in the background (every policy tier proven once); until then a proposal
+    // waits behind it. Said when done, so a user knows the first proposal now proves at full speed.
+    void stack.orchestrator.proverWarm.then(() => signal.aborted || out.info(`orchestrator ready: prover warm, proposals prove at full speed (${urls.orchestrator}/readyz)`))
     await waitForSignal(signal)
     out.info('stopping …')
     await stack.close()
