@@ -13,6 +13,7 @@ import { mintCommand } from './mint.ts'
 import { nftCreateCommand, nftMintCommand } from './nft.ts'
 import { sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand } from './sdl.ts'
 import { transferCommand } from './transfer.ts'
+import { payCommand } from './pay.ts'
 import { nonceCommand, vaultShowCommand } from './vault.ts'
 import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusCommand, proofGetCommand, proposeCommand, templatePushCommand } from './orchestratorCommands.ts'
 
@@ -45,6 +46,7 @@ export const commands: readonly Command[] = [
   settlementShowCommand,
   mintCommand,
   transferCommand,
+  payCommand,
   nftCreateCommand,
   nftMintCommand,
   vaultShowCommand,

@@ -1,0 +1,80 @@
+// `verity pay` against a real domain (real bundle: signature, attestation, policy proof) and a real
+// orchestrator (an intent not proven yet has nothing to pay with).
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Ed25519Signer, parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { jsonValue, signVerifiable } from '@verity/ledger'
+import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
+import { createProver, type Prover } from '@verity/prover'
+import { OrchestratorClient, signIntent } from '@verity/sdk'
+import { makeMandateBundle, PAYABLE_TEMPLATE } from '../../../sdk/src/testing/makeMandateBundle.ts'
+import { startTestDomain, type TestDomain } from '../../../domain/src/testing/startTestDomain.ts'
+import { runCli } from '../runCli.ts'
+import { commands } from './index.ts'
+
+async function verity(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(commands, args, new AbortController().signal, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  })
+  return { code, stdout, stderr }
+}
+
+describe('verity pay', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'verity-pay-'))
+  const [user, store, extractor, minter] = [Ed25519Signer.generate(), Ed25519Signer.generate(), Ed25519Signer.generate(), Ed25519Signer.generate()]
+  let prover: Prover
+  let domain: TestDomain
+  let orchestrator: RunningOrchestrator
+
+  before(async () => {
+    prover = createProver({ threads: 1 })
+    domain = await startTestDomain({ mandates: { trustedExtractorKeys: [extractor.publicKeyBase58], deadlineGraceMs: 0 } })
+    const mint = signVerifiable(minter, 'FungibleTokenMint', {
+      new_nonce: 1n,
+      shard: 1,
+      operation: { Create: { metadata: { name: 'Dollar', symbol: 'USD' }, credited: [{ address: domain.addressOf(user), amount: 5_000n }] } },
+    })
+    assert.equal((await domain.post('/intents/execute', [jsonValue(mint)])).status, 200)
+    orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'orchestrator'), logLevel: 'silent', proverThreads: 1 })
+  })
+  after(async () => {
+    await orchestrator?.close()
+    await domain?.cleanup()
+    await prover?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('pays the proven price to the proven payee once; a second pay is refused, naming why', async () => {
+    const token = domain.addressOf(minter)
+    const bundle = await makeMandateBundle({ prover, user, extractor, payee: domain.addressOf(store), priceCents: 1800, token })
+    const intentId = (bundle.signed_intent as { payload: { id: string } }).payload.id
+    const proofFile = join(dir, 'proof.json')
+    writeFileSync(proofFile, stringifyJsonBigint(bundle))
+    const paid = await verity('pay', intentId, '--proof', proofFile, '--domain', domain.url, '--json')
+    assert.equal(paid.code, 0, paid.stderr)
+    assert.deepEqual(parseJsonBigint(paid.stdout), { intent_id: intentId, debited: domain.addressOf(user), credited: domain.addressOf(store), token, amount: 1800 })
+    const vault = await domain.get(`/vaults/${store.ownerId}`)
+    assert.equal(vault.body.data.TokenHoldings.fungibles[token], 1800)
+    const again = await verity('pay', intentId, '--proof', proofFile, '--domain', domain.url)
+    assert.equal(again.code, 1)
+    assert.match(again.stderr, /409: transaction 0: mandate payment refused \(MANDATE_ALREADY_PAID\): intent .* was paid already/)
+  })
+
+  test('an intent that is not proven has nothing to pay with: exit 1, its status named', async () => {
+    const client = new OrchestratorClient(orchestrator.url)
+    const templateId = await client.submitTemplate(PAYABLE_TEMPLATE)
+    const id = randomUUID()
+    const fields = { acceptable_categories: ['t-shirt'], size: 'M', max_price_cents: 2500, payment_token: 'native', payment_deadline_ms: Date.now() + 60_000 }
+    await client.submitIntent(signIntent({ signer: user, id, templateId, fields }))
+    const run = await verity('pay', id, '--orchestrator', orchestrator.url, '--domain', domain.url)
+    assert.equal(run.code, 1)
+    assert.equal(run.stderr, `error: intent ${id} is pending: only a proven (success) intent authorizes a payment\n`)
+  })
+})
