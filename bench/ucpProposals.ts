@@ -61,8 +61,8 @@ export async function measureUcpProposals(settings: BenchSettings): Promise<UcpP
 }
 
 async function measureAgainst(settings: BenchSettings, url: string, business: string): Promise<UcpProposalsResult> {
-  const rounds = settings.quick ? 2 : 4
-  const perRound = settings.quick ? 4 : 8
+  const rounds = settings.ucpRounds
+  const perRound = settings.ucpProposalsPerRound
   const client = createHttpClient(url, perRound)
   const templateId = (JSON.parse((await client.request('POST', '/templates', CLOTHING_TEMPLATE, 'text/plain')).text) as { template_id: string }).template_id
   const waiting = new Map<string, (outcome: { type: string; reason?: string }) => void>()
@@ -102,7 +102,7 @@ async function measureAgainst(settings: BenchSettings, url: string, business: st
     // Warm both paths once (the store's profile is discovered on the first UCP extraction), untimed.
     for (const name of ['catalog', 'ucp'] as const) await timeExtractions(client, name, business, 1)
     for (let index = 0; index < rounds; index++) for (const name of index % 2 === 0 ? (['catalog', 'ucp'] as const) : (['ucp', 'catalog'] as const)) await round(name)
-    const extractions = settings.quick ? 30 : 100
+    const extractions = settings.ucpExtractions
     const pathResult = async (name: PathName): Promise<UcpPathResult> => {
       const times = await timeExtractions(client, name, business, extractions)
       const { ok, wallMs, extractMs } = totals[name]

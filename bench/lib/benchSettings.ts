@@ -47,6 +47,10 @@ export type BenchSettings = {
   proofsPerCircuit: number
   /** Timed check_solution calls per path (plain SDK, MCP over stdio, MCP over HTTP). */
   mcpCalls: number
+  /** UCP against catalog: rounds per path (alternating), proposals sent at once per round, and timed extractions per path. */
+  ucpRounds: number
+  ucpProposalsPerRound: number
+  ucpExtractions: number
 }
 
 export const FULL: BenchSettings = {
@@ -69,6 +73,9 @@ export const FULL: BenchSettings = {
   sdlLargeNfts: 1_000,
   proofsPerCircuit: 3,
   mcpCalls: 300,
+  ucpRounds: 4,
+  ucpProposalsPerRound: 8,
+  ucpExtractions: 100,
 }
 
 export const QUICK: BenchSettings = {
@@ -92,4 +99,7 @@ export const QUICK: BenchSettings = {
   sdlLargeNfts: 0,
   proofsPerCircuit: 1,
   mcpCalls: 100,
+  ucpRounds: 2,
+  ucpProposalsPerRound: 4,
+  ucpExtractions: 30,
 }
