@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Ed25519Signer } from '@verity/core'
-import { ADMIN_TOKEN_ENV, ensurePrivateDirectory, generateToken, PRIVATE_DIRECTORY_MODE, readTokensFile, writeTokensFile } from '@verity/server'
+import { ADMIN_TOKEN_ENV, ensurePrivateDirectory, generateToken, loadOrCreateKeyFile, PRIVATE_DIRECTORY_MODE, readTokensFile, writeTokensFile } from '@verity/server'
 import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
 import { startDomain, type RunningDomain } from '@verity/domain'
 import { startExtractor, type RunningExtractor } from '@verity/extractor'
@@ -77,14 +77,23 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     for (const service of started.reverse()) await service.close().catch(() => undefined)
   }
   try {
-    const baseLayer = await startBaseLayer({ port: ports.baseLayer, host, logLevel, dataDir: join(dataDir, 'base-layer'), genesisPath: files.genesisPath })
+    // One extractor identity for the devnet: the standalone extractor and the orchestrator's embedded
+    // one attest with it, and the domain and the base layer trust it for mandate payments.
+    const extractorKeyFile = join(dataDir, 'keys', 'extractor.json')
+    const extractorKey = loadOrCreateKeyFile(extractorKeyFile).signer.publicKeyBase58
+    const baseLayer = await startBaseLayer({
+      port: ports.baseLayer,
+      host,
+      logLevel,
+      dataDir: join(dataDir, 'base-layer'),
+      genesisPath: files.genesisPath,
+      trustedExtractorKeys: extractorKey,
+    })
     started.push(baseLayer)
     const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel) : undefined
     if (store) started.push(store)
     // Every extractor of the devnet may fetch the store's loopback address (that port only) and what the user allowed.
     const storefrontPrivateAddressesAllowed = [...(store ? [store.address] : []), ...(options.storefrontPrivateAddressesAllowed ?? [])]
-    // One extractor identity for the devnet: the standalone extractor and the orchestrator's embedded one attest with it.
-    const extractorKeyFile = join(dataDir, 'keys', 'extractor.json')
     const extractor = await startExtractor({ port: ports.extractor, host, logLevel, keyFile: extractorKeyFile, storefrontPrivateAddressesAllowed })
     started.push(extractor)
     const adminToken = process.env[ADMIN_TOKEN_ENV]
@@ -101,7 +110,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     started.push(orchestrator)
     const evm = options.evm === undefined ? undefined : await startEvmSettlement({ dataDir, port: options.evm.port })
     if (evm) started.push(evm)
-    writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host, ...(evm ? { settlementYaml: evm.yaml } : {}) })
+    writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host, extractorKey, ...(evm ? { settlementYaml: evm.yaml } : {}) })
     const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...(options.signal ? { signal: options.signal } : {}) })
     started.push(domain)
     const web = options.web === true
@@ -151,7 +160,7 @@ function writeStackFiles(dataDir: string) {
 
 // domain.yaml is rewritten on every start so it follows the ports given to `up`.
 // With EVM settlement the base layer still runs (credits, other shards) but the domain settles on the chain.
-function writeDomainYaml(path: string, settings: { rpcUrl: string; port: number; host: string; settlementYaml?: string[] }): void {
+function writeDomainYaml(path: string, settings: { rpcUrl: string; port: number; host: string; extractorKey: string; settlementYaml?: string[] }): void {
   const text = [
     '# Written by `verity up`. The keys of spec/domain.md plus ours (docs/domain.md).',
     'shard: 1',
@@ -162,6 +171,9 @@ function writeDomainYaml(path: string, settings: { rpcUrl: string; port: number;
     'app:',
     `  api_port: ${settings.port}`,
     `  api_host: ${settings.host}`,
+    '# mandate payments (docs/domain.md): the devnet extractor attests the price and the payee',
+    'mandates:',
+    `  trusted_extractor_keys: [${settings.extractorKey}]`,
     '',
   ].join('\n')
   writeFileSync(path, text)
