@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
 import { Ed25519Signer, formatAddress } from '@verity/core'
-import { readStoreOptions } from './config/storeOptions.ts'
+import { optionsTableMarkdown } from '@verity/server'
+import { readStoreOptions, STORE_OPTIONS } from './config/storeOptions.ts'
 import { startStore } from './startStore.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'verity-store-'))
@@ -18,7 +19,7 @@ test('over real HTTP: the payee is the vault of the key file (created 0600 on fi
     const address = formatAddress(Ed25519Signer.fromKeyFile(keyFile).ownerId, 2)
     assert.deepEqual(store.payee, { address, token: 'native' })
     assert.match(store.address, /^127\.0\.0\.1:\d+$/)
-    const profile = await (await fetch(`${store.url}/.well-known/ucp`)).json()
+    const profile = (await (await fetch(`${store.url}/.well-known/ucp`)).json()) as any
     assert.equal(profile.ucp.services['dev.ucp.shopping'][0].endpoint, `${store.url}/ucp`)
     assert.equal(profile.ucp.payment_handlers['dev.verity.domain'][0].config.payee, address)
   } finally {
@@ -36,4 +37,9 @@ test('options come from flags or VERITY_STORE_* variables, a flag winning', () =
   const values = readStoreOptions(['--port', '9001', '--payee-token', 'native'], { VERITY_STORE_PORT: '9002', VERITY_STORE_CATALOG: 'shop.json', VERITY_STORE_PAYEE_SHARD: '3' })
   assert.deepEqual(values, { port: 9001, catalogPath: 'shop.json', payeeShard: 3, payeeToken: 'native' })
   assert.throws(() => readStoreOptions(['--prot', '1'], {}), { code: 'INVALID_OPTION' })
+})
+
+test('docs/operations.md lists every option of the store', () => {
+  const docs = readFileSync(new URL('../../../docs/operations.md', import.meta.url), 'utf8')
+  assert.ok(docs.includes(optionsTableMarkdown('store', STORE_OPTIONS)), 'regenerate the store table of docs/operations.md')
 })
