@@ -30,7 +30,19 @@ test('over real HTTP: the payee is the vault of the key file (created 0600 on fi
 test('a bad --payee or --payee-token, or a bad catalog, stops the start with the reason', async () => {
   await assert.rejects(startStore({ port: 0, payee: 'alice', logLevel: 'silent' }), /option payee="alice": .*expected "<owner_id>,<shard>"/)
   await assert.rejects(startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), payeeToken: 'USD', logLevel: 'silent' }), /option payeeToken="USD"/)
+  await assert.rejects(startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), baseUrl: 'ftp://shop.example', logLevel: 'silent' }), /option baseUrl="ftp:\/\/shop.example": expected an http\(s\) URL/)
   await assert.rejects(startStore({ port: 0, catalogPath: join(dir, 'none.json'), payeeKeyFile: join(dir, 'k.json'), logLevel: 'silent' }), { code: 'STORE_CATALOG_INVALID' })
+})
+
+test('--base-url names the endpoints of the profile (a trailing slash dropped)', async () => {
+  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), baseUrl: 'https://shop.example/demo/', logLevel: 'silent' })
+  try {
+    assert.equal(store.url, 'https://shop.example/demo')
+    const profile = (await (await fetch(`http://${store.address}/.well-known/ucp`)).json()) as any
+    assert.deepEqual(profile.ucp.services['dev.ucp.shopping'].map((service: { endpoint: string }) => service.endpoint), ['https://shop.example/demo/ucp', 'https://shop.example/demo/ucp/mcp'])
+  } finally {
+    await store.close()
+  }
 })
 
 test('options come from flags or VERITY_STORE_* variables, a flag winning', () => {

@@ -28,8 +28,9 @@ export async function startStore(options: StoreStartOptions = {}): Promise<Runni
   const host = options.host ?? '127.0.0.1'
   const catalog = loadStoreCatalog(options.catalogPath ?? DEMO_CATALOG_PATH)
   const payee = payeeOf(options)
+  const baseUrl = options.baseUrl === undefined ? undefined : baseUrlOf(options.baseUrl)
   let listening = ''
-  const app = await buildStoreApp({ catalog, payee, baseUrl: options.baseUrl ?? (() => listening), ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) })
+  const app = await buildStoreApp({ catalog, payee, baseUrl: baseUrl ?? (() => listening), ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) })
   try {
     await app.listen({ port: options.port ?? STORE_PORT_DEFAULT, host })
   } catch (error) {
@@ -39,7 +40,7 @@ export async function startStore(options: StoreStartOptions = {}): Promise<Runni
   const port = (app.server.address() as { port: number }).port
   const hostText = host.includes(':') ? `[${host}]` : host
   listening = `http://${hostText}:${port}`
-  return { app, url: options.baseUrl ?? listening, address: `${hostText}:${port}`, payee, close: () => app.close() }
+  return { app, url: baseUrl ?? listening, address: `${hostText}:${port}`, payee, close: () => app.close() }
 }
 
 function payeeOf(options: StoreStartOptions): StorePayee {
@@ -52,6 +53,19 @@ function payeeOf(options: StoreStartOptions): StorePayee {
   }
   const { signer } = loadOrCreateKeyFile(options.payeeKeyFile ?? PAYEE_KEY_FILE_DEFAULT)
   return { address: formatAddress(signer.ownerId, options.payeeShard ?? 1), token, ...domain }
+}
+
+/** `--base-url`: an absolute http(s) URL without credentials, query or fragment; a trailing `/` is dropped (UCP endpoints SHOULD NOT end with one). */
+function baseUrlOf(text: string): string {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new InvalidOptionError({ option: 'baseUrl', value: text, reason: 'expected an absolute http(s) URL' })
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '')
+    throw new InvalidOptionError({ option: 'baseUrl', value: text, reason: 'expected an http(s) URL without credentials, query or fragment' })
+  return url.href.replace(/\/+$/, '')
 }
 
 function check(option: string, value: string, parse: () => unknown): void {
