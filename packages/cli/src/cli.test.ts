@@ -91,6 +91,7 @@ const usageCases: Array<[string, string[], RegExp]> = [
   ['missing proof file', ['verify', join(dir, 'absent.json')], /^verity verify: cannot read proof file .*absent\.json: ENOENT$/],
   ['bad port', ['up', '--domain-port', '70000'], /^verity up: port must be an integer 0–65535/],
   ['bad store port', ['up', '--store-port', 'x'], /^verity up: port must be an integer 0–65535, got "x"$/],
+  ['bad up allowance', ['up', '--storefront-private-addresses-allowed', '127.0.0.1:8099,localhost'], /^verity up: --storefront-private-addresses-allowed: option storefrontPrivateAddressesAllowed="localhost": expected an IP address/],
   ['bad store option', ['store', '--port', '0', '--payee-shard', '0'], /^verity store: option --payee-shard="0": /],
   ['bad store payee', ['store', '--port', '0', '--payee', 'alice'], /^verity store: option payee="alice": /],
   ['keygen without --out', ['keygen'], /^verity keygen: --out FILE is required$/],

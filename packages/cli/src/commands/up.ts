@@ -1,26 +1,13 @@
-import { optionEnvName } from '@verity/server'
 import type { Command } from '../Command.ts'
 import { waitForSignal } from '../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
 import { UsageError } from '../UsageError.ts'
+import { readUpOption, readUpPrivateAddressesAllowed } from './upOptions.ts'
 
 function parseSettlement(value: unknown): 'base-layer' | 'evm' {
   if (value === undefined || value === 'base-layer') return 'base-layer'
   if (value === 'evm') return 'evm'
   throw new UsageError(`--settlement must be base-layer or evm, got ${JSON.stringify(value)}`)
-}
-
-/** The `VERITY_UP_<FLAG>` variable of an option of `up` (a flag wins over it). */
-function readUpOption(values: Record<string, unknown>, flag: string): string | undefined {
-  const value = values[flag]
-  if (typeof value === 'string') return value
-  const fromEnv = process.env[optionEnvName('up', flag)]
-  return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv
-}
-
-/** A comma-separated list (empty entries dropped). */
-function readList(text: string | undefined): string[] {
-  return (text ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
 }
 
 export const upCommand: Command = {
@@ -57,7 +44,7 @@ export const upCommand: Command = {
   async run({ values, out, signal }) {
     const { STACK_PORTS_DEFAULT, startStack } = await import('../services/startStack.ts')
     const port = (flag: string, fallback: number) => {
-      const text = readUpOption(values, flag)
+      const text = readUpOption(values, process.env, flag)
       return text === undefined ? fallback : parsePort(text)
     }
     const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.VERITY_DATA_DIR ?? '.verity'
@@ -69,7 +56,7 @@ export const upCommand: Command = {
       web: port('web-port', STACK_PORTS_DEFAULT.web),
       store: port('store-port', STACK_PORTS_DEFAULT.store),
     }
-    const storefrontPrivateAddressesAllowed = readList(readUpOption(values, 'storefront-private-addresses-allowed'))
+    const storefrontPrivateAddressesAllowed = await readUpPrivateAddressesAllowed(values, process.env)
     // Loaded only for --settlement evm: viem and the contracts would slow every other start.
     const evm = parseSettlement(values.settlement) === 'evm'
       ? { port: port('evm-port', (await import('@verity/settlement-evm')).evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT) }
