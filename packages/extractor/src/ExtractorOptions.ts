@@ -43,11 +43,12 @@ export type ExtractorOptions = {
   storefrontLookup?: StorefrontLookup
   /**
    * The platform profile URI advertised on every UCP request (`UCP-Agent: profile="..."`, MCP
-   * `meta["ucp-agent"].profile`); default http://127.0.0.1:8090/ucp/platform-profile, where
-   * `verity extractor` serves it. UCP businesses are called through the storefront fetch guard:
+   * `meta["ucp-agent"].profile`), or how to read it once the server listens; default: where this
+   * extractor serves it (`<its URL>/ucp/platform-profile`, e.g. http://127.0.0.1:8090/ucp/platform-profile
+   * for `verity extractor`, `<orchestrator>/extractor/ucp/platform-profile` when embedded). UCP businesses are called through the storefront fetch guard:
    * `storefrontHostsAllowed`, `storefrontPortsAllowed` and `storefrontPrivateAddressesAllowed` apply to them.
    */
-  ucpAgentProfileUrl?: string
+  ucpAgentProfileUrl?: string | (() => string)
   /** Largest `POST /extract` body, in bytes. */
   bodyBytesMax?: number
 }

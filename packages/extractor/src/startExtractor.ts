@@ -22,11 +22,14 @@ export type RunningExtractor = {
  * e.g. `http://127.0.0.1:8090`, which is what an orchestrator's `evidence_extractor_url` takes.
  */
 export async function startExtractor(options: StartExtractorOptions = {}): Promise<RunningExtractor> {
-  const app = await buildExtractorApp({ logLevel: process.env.VERITY_LOG_LEVEL ?? 'info', ...options })
   const host = options.host ?? '127.0.0.1'
+  let url = ''
+  // By default the extractor advertises its own platform profile, known once it listens (port 0 included).
+  const ucpAgentProfileUrl = options.ucpAgentProfileUrl ?? (() => `${url}/ucp/platform-profile`)
+  const app = await buildExtractorApp({ logLevel: process.env.VERITY_LOG_LEVEL ?? 'info', ...options, ucpAgentProfileUrl })
   await app.listen({ port: options.port ?? EXTRACTOR_PORT_DEFAULT, host })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : options.port
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   return { app, url, key: app.extractorKey, close: () => app.close() }
 }

@@ -15,7 +15,7 @@ export const EXTRACTOR_OPTIONS = {
   storefrontHostsAllowed: { flag: 'storefront-hosts-allowed', kind: 'list', defaultText: 'any', summary: 'storefront hosts it may fetch (comma-separated)' },
   storefrontPortsAllowed: { flag: 'storefront-ports-allowed', kind: 'portList', defaultText: STOREFRONT_PORTS_ALLOWED_DEFAULT.join(','), summary: 'ports a storefront URL may name' },
   storefrontPrivateAddressesAllowed: { flag: 'storefront-private-addresses-allowed', kind: 'list', defaultText: 'none', summary: 'non-public addresses it may fetch (CIDR, address, address:port)' },
-  ucpAgentProfileUrl: { flag: 'ucp-agent-profile-url', kind: 'string', defaultText: 'http://127.0.0.1:8090/ucp/platform-profile', summary: 'platform profile URI sent to UCP businesses' },
+  ucpAgentProfileUrl: { flag: 'ucp-agent-profile-url', kind: 'string', defaultText: '<this extractor>/ucp/platform-profile', summary: 'platform profile URI sent to UCP businesses' },
 } as const satisfies ServiceOptions
 
 export type ExtractorStartOptions = {

@@ -21,8 +21,8 @@ export type UcpSourceOptions = {
   portsAllowed?: readonly number[]
   privateAddressesAllowed?: readonly string[]
   lookup?: StorefrontLookup
-  /** The platform profile URI sent on every request (default UCP_AGENT_PROFILE_URL_DEFAULT). */
-  agentProfileUrl?: string
+  /** The platform profile URI sent on every request, or how to read it once the server listens (default UCP_AGENT_PROFILE_URL_DEFAULT). */
+  agentProfileUrl?: string | (() => string)
   /** Bound and clock of the profile cache (tests). */
   profileCacheEntriesMax?: number
   nowMs?: () => number
@@ -38,7 +38,7 @@ export type UcpSourceOptions = {
 export class UcpSource implements ProductSource {
   readonly #context: UcpTransportContext
   readonly #hostsAllowed: ReadonlySet<string> | undefined
-  readonly #agentProfileUrl: string
+  readonly #agentProfileUrl: () => string
   readonly #profiles: UcpProfileCache<UcpBusiness>
 
   /** Throws InvalidOptionError for a bad port or private-address entry. */
@@ -57,7 +57,8 @@ export class UcpSource implements ProductSource {
       }),
       isUrlAllowed: this.#isUrlAllowed,
     }
-    this.#agentProfileUrl = options.agentProfileUrl ?? UCP_AGENT_PROFILE_URL_DEFAULT
+    const agentProfileUrl = options.agentProfileUrl ?? UCP_AGENT_PROFILE_URL_DEFAULT
+    this.#agentProfileUrl = typeof agentProfileUrl === 'string' ? () => agentProfileUrl : agentProfileUrl
     this.#profiles = new UcpProfileCache({
       ...(options.profileCacheEntriesMax === undefined ? {} : { entriesMax: options.profileCacheEntriesMax }),
       ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
@@ -81,7 +82,7 @@ export class UcpSource implements ProductSource {
     // metadata.options match loosely (case, spaces, `_`, `-`) here, against every variant it returns.
     const request = { id: solution }
     const sources: EvidenceSource[] = [...business.sources]
-    const outcome = await getUcpProduct({ business, request, agentProfileUrl: this.#agentProfileUrl, context: this.#context, sources })
+    const outcome = await getUcpProduct({ business, request, agentProfileUrl: this.#agentProfileUrl(), context: this.#context, sources })
     if (!outcome.found) throw new VariantNotFoundError({ solution, selection: `id ${JSON.stringify(solution)} at ${base}`, businessMessage: outcome.businessMessage })
     const url = sources[sources.length - 1]?.url ?? business.endpoint.href
     const product = ucpProductToProduct(outcome.product, { url, ...(business.payee === undefined ? {} : { payee: business.payee }), ...(business.payeeToken === undefined ? {} : { payeeToken: business.payeeToken }) })

@@ -35,7 +35,10 @@ export function openExtraction(parameters: OpenExtractionParameters): Extraction
     storefrontPortsAllowed: settings.storefrontPortsAllowed,
     storefrontPrivateAddressesAllowed: settings.storefrontPrivateAddressesAllowed,
   }
-  const embedded = parameters.embedded === null ? undefined : createExtractorDependencies({ ...storefrontOptions, ...parameters.embedded }, parameters.log)
+  // The embedded extractor advertises the platform profile it serves under the orchestrator's /extractor.
+  const ucpAgentProfileUrl = () => `${parameters.embeddedUrl()}/ucp/platform-profile`
+  const embedded =
+    parameters.embedded === null ? undefined : createExtractorDependencies({ ...storefrontOptions, ucpAgentProfileUrl, ...parameters.embedded }, parameters.log)
   return {
     embedded,
     extractEvidence: createEvidenceExtractor({
