@@ -18,6 +18,7 @@ import { runVerity, spawnVerity, verityOk } from './testing/runVerity.ts'
 // holds). Two real proofs: the policy proof of the first intent and the SDL proof.
 
 const CLOTHING = fileURLToPath(new URL('../../policy/examples/clothing.template', import.meta.url))
+const PAYABLE = fileURLToPath(new URL('../../policy/examples/payable-clothing.template', import.meta.url))
 const attrsOf = (size: string) => ['--attr', 'acceptable_categories=["t-shirt","polo"]', '--attr', `size=${size}`, '--attr', 'audience=unisex', '--attr', 'max_price_cents=2500', '--attr', 'acceptable_colors=["White"]']
 /** The tour's intent at the demo store (sizes as Shopify spells them) and with the extractor's own catalog. */
 const ATTRS = attrsOf('Medium (M)')
@@ -190,6 +191,32 @@ describe('the README tour', { timeout: 600_000 }, () => {
     const finalized = JSON.parse(await verity('vault', 'show', 'alice.json', '--finalized', '--json'))
     assert.equal(finalized.finalized, true)
     assert.equal(finalized.vault.data.TokenHoldings.fungibles[token], 33)
+  })
+
+  test('3. the proof pays: once, from the user to the store, then settled', async () => {
+    await verity('keygen', '--out', 'usd.json')
+    const usd = await verity('address', 'usd.json', '--shard', '1')
+    const user = await verity('address', 'user.json', '--shard', '1')
+    await verity('mint', '--key', 'usd.json', '--name', 'Devnet Dollar', '--symbol', 'USD', '--amount', '100000', '--to', user)
+    assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee$/)
+    const template = await verity('template', 'push', PAYABLE)
+    const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
+    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=2500', '--attr', `payment_token=${usd}`, '--attr', deadline)
+    const proposed = await run('propose', intent, '--solution', 'tee-classic-white-m', '--metadata', JSON.stringify({ business }), '--wait', '--proof-out', 'paid.json')
+    assert.equal(proposed.code, 0, proposed.stderr)
+    const store = await verity('address', '.verity/keys/store.json', '--shard', '1')
+    assert.match(await verity('pay', intent), new RegExp(`^paid 1999 of ${usd} from ${user} to ${store} \\(intent ${intent}\\)`))
+    const again = await run('pay', intent)
+    assert.equal(again.code, 1)
+    assert.match(again.stderr, /409: transaction 0: mandate payment refused \(MANDATE_ALREADY_PAID\)/)
+    assert.equal(JSON.parse(await verity('vault', 'show', 'user.json', '--json')).vault.data.TokenHoldings.fungibles[usd], 98_001)
+    assert.equal(JSON.parse(await verity('vault', 'show', '.verity/keys/store.json', '--json')).vault.data.TokenHoldings.fungibles[usd], 1999)
+
+    const sdl = await verity('sdl', 'submit')
+    assert.equal((await run('sdl', 'prove', sdl)).code, 0)
+    assert.equal((await run('sdl', 'settle', sdl)).stdout, `${sdl}  BaseLayerApplied\n`)
+    const finalized = JSON.parse(await verity('vault', 'show', '.verity/keys/store.json', '--finalized', '--json'))
+    assert.equal(finalized.vault.data.TokenHoldings.fungibles[usd], 1999)
   })
 
   test('the clients raise typed errors with status, code and index', async () => {

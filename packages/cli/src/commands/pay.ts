@@ -23,7 +23,7 @@ export const payCommand: Command = {
     const intentId = positionals[0]!
     const bundle = typeof values.proof === 'string' ? readBundle(values.proof) : await fetchBundle(orchestratorUrl(values), intentId)
     const { payment } = await payMandate(new DomainClient(domainUrl(values), { token: clientToken() }), bundle)
-    out.result(`paid ${payment.amount} of ${payment.token} from ${payment.debited} to ${payment.credited} (intent ${intentId}); settle it with \`verity sdl settle\``, {
+    out.result(`paid ${payment.amount} of ${payment.token} from ${payment.debited} to ${payment.credited} (intent ${intentId}); it settles with the next SDL (verity sdl submit, prove, settle)`, {
       intent_id: intentId,
       debited: payment.debited,
       credited: payment.credited,
