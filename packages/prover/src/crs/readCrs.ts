@@ -3,11 +3,16 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } fro
 import { join } from 'node:path'
 import { CRS_INFO_FILE, G1_FILE, G1_POINT_BYTES, G2_FILE, G2_POINT_BYTES, type DevCrsInfo } from './crsFiles.ts'
 import { CrsError } from '../errors/proverErrors.ts'
+import { isIgnitionG2 } from './ignitionG2.ts'
 
 /** What a prover knows about its CRS directory. */
 export type CrsDescription = {
   path: string
-  /** 'dev' when the directory carries our dev metadata, otherwise 'ignition'. */
+  /**
+   * 'ignition' only when the G2 point is Ignition's [x]₂ (or bb.js is to download Ignition's files);
+   * 'dev' for our dev metadata and for any other G2 point: a CRS of unknown origin is as forgeable
+   * as a dev one, whatever its files say, so production verifiers refuse its proofs.
+   */
   kind: 'dev' | 'ignition'
   /** G1 points present (0 when bb.js is to download them, production only). */
   points: number
@@ -19,12 +24,12 @@ export type CrsDescription = {
 export function readCrs(path: string): CrsDescription {
   const infoPath = join(path, CRS_INFO_FILE)
   const info = existsSync(infoPath) ? (JSON.parse(readFileSync(infoPath, 'utf8')) as Partial<DevCrsInfo>) : undefined
-  const kind = info?.crs === 'dev' ? 'dev' : 'ignition'
+  const isDev = info?.crs === 'dev'
   const g1Path = join(path, G1_FILE)
   const g2Path = join(path, G2_FILE)
   if (!existsSync(g1Path) || !existsSync(g2Path)) {
-    if (kind === 'dev') throw new CrsError({ path, reason: `dev CRS is incomplete (missing ${G1_FILE} or ${G2_FILE})` })
-    return { path, kind, points: 0, fingerprint: 'ignition-download' }
+    if (isDev) throw new CrsError({ path, reason: `dev CRS is incomplete (missing ${G1_FILE} or ${G2_FILE})` })
+    return { path, kind: 'ignition', points: 0, fingerprint: 'ignition-download' }
   }
   const g1Bytes = statSync(g1Path).size
   if (g1Bytes % G1_POINT_BYTES !== 0) throw new CrsError({ path, reason: `${G1_FILE} is not a whole number of 64-byte points` })
@@ -38,5 +43,6 @@ export function readCrs(path: string): CrsDescription {
     closeSync(fd)
   }
   const fingerprint = createHash('sha256').update(g2).update(head).digest('hex').slice(0, 16)
+  const kind = !isDev && isIgnitionG2(g2) ? 'ignition' : 'dev'
   return { path, kind, points: g1Bytes / G1_POINT_BYTES, fingerprint }
 }

@@ -1,16 +1,12 @@
 import { G2_POINT_BYTES } from '../crs/crsFiles.ts'
+import { IGNITION_G2_FILE_HEX } from '../crs/ignitionG2.ts'
 import { VerifierSourceError } from './verifierErrors.ts'
 
 /**
  * [x]₂ of Aztec's Ignition ceremony as the generated Solidity verifier's pairing check writes it:
  * EIP-197 order, the imaginary part of each coordinate first (x.c1, x.c0, y.c1, y.c0).
  */
-export const IGNITION_G2_EIP197 = [
-  '0x260e01b251f6f1c7e7ff4e580791dee8ea51d87a358e038b4efe30fac09383c1',
-  '0x0118c4d5b837bcc2bc89b5b398b5974e9f5944073b32078b7e231fec938883b0',
-  '0x04fc6369f7110fe3d25156c1bb9a72859cf2a04641f99ba4ee413c80da6a5fe4',
-  '0x22febda3c0c0632a56475b4214e5615e11e6dd3f96e6cea2854a87d4dacc5e55',
-] as const
+export const IGNITION_G2_EIP197: readonly string[] = Object.freeze(g2FileToEip197(Buffer.from(IGNITION_G2_FILE_HEX, 'hex')))
 
 /**
  * A CRS's G2 file (x.c0 ‖ x.c1 ‖ y.c0 ‖ y.c1, 32-byte big-endian each, as bb.js reads it) in the
