@@ -151,7 +151,10 @@ function relationMismatchReason(word: string, side: SyntaxExpr, type: FieldType,
   const otherIsSet = other.kind === 'SetLiteral' || (otherType !== undefined && otherType.startsWith('set'))
   if (isScalar(type) && otherIsSet) {
     const otherText = other.kind === 'SetLiteral' ? 'the set literal' : `${describe(other)} is ${otherType}`
-    return `${word} relates two sets: ${otherText} and ${describe(side)} is ${type}: use \`in\` (\`${plain(side)} in ${plain(other)}\`)`
+    const head = `${word} relates two sets: ${otherText} and ${describe(side)} is ${type}`
+    // `in` is the fix only when the value has the set's element type.
+    if (otherType !== undefined && elementTypeOf(otherType) !== type) return `${head}, not a set<${type}>`
+    return `${head}: use \`in\` (\`${plain(side)} in ${plain(other)}\`)`
   }
   if (isScalar(type) && isScalar(otherType))
     return `${word} relates two sets: ${describe(side)} is ${type} and ${describe(other)} is ${otherType}: compare them with \`==\``

@@ -67,6 +67,8 @@ const INVALID: [string, string, number, number, string][] = [
     '`intersects` relates two sets: `intent.wanted` is set<string> and `evidence.size` is string: use `in` (`evidence.size in intent.wanted`)'],
   ['string and set literal', 'evidence.size disjoint {"a"};', 14, 3,
     '`disjoint` relates two sets: the set literal and `evidence.size` is string: use `in` (`evidence.size in {...}`)'],
+  ['int beside a set of strings', 'evidence.count subset intent.wanted;', 14, 3,
+    '`subset` relates two sets: `intent.wanted` is set<string> and `evidence.count` is int, not a set<int>'],
   ['two scalars: use ==', 'evidence.size superset evidence.size;', 14, 3,
     '`superset` relates two sets: `evidence.size` is string and `evidence.size` is string: compare them with `==`'],
   ['different element types', 'intent.wanted subset evidence.sizes;', 14, 17,
