@@ -6,7 +6,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { Ed25519Signer, formatAddress } from '@verity/core'
 import { signVerifiable } from '@verity/ledger'
-import { DomainClient } from '@verity/sdk'
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { DomainClient, signIntent } from '@verity/sdk'
 import { serveHttp, type RunningMcpHttp } from './transports/serveHttp.ts'
 import { callError, callOk, startMcpDevnet, VERITY_BIN, type McpDevnet } from './testing/startMcpDevnet.ts'
 
@@ -15,7 +18,8 @@ import { callError, callOk, startMcpDevnet, VERITY_BIN, type McpDevnet } from '.
 // at): over Streamable HTTP (in process) and over stdio (the `verity mcp` command in a child
 // process). One real policy proof per transport.
 
-const TOOLS = ['check_solution', 'get_intent', 'get_proof', 'get_sdl', 'get_vault', 'propose_solution', 'search_catalog', 'transfer', 'verify_proof', 'wait_for_outcome']
+const PAYABLE_TEMPLATE_PATH = fileURLToPath(new URL('../../policy/examples/payable-clothing.template', import.meta.url))
+const TOOLS = ['check_solution', 'get_intent', 'get_proof', 'get_sdl', 'get_vault', 'pay', 'propose_solution', 'search_catalog', 'transfer', 'verify_proof', 'wait_for_outcome']
 
 let devnet: McpDevnet
 let http: RunningMcpHttp
@@ -119,6 +123,32 @@ describe('an agent shops within a signed intent', { timeout: 600_000 }, () => {
     const text = (prompt.messages[0]?.content as { text: string }).text
     const order = ['get_intent', 'search_catalog', 'check_solution', 'propose_solution', 'verify_proof'].map((tool) => text.indexOf(tool))
     assert.ok(order.every((position, index) => position >= 0 && (index === 0 || position > order[index - 1]!)), text)
+  })
+})
+
+describe('an agent pays with the proof of a payable intent', { timeout: 600_000 }, () => {
+  test('pay: the proven price from the user to the store, once; a pending intent has nothing to pay with', async () => {
+    const user = Ed25519Signer.generate()
+    const usd = Ed25519Signer.generate()
+    const token = formatAddress(usd.ownerId, 1)
+    const domain = new DomainClient(devnet.stack.domain.url)
+    const operation = { Create: { metadata: { name: 'Devnet Dollar', symbol: 'USD' }, credited: [{ address: formatAddress(user.ownerId, 1), amount: 10_000n }] } }
+    await domain.execute([signVerifiable(usd, 'FungibleTokenMint', { new_nonce: 1n, shard: 1, operation })])
+    const templateId = await devnet.orchestrator.submitTemplate(readFileSync(PAYABLE_TEMPLATE_PATH, 'utf8'))
+    const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 2500, payment_token: token, payment_deadline_ms: Date.now() + 3_600_000 }
+    const intentId = randomUUID()
+    await devnet.orchestrator.submitIntent(signIntent({ id: intentId, templateId, fields, signer: user }))
+    assert.equal((await callError(httpClient, 'pay', { intent_id: intentId })).code, 'PROOF_NOT_FOUND')
+
+    const proposed = await callOk(httpClient, 'propose_solution', { intent_id: intentId, solution: 'tee-classic-white-m', business: store(), wait: true, timeout_s: 300 })
+    assert.equal(proposed.outcome.status, 'success', JSON.stringify(proposed.outcome))
+    const payee = proposed.outcome.evidence.payee as string
+    const paid = await callOk(stdioClient, 'pay', { intent_id: intentId })
+    assert.deepEqual(paid, { intent_id: intentId, from: formatAddress(user.ownerId, 1), to: payee, token, amount: '1999', applied: 1 })
+    const again = await callError(httpClient, 'pay', { intent_id: intentId })
+    assert.deepEqual([again.code, again.status], ['MANDATE_ALREADY_PAID', 409])
+    const storeVault = await domain.getVault(payee.split(',')[0]!)
+    assert.deepEqual(storeVault?.data, { TokenHoldings: { fungibles: { [token]: 1999n }, nfts: {} } })
   })
 })
 

@@ -12,6 +12,7 @@ import { registerProposeSolutionTool } from './tools/proposeSolutionTool.ts'
 import { registerSearchCatalogTool } from './tools/searchCatalogTool.ts'
 import type { ToolDependencies } from './tools/ToolDependencies.ts'
 import { registerTransferTool } from './tools/transferTool.ts'
+import { registerPayTool } from './tools/payTool.ts'
 import { registerVerifyProofTool } from './tools/verifyProofTool.ts'
 import { registerWaitForOutcomeTool } from './tools/waitForOutcomeTool.ts'
 
@@ -49,6 +50,7 @@ export function createVerityMcpServer(deps: ToolDependencies, log: (error: unkno
     registerVerifyProofTool,
     registerGetVaultTool,
     registerTransferTool,
+    registerPayTool,
     registerGetSdlTool,
   ])
     register(server, deps)

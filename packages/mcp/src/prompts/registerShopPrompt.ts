@@ -17,6 +17,8 @@ export function shopWithinIntentText(intentId: string, goal: string | undefined)
     '   propose a candidate that did not pass check_solution. If the outcome times out, call wait_for_outcome.',
     '5. On success, call verify_proof with the intent id and tell the user what was bought and that the proof verified',
     '   (say so plainly if it was made with the development CRS). On failure, report the reason; do not try again.',
+    '6. If the user asked you to buy and the intent is payable (get_intent shows payment_token and the evidence a payee), call pay',
+    '   with the intent id: the proof pays the proven price to the proven merchant, once. Report what was paid, or the refusal code.',
     '',
     'If nothing passes, say which constraints no candidate could meet, and stop without proposing.',
   ].join('\n')

@@ -1,5 +1,6 @@
-import { decodeInputFields, formatAddress, isVerityError, ownerIdOfSignature, parseAddress, type Signature } from '@verity/core'
-import type { MandatePayment } from '@verity/ledger'
+import { decodeBase64Url, decodeInputFields, formatAddress, isVerityError, ownerIdOfSignature, parseAddress, type Signature } from '@verity/core'
+import { MandatePaymentError, type MandatePayment } from '@verity/ledger'
+import { decodeCompiledTemplate, payableShape } from '@verity/policy'
 import { MalformedProofBundleError } from '../proofs/proofErrors.ts'
 import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 
@@ -7,12 +8,14 @@ import { readSignedIntent } from '../proofs/readSignedIntent.ts'
  * The mandate payment a proof bundle authorizes (docs/domain.md, "Mandate payments"), read from
  * the bundle without verifying it (the domain verifies it): evidence.price_cents of
  * intent.payment_token, from the intent signer's vault on the shard of evidence.payee, to
- * evidence.payee. Throws MalformedProofBundleError naming a payment field that is missing, of
- * the wrong type, or an intent that is unsigned.
+ * evidence.payee. Throws MandatePaymentError (MANDATE_TEMPLATE_NOT_PAYABLE) for a template that is
+ * not payable, MalformedProofBundleError naming a payment field that is missing, of the wrong
+ * type, or an intent that is unsigned.
  * @example await domain.execute([{ MandatePayment: mandatePaymentOf(await orchestrator.getProof(intentId)) }])
  */
 export function mandatePaymentOf(bundle: unknown): MandatePayment {
-  const root = bundle as { signed_intent?: unknown; evidence?: unknown } | null
+  const root = bundle as { signed_intent?: unknown; evidence?: unknown; template?: { compiled_base64url?: unknown } | null } | null
+  assertPayable(root?.template?.compiled_base64url)
   const intent = readSignedIntent(root?.signed_intent)
   if (intent.authorship === 'Unsigned') throw new MalformedProofBundleError({ field: 'signed_intent.authorship', reason: 'is Unsigned: nobody authorized a payment' })
   const attrs = decode(intent.attrFields, 'intent')
@@ -31,6 +34,18 @@ export function mandatePaymentOf(bundle: unknown): MandatePayment {
     amount: read(evidence.price_cents, 'evidence.price_cents', 'bigint') as bigint,
     proof_bundle: bundle as Record<string, unknown>,
   }
+}
+
+/** A bundle whose template is readable and not payable is refused as the domain would (a broken template is the domain's to name). */
+function assertPayable(compiledBase64Url: unknown): void {
+  if (typeof compiledBase64Url !== 'string') return
+  let shape
+  try {
+    shape = payableShape(decodeCompiledTemplate(decodeBase64Url(compiledBase64Url)))
+  } catch {
+    return
+  }
+  if (!shape.isPayable) throw new MandatePaymentError({ refusal: 'MANDATE_TEMPLATE_NOT_PAYABLE', reason: `the intent's template is not payable: ${shape.problems.join('; ')}` })
 }
 
 function decode(fields: unknown, scope: string): Record<string, unknown> {
