@@ -7,6 +7,18 @@ export type ApplyResult = {
   applied: number
 }
 
+/** A mandate payment as GET /payments answers it. */
+export type PaymentView = {
+  intent_id: string
+  payer: string
+  debited: string
+  credited: string
+  token: string
+  amount: bigint
+  applied_at_ms: number
+  sdl: { hash: string; state: SdlStateValue } | null
+}
+
 export type ProveStart = {
   /** false when the SDL was already being proven or proven: nothing new was started */
   started: boolean
@@ -32,4 +44,6 @@ export interface DomainApi {
   prove(hash: string, guardrailInput: Uint8Array | null): Promise<ProveStart>
   /** Submits the proven SDL to the base layer; returns the state it reached. */
   submitProof(hash: string): Promise<SdlStateValue>
+  /** Mandate payments applied, newest first (GET /payments): of one intent, or the latest `limit`. */
+  listPayments(query: { intentId?: string; limit: number }): Promise<PaymentView[]>
 }

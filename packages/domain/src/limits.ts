@@ -126,3 +126,6 @@ export const MANDATE_TRUSTED_KEYS_MAX = 32
 /** Verified bundles remembered (by the hash of their canonical JSON), so resubmissions of one bundle cost one verification. */
 export const MANDATE_VERIFICATIONS_CACHED_MAX = 1_024
 assert(MANDATE_PAYMENTS_PER_BATCH_MAX * ledgerLimits.MANDATE_BUNDLE_BYTES_MAX <= REQUEST_BODY_BYTES_MAX * 1)
+/** Payments listed by one GET /payments (the wire schema's maximum), and the default. */
+export const PAYMENTS_PAGE_LIMIT_MAX = 100
+export const PAYMENTS_PAGE_LIMIT_DEFAULT = 20

@@ -4,7 +4,7 @@ export { ExtractorClient, type CatalogHit, type CatalogQuery, type CatalogSearch
 export { UcpBusinessClient, UCP_AGENT_PROFILE_DEFAULT, type UcpBusinessClientOptions } from './ucp/UcpBusinessClient.ts'
 export { UcpBusinessUnusableError } from './ucp/UcpBusinessUnusableError.ts'
 export { readSignedIntent, type SignedIntentParts } from './proofs/readSignedIntent.ts'
-export { DomainClient, type CallOptions, type SdlPage, type ApplyResult, type ProveStart } from './clients/DomainClient.ts'
+export { DomainClient, type CallOptions, type SdlPage, type ApplyResult, type ProveStart, type PaymentView } from './clients/DomainClient.ts'
 export { defaultClientToken, type ClientOptions } from './clients/ClientOptions.ts'
 export { followEvents, type FollowEventsOptions, type OrchestratorEventMessage } from './events/followEvents.ts'
 export { request, requestJson, type RequestOptions, type HttpResponse } from './http/requestJson.ts'

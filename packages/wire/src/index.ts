@@ -18,3 +18,4 @@ export { ApplyResult, ExecuteRequest, FungibleMintVault, HoldingsDiff, NftMintVa
 export { DomainErrorBody, SdlState, SdlStateReply } from './domain/sdlState.ts'
 export { EvmFinalizedVault, FinalizedSlot, FinalizedVault } from './domain/finalizedVault.ts'
 export * from './ucp/index.ts'
+export { MandatePaymentView, PaymentsQuery } from './domain/payments.ts'

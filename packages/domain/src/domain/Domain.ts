@@ -3,7 +3,7 @@
 import { formatAddress, type PasskeyPolicy, type Signer } from '@verity/core'
 import type { Settlement } from '../settlement/Settlement.ts'
 import type { FastifyBaseLogger } from 'fastify'
-import type { ApplyResult, DomainApi, ProveStart } from '../DomainApi.ts'
+import type { ApplyResult, DomainApi, PaymentView, ProveStart } from '../DomainApi.ts'
 import { applyIncomingCredits } from '../credits/applyIncomingCredits.ts'
 import { SdlNotFoundError, VaultNotFoundError } from '../errors/domainErrors.ts'
 import { GroupCommitter } from '../execution/GroupCommitter.ts'
@@ -15,7 +15,7 @@ import type { SdlProver } from '../sdl/SdlProver.ts'
 import type { SdlStateValue } from '../sdl/SdlStateValue.ts'
 import type { DomainStore } from '../store/DomainStore.ts'
 import type { MandateVerifier } from '../mandates/MandateVerifier.ts'
-import { MANDATE_DEADLINE_GRACE_MS_DEFAULT } from '../limits.ts'
+import { MANDATE_DEADLINE_GRACE_MS_DEFAULT, PAYMENTS_PAGE_LIMIT_MAX } from '../limits.ts'
 
 export type DomainDeps = {
   store: DomainStore
@@ -129,6 +129,22 @@ export class Domain implements DomainApi {
 
   submitProof(hash: string): Promise<SdlStateValue> {
     return this.pipeline.submitProof(hash)
+  }
+
+  async listPayments(query: { intentId?: string; limit: number }): Promise<PaymentView[]> {
+    const records = await this.#deps.store.listMandatePayments({ ...query, limit: Math.min(query.limit, PAYMENTS_PAGE_LIMIT_MAX) })
+    return Promise.all(
+      records.map(async (record) => {
+        const summary = record.sdlHash === null ? null : await this.#deps.store.getSdlSummary(record.sdlHash)
+        return {
+          intent_id: record.intentId,
+          payer: record.payerOwnerId,
+          ...record.payment,
+          applied_at_ms: record.appliedAtMs,
+          sdl: summary === null ? null : { hash: summary.hash, state: summary.state },
+        }
+      }),
+    )
   }
 
   /** Stops the timer and the pipeline, ends a proof under way, waits for writes, closes the store. */

@@ -15,6 +15,7 @@ import {
   type BatchResult,
   type MandateContext,
   type MandateFacts,
+  type MandatePayment,
   type LedgerView,
   type Vault,
   type VerifiableType,
@@ -131,9 +132,10 @@ export async function prepareParsedBatch(
   for (const [address, vault] of result.vaults) changes.vaults.set(address, vault)
   for (const [address, nonce] of result.nonces) changes.nonces.set(address, nonce)
   for (const tx of result.transactions) changes.records.push({ kind: 'transaction', verifiable: tx.verifiable, state_diffs: tx.state_diffs })
-  for (const facts of mandateFacts.values()) {
+  for (const [index, facts] of mandateFacts) {
     const key = mandateKey(facts)
-    changes.mandates.set(key, { key, intentId: facts.intentId, payerOwnerId: facts.payerOwnerId })
+    const { debited, credited, token, amount } = (items[index]!.verifiable as { MandatePayment: MandatePayment }).MandatePayment
+    changes.mandates.set(key, { key, intentId: facts.intentId, payerOwnerId: facts.payerOwnerId, payment: { debited, credited, token, amount } })
   }
   return result.transactions.length
 }

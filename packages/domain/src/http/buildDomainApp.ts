@@ -23,6 +23,7 @@ import { watchDomain } from './domainMetrics.ts'
 import { DOMAIN_ROUTE_SCOPES } from './domainRouteScopes.ts'
 import { httpStatusByCode, UNLISTED_CODE_STATUS } from './httpStatusByCode.ts'
 import { intentRoutes } from './intentRoutes.ts'
+import { paymentRoutes } from './paymentRoutes.ts'
 import { sdlRoutes } from './sdlRoutes.ts'
 import { vaultRoutes } from './vaultRoutes.ts'
 import { finalizedVaultRoutes, type FinalizedVaultRoutesOptions } from './finalizedVaultRoutes.ts'
@@ -79,6 +80,7 @@ export async function buildDomainApp(options: BuildDomainAppOptions): Promise<Fa
   await app.register(vaultRoutes, { domain: options.domain })
   await app.register(finalizedVaultRoutes, { finalizedVaults: options.finalizedVaults ?? (() => null) })
   await app.register(intentRoutes, { domain: options.domain })
+  await app.register(paymentRoutes, { domain: options.domain })
   await app.register(sdlRoutes, { domain: options.domain })
   return app as unknown as FastifyInstance
 }

@@ -19,6 +19,7 @@ export function deferredDomainApi(): { api: DomainApi; resolve(domain: DomainApi
     submitSdl: () => ready().submitSdl(),
     prove: (hash, input) => ready().prove(hash, input),
     submitProof: (hash) => ready().submitProof(hash),
+    listPayments: (query) => ready().listPayments(query),
   }
   return { api, resolve: (domain) => (target = domain) }
 }

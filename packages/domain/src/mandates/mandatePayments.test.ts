@@ -103,6 +103,16 @@ describe('mandate payments (real proofs)', () => {
     assert.equal((await domain.get(`/vaults/${user.ownerId}/nonce`)).body, nonceBefore)
     await refused(await pay(payment(bundle)), 'MANDATE_ALREADY_PAID', 409)
     assert.equal(await balanceOf(store), PRICE)
+
+    // GET /payments lists it, then names the SDL that carries it to settlement.
+    const client = new DomainClient(domain.url)
+    const intentId = (bundle.signed_intent as { payload: { id: string } }).payload.id
+    const [listed, ...more] = await client.listPayments({ intentId })
+    assert.deepEqual(more, [])
+    assert.deepEqual({ ...listed, applied_at_ms: 0 }, { intent_id: intentId, payer: user.ownerId, debited: domain.addressOf(user), credited: payee, token, amount: BigInt(PRICE), applied_at_ms: 0, sdl: null })
+    const sdl = await client.submitSdl()
+    assert.deepEqual((await client.listPayments({ intentId }))[0]!.sdl, { hash: sdl, state: 'Submitted' })
+    assert.equal((await client.listPayments({ limit: 5 }))[0]!.intent_id, intentId)
   })
 
   test('20 concurrent submissions of one bundle: one payment, 19 refusals', async () => {

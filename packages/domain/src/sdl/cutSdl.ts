@@ -4,7 +4,8 @@
 // commit in one transaction.
 import { limits as baseLayerLimits } from '@verity/base-layer'
 import { sdlBatchCount } from '@verity/prover'
-import { sdlHash, sdlSlotOps, type SdlContent, type StateDiff, type VerifiableWithDiffs } from '@verity/ledger'
+import { mandateKey, sdlHash, sdlSlotOps, type SdlContent, type StateDiff, type VerifiableWithDiffs } from '@verity/ledger'
+import { claimedMandateKeyParts } from '@verity/sdk'
 import { SDL_TRANSACTIONS_MAX } from '../limits.ts'
 import type { DomainStore, PendingEntry } from '../store/DomainStore.ts'
 
@@ -118,6 +119,7 @@ export async function cutSdl(deps: CutSdlDeps): Promise<string | null> {
       record: { hash, seq: draft.sequence, state: 'Submitted', content, witness: plan.witness, proof: null, guardrailInput: null, createdAtMs: nowMs, updatedAtMs: nowMs },
       pendingSeqMax: entries.at(-1)!.seq,
       meta: new Map([[STATE_TREE_KEY, plan.snapshot]]),
+      mandateKeys: mandateKeysOf(draft.transactions),
     })
   } catch (error) {
     await plan.rollback()
@@ -126,4 +128,15 @@ export async function cutSdl(deps: CutSdlDeps): Promise<string | null> {
   plan.commit()
   deps.log.info({ hash, sequence: draft.sequence, transactions: draft.transactions.length, credits, stillPending: pending.length - count }, 'SDL created')
   return hash
+}
+
+/** The spent-set keys of the mandate payments among `transactions` (each was verified when applied: its bundle names its intent). */
+function mandateKeysOf(transactions: readonly VerifiableWithDiffs[]): string[] {
+  const keys: string[] = []
+  for (const { verifiable } of transactions) {
+    if (!('MandatePayment' in verifiable)) continue
+    const parts = claimedMandateKeyParts(verifiable.MandatePayment.proof_bundle)
+    if (parts !== null) keys.push(mandateKey(parts))
+  }
+  return keys
 }

@@ -24,8 +24,16 @@ export type BatchWrite = {
   mandates?: readonly SpentMandate[]
 }
 
-/** An entry of the spent set: the intent `intentId` of `payerOwnerId` paid (key = ledger's mandateKey). */
-export type SpentMandate = { key: string; intentId: string; payerOwnerId: string }
+/** An entry of the spent set: the intent `intentId` of `payerOwnerId` paid (key = ledger's mandateKey), with what moved. */
+export type SpentMandate = {
+  key: string
+  intentId: string
+  payerOwnerId: string
+  payment: { debited: string; credited: string; token: string; amount: bigint }
+}
+
+/** A mandate payment as GET /payments lists it: what moved, when it was applied, and the SDL that carries it (null until cut). */
+export type MandatePaymentRecord = SpentMandate & { appliedAtMs: number; sdlHash: string | null }
 
 /** A stored SDL: its content and the artifacts of each pipeline step. */
 export type SdlRecord = {
@@ -58,6 +66,8 @@ export type SdlCreate = {
   pendingSeqMax: number
   /** meta values set in the same transaction (e.g. the committed state tree) */
   meta?: ReadonlyMap<string, string>
+  /** spent-set keys of the SDL's mandate payments: their rows name the SDL */
+  mandateKeys?: readonly string[]
 }
 
 export interface DomainStore {
@@ -70,6 +80,8 @@ export interface DomainStore {
   commitBatch(write: BatchWrite): Promise<void>
   /** The keys among `keys` that are in the spent set (an intent that paid). */
   readSpentMandates(keys: readonly string[]): Promise<Set<string>>
+  /** Mandate payments, newest first: of one intent id, or the latest `limit`. */
+  listMandatePayments(query: { intentId?: string; limit: number }): Promise<MandatePaymentRecord[]>
 
   /** Pending entries in order, at most `limit`. */
   listPending(limit: number): Promise<PendingEntry[]>

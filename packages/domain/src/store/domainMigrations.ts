@@ -149,4 +149,19 @@ CREATE TABLE domain_mandates_spent (
 );
 `,
   },
+  {
+    version: 5,
+    description: 'mandate payments readable: the payment (debited, credited, token, amount) and the SDL that carries it',
+    sqlite: `
+ALTER TABLE mandates_spent ADD COLUMN payment TEXT;
+ALTER TABLE mandates_spent ADD COLUMN sdl_hash TEXT;
+CREATE INDEX mandates_spent_by_intent ON mandates_spent (intent_id);
+CREATE INDEX mandates_spent_by_time ON mandates_spent (spent_at_ms);
+`,
+    postgres: `
+ALTER TABLE domain_mandates_spent ADD COLUMN payment text, ADD COLUMN sdl_hash text;
+CREATE INDEX domain_mandates_spent_by_intent ON domain_mandates_spent (shard, intent_id);
+CREATE INDEX domain_mandates_spent_by_time ON domain_mandates_spent (shard, spent_at_ms);
+`,
+  },
 ]

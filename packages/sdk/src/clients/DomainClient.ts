@@ -1,6 +1,6 @@
 import { parseJsonBigint, type HashDigest } from '@verity/core'
 import { ServiceClient, type CallOptions } from './ServiceClient.ts'
-import { describeUcpViolations, FinalizedVault, validateUcp, type ApplyResult as ApplyResultSchema, type Static } from '@verity/wire'
+import { describeUcpViolations, FinalizedVault, validateUcp, type ApplyResult as ApplyResultSchema, type MandatePaymentView, type Static } from '@verity/wire'
 import { FinalizedProofError } from '../finalized/FinalizedProofError.ts'
 import { jsonValue, parseSdlState, parseVault, type SdlState, type Vault, type VerifiableType, type VerifiableWithDiffs } from '@verity/ledger'
 import { request, requestJson, type RequestOptions } from '../http/requestJson.ts'
@@ -12,6 +12,8 @@ export type { CallOptions }
 export type ApplyResult = Static<typeof ApplyResultSchema>
 /** What `proveSdl` found: whether proving started now (202) or had started before (200), and the SDL's state. */
 export type ProveStart = { started: boolean; state: SdlState }
+/** A mandate payment as GET /payments lists it (the route's wire schema, with the SDL state parsed). */
+export type PaymentView = Omit<Static<typeof MandatePaymentView>, 'amount' | 'sdl'> & { amount: bigint; sdl: { hash: HashDigest; state: SdlState } | null }
 /** One page of GET /sdls. */
 export type SdlPage = { offset?: number; limit?: number }
 
@@ -51,6 +53,19 @@ export class DomainClient extends ServiceClient {
   /** Executes signed verifiables as one atomic batch with the default execution. */
   async execute(verifiables: readonly VerifiableType[], options: CallOptions = {}): Promise<ApplyResult> {
     return requestJson(this.baseUrl, '/intents/execute', { ...this.authorized(options), method: 'POST', body: jsonValue(verifiables) })
+  }
+  /**
+   * Mandate payments the domain applied, newest first (docs/domain.md, "Mandate payments"): those of
+   * one intent (`intentId`), or the latest `limit` (default 20, at most 100), each with the SDL that
+   * carries it to settlement (null until one is cut).
+   */
+  async listPayments(query: { intentId?: string; limit?: number } = {}, options: CallOptions = {}): Promise<PaymentView[]> {
+    const search = new URLSearchParams()
+    if (query.intentId !== undefined) search.set('intent_id', query.intentId)
+    if (query.limit !== undefined) search.set('limit', String(query.limit))
+    const path = search.size === 0 ? '/payments' : `/payments?${search}`
+    const rows = await requestJson<Array<Record<string, unknown>>>(this.baseUrl, path, this.authorized(options))
+    return rows.map((row) => ({ ...row, amount: BigInt(row.amount as number | bigint), sdl: row.sdl === null ? null : { hash: (row.sdl as { hash: string }).hash, state: parseSdlState((row.sdl as { state: unknown }).state) } }) as PaymentView)
   }
   /** Submits verifiables with caller-computed state diffs, checked against the laws, as one atomic batch. */
   async submit(items: readonly VerifiableWithDiffs[], options: CallOptions = {}): Promise<ApplyResult> {

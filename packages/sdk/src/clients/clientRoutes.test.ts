@@ -109,6 +109,7 @@ describe('SDK clients and service routes agree', () => {
       execute: [() => domain.execute([]), 200, '{"message":"m","applied":0}'],
       submit: [() => domain.submit([]), 200, '{"message":"m","applied":0}'],
       listSdls: [() => domain.listSdls({ offset: 0, limit: 5 }), 200, '[]'],
+      listPayments: [() => domain.listPayments({ intentId: 'i-1' }), 200, '[]'],
       getSdl: [() => domain.getSdl(HASH), 200, '"Submitted"'],
       submitSdl: [() => domain.submitSdl(), 200, 'null'],
       proveSdl: [() => domain.proveSdl(HASH), 202, state],

@@ -57,6 +57,7 @@ export const domainClientRoutes = Object.freeze({
   execute: { method: 'POST', path: '/intents/execute', body: ExecuteRequest, response: ApplyResult },
   submit: { method: 'POST', path: '/intents/submit', body: SubmitRequest, response: ApplyResult },
   listSdls: { method: 'GET', path: '/sdls' },
+  listPayments: { method: 'GET', path: '/payments' },
   getSdl: { method: 'GET', path: '/sdls/{hash}', response: SdlState },
   submitSdl: { method: 'POST', path: '/sdls/submit' },
   proveSdl: { method: 'POST', path: '/sdls/{hash}/prove', response: SdlStateReply },

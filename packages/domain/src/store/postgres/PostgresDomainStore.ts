@@ -14,7 +14,8 @@ import {
   SHARD_LOCK_KEEPALIVE_INTERVAL_S,
   SHARD_LOCK_WAIT_MS,
 } from '../../limits.ts'
-import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
+import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
+import { mandateOfRow, type MandateRow } from '../mandateRows.ts'
 import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow } from '../sdlRows.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
@@ -179,8 +180,9 @@ export class PostgresDomainStore implements DomainStore {
            SELECT $1, record FROM unnest($7::text[]) WITH ORDINALITY AS t (record, position) WHERE EXISTS (SELECT 1 FROM fence) ORDER BY position)`,
         META_CTE(8),
         // No ON CONFLICT: a key spent twice fails the whole commit (the laws refuse it before).
-        `spent AS (INSERT INTO domain_mandates_spent (shard, key, intent_id, payer, spent_at_ms)
-           SELECT $1, key, intent_id, payer, $13::bigint FROM unnest($10::text[], $11::text[], $12::text[]) AS t (key, intent_id, payer) WHERE EXISTS (SELECT 1 FROM fence))`,
+        `spent AS (INSERT INTO domain_mandates_spent (shard, key, intent_id, payer, spent_at_ms, payment)
+           SELECT $1, key, intent_id, payer, $13::bigint, payment FROM unnest($10::text[], $11::text[], $12::text[], $14::text[]) AS t (key, intent_id, payer, payment)
+           WHERE EXISTS (SELECT 1 FROM fence))`,
       ],
       [
         [...write.vaults.keys()],
@@ -194,6 +196,7 @@ export class PostgresDomainStore implements DomainStore {
         (write.mandates ?? []).map((spent) => spent.intentId),
         (write.mandates ?? []).map((spent) => spent.payerOwnerId),
         this.#now(),
+        (write.mandates ?? []).map((spent) => encodeStoredJson(spent.payment)),
       ],
     )
   }
@@ -202,6 +205,19 @@ export class PostgresDomainStore implements DomainStore {
     if (keys.length === 0) return new Set()
     const rows = await this.#query<{ key: string }>('SELECT key FROM domain_mandates_spent WHERE shard = $1 AND key = ANY($2::text[])', [this.shard, [...new Set(keys)]])
     return new Set(rows.map((row) => row.key))
+  }
+
+  async listMandatePayments(query: { intentId?: string; limit: number }): Promise<MandatePaymentRecord[]> {
+    const columns = 'key, intent_id, payer, spent_at_ms, payment, sdl_hash'
+    const rows =
+      query.intentId === undefined
+        ? await this.#query<MandateRow>(`SELECT ${columns} FROM domain_mandates_spent WHERE shard = $1 ORDER BY spent_at_ms DESC, key LIMIT $2`, [this.shard, query.limit])
+        : await this.#query<MandateRow>(`SELECT ${columns} FROM domain_mandates_spent WHERE shard = $1 AND intent_id = $2 ORDER BY spent_at_ms DESC, key LIMIT $3`, [
+            this.shard,
+            query.intentId,
+            query.limit,
+          ])
+    return rows.map(mandateOfRow)
   }
 
   async listPending(limit: number): Promise<PendingEntry[]> {
@@ -222,12 +238,14 @@ export class PostgresDomainStore implements DomainStore {
            SELECT $1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 WHERE EXISTS (SELECT 1 FROM fence))`,
         `consumed AS (DELETE FROM domain_pending WHERE shard = $1 AND seq <= $13 AND EXISTS (SELECT 1 FROM fence))`,
         META_CTE(14),
+        `named AS (UPDATE domain_mandates_spent SET sdl_hash = $3 WHERE shard = $1 AND key = ANY($16::text[]) AND EXISTS (SELECT 1 FROM fence))`,
       ],
       [
         ...sdlRecordValues(record),
         create.pendingSeqMax,
         [...meta.keys()],
         [...meta.values()],
+        [...(create.mandateKeys ?? [])],
       ],
     )
   }

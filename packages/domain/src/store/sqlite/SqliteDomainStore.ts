@@ -2,7 +2,8 @@
 // write survives a crash of the process or the machine. better-sqlite3 is synchronous; the
 // methods return promises to fit the DomainStore port.
 import Database from 'better-sqlite3'
-import type { BatchWrite, DomainStore, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
+import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
+import { mandateOfRow, type MandateRow } from '../mandateRows.ts'
 import { decodeStoredJson, encodeStoredJson, migrateSqlite } from '@verity/postgres'
 import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE } from '../domainMigrations.ts'
 import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow } from '../sdlRows.ts'
@@ -56,7 +57,7 @@ export class SqliteDomainStore implements DomainStore {
     this.#addPending = this.#db.prepare('INSERT INTO pending (record) VALUES (?)')
     this.#putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
     // No ON CONFLICT: a key spent twice fails the whole commit (the laws refuse it before).
-    this.#addSpent = this.#db.prepare('INSERT INTO mandates_spent (key, intent_id, payer, spent_at_ms) VALUES (?, ?, ?, ?)')
+    this.#addSpent = this.#db.prepare('INSERT INTO mandates_spent (key, intent_id, payer, spent_at_ms, payment) VALUES (?, ?, ?, ?, ?)')
     this.#selectSpent = this.#db.prepare('SELECT key FROM mandates_spent WHERE key = ?')
     this.#dataVersion = this.#db.prepare<[], number>('PRAGMA data_version').pluck()
     this.#dataVersionSeen = this.#dataVersion.get()!
@@ -91,7 +92,7 @@ export class SqliteDomainStore implements DomainStore {
     try {
       this.#write(() =>
         this.#db.transaction(() => {
-          for (const spent of write.mandates ?? []) addSpent.run(spent.key, spent.intentId, spent.payerOwnerId, nowMs)
+          for (const spent of write.mandates ?? []) addSpent.run(spent.key, spent.intentId, spent.payerOwnerId, nowMs, encodeStoredJson(spent.payment))
           for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
           for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
           for (const record of write.pending) addPending.run(encodeStoredJson(record))
@@ -112,6 +113,15 @@ export class SqliteDomainStore implements DomainStore {
     return spent
   }
 
+  async listMandatePayments(query: { intentId?: string; limit: number }): Promise<MandatePaymentRecord[]> {
+    const columns = 'key, intent_id, payer, spent_at_ms, payment, sdl_hash'
+    const rows =
+      query.intentId === undefined
+        ? this.#db.prepare<[number], MandateRow>(`SELECT ${columns} FROM mandates_spent ORDER BY spent_at_ms DESC, key LIMIT ?`).all(query.limit)
+        : this.#db.prepare<[string, number], MandateRow>(`SELECT ${columns} FROM mandates_spent WHERE intent_id = ? ORDER BY spent_at_ms DESC, key LIMIT ?`).all(query.intentId, query.limit)
+    return rows.map(mandateOfRow)
+  }
+
   async listPending(limit: number): Promise<PendingEntry[]> {
     const rows = this.#db.prepare<[number], { seq: number; record: string }>('SELECT seq, record FROM pending ORDER BY seq LIMIT ?').all(limit)
     return rows.map((row) => ({ seq: row.seq, record: decodeStoredJson<PendingRecord>(row.record) }))
@@ -124,11 +134,13 @@ export class SqliteDomainStore implements DomainStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     const consume = this.#db.prepare('DELETE FROM pending WHERE seq <= ?')
+    const nameSdl = this.#db.prepare('UPDATE mandates_spent SET sdl_hash = ? WHERE key = ?')
     const putMeta = this.#putMeta
     this.#write(() =>
       this.#db.transaction(() => {
         insert.run(...sdlRecordValues(record))
         consume.run(create.pendingSeqMax)
+        for (const key of create.mandateKeys ?? []) nameSdl.run(record.hash, key)
         for (const [key, value] of create.meta ?? []) putMeta.run(key, value)
       })(),
     )
