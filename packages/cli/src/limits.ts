@@ -8,8 +8,3 @@ export const SDL_WAIT_TIMEOUT_MS = 15 * 60_000
 export const SDL_POLL_INTERVAL_MS = 500
 /** How often a progress line is redrawn on a terminal, in milliseconds. */
 export const PROGRESS_REDRAW_MS = 1_000
-/**
- * Times `vault show --finalized` asks an EVM-settled domain again when the chain's root moved
- * between the domain's read and ours (a settlement landed in between); then it checks what it has.
- */
-export const FINALIZED_READ_ATTEMPTS_MAX = 3

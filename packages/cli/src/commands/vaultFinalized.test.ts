@@ -55,6 +55,8 @@ describe('finalized vaults on an EVM-settled domain', () => {
   let deployed: DeployedSettlement
   let domain: RunningDomain
   let client: DomainClient
+  /** A block where the contract exists and the shard is still at the empty tree's root. */
+  let deployedBlock: bigint
   const mintKey = Ed25519Signer.generate()
   const alice = Ed25519Signer.generate()
   const bob = Ed25519Signer.generate()
@@ -64,6 +66,7 @@ describe('finalized vaults on an EVM-settled domain', () => {
   before(async () => {
     node = await startLocalEvmNode({ port: (await freePorts(1))[0]! })
     deployed = await deploySettlement({ rpcUrl: node.rpcUrl, privateKey: LOCAL_EVM_DEV_KEY })
+    deployedBlock = (await readFinalizedRoot({ rpcUrl: node.rpcUrl, contract: deployed.settlement, shard: SHARD })).blockNumber
     Ed25519Signer.generate().toKeyFile(join(dir, 'operator.json'))
     writeFileSync(join(dir, 'evm.key'), `${LOCAL_EVM_DEV_KEY}\n`, { mode: 0o600 })
     domain = await startDomain({
@@ -166,6 +169,17 @@ describe('finalized vaults on an EVM-settled domain', () => {
       assert.match(shown.stderr, /finalized vault refused: slot \d+ \(balance .*\): its path does not lead to the chain's root/)
     } finally {
       await proxy.close()
+    }
+    // The right proof, claimed for a block before the settlement: the chain held another root then.
+    const olderBlock = await startTamperingProxy(domain.url, (lying) => {
+      lying.block_number = deployedBlock.toString()
+    })
+    try {
+      const shown = await run(['vault', 'show', alice.ownerId, '--finalized', '--domain', olderBlock.url, '--rpc', node.rpcUrl])
+      assert.equal(shown.code, 1)
+      assert.match(shown.stderr, /finalized vault refused: the answer is for root 0x[0-9a-f]{64}, the chain holds 0x[0-9a-f]{64}/)
+    } finally {
+      await olderBlock.close()
     }
   })
 })

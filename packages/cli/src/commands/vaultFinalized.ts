@@ -9,7 +9,6 @@ import type { CommandContext } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
 import { clientToken } from '../clientToken.ts'
 import { baseLayerUrl, domainUrl } from '../endpoints.ts'
-import { FINALIZED_READ_ATTEMPTS_MAX } from '../limits.ts'
 import { parseShard } from '../parseShard.ts'
 
 export async function showFinalizedVault(ownerId: HashDigest, { values, out }: Pick<CommandContext, 'values' | 'out'>): Promise<number> {
@@ -23,7 +22,7 @@ export async function showFinalizedVault(ownerId: HashDigest, { values, out }: P
     throw error
   })
   if (answer.settlement === 'base_layer') return showBaseLayerVault(ownerId, values, out)
-  return showEvmVault(domain, ownerId, answer, values, out)
+  return showEvmVault(ownerId, answer, values, out)
 }
 
 async function showBaseLayerVault(ownerId: HashDigest, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
@@ -38,28 +37,20 @@ async function showBaseLayerVault(ownerId: HashDigest, values: CommandContext['v
   return 0
 }
 
-async function showEvmVault(domain: DomainClient, ownerId: HashDigest, first: EvmFinalizedVaultAnswer, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
+async function showEvmVault(ownerId: HashDigest, answer: EvmFinalizedVaultAnswer, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
   const { evmSettlementLimits, readFinalizedRoot } = await import('@verity/settlement-evm')
   const rpcUrl = evmRpcUrl(values, `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`)
-  let answer = first
-  for (let attempt = 1; ; attempt++) {
-    const chain = await readFinalizedRoot({ rpcUrl, contract: answer.contract as `0x${string}`, shard: answer.shard })
-    if (chain.chainId !== answer.chain_id) throw new UsageError(`the node at ${rpcUrl} is chain ${chain.chainId}; the domain settles on chain ${answer.chain_id} (pass its JSON-RPC URL with --rpc)`)
-    // The domain read the root a moment before: when a settlement landed in between, ask again.
-    if (chain.root.toLowerCase() !== answer.root.toLowerCase() && attempt < FINALIZED_READ_ATTEMPTS_MAX) {
-      const again = await domain.getFinalizedVault(ownerId)
-      if (again.settlement !== 'evm') throw new UsageError('the domain stopped settling on an EVM chain')
-      answer = again
-      continue
-    }
-    const view = await verifyFinalizedVault(answer, { ownerId, root: chain.root })
-    return printEvmVault(ownerId, view, chain.blockNumber, answer, out)
-  }
+  // The root is read here, from the contract, at the block the domain says it answered for: the
+  // proof is checked against the chain, never against the domain's word.
+  const chain = await readFinalizedRoot({ rpcUrl, contract: answer.contract as `0x${string}`, shard: answer.shard, blockNumber: BigInt(answer.block_number) })
+  if (chain.chainId !== answer.chain_id) throw new UsageError(`the node at ${rpcUrl} is chain ${chain.chainId}; the domain settles on chain ${answer.chain_id} (pass its JSON-RPC URL with --rpc)`)
+  const view = await verifyFinalizedVault(answer, { ownerId, root: chain.root })
+  return printEvmVault(ownerId, view, chain, answer, out)
 }
 
-function printEvmVault(ownerId: HashDigest, view: FinalizedVaultView, blockNumber: bigint, answer: EvmFinalizedVaultAnswer, out: CommandContext['out']): number {
-  const where = `finalized on chain ${view.chainId} at block ${blockNumber}, proof checked`
-  const data = { owner_id: ownerId, finalized: true, settlement: 'evm', chain_id: view.chainId, contract: answer.contract, block_number: blockNumber, root: view.root, sdl: answer.sdl, proof_checked: true }
+function printEvmVault(ownerId: HashDigest, view: FinalizedVaultView, chain: { blockNumber: bigint; latestBlock: bigint }, answer: EvmFinalizedVaultAnswer, out: CommandContext['out']): number {
+  const where = `finalized on chain ${view.chainId} at block ${chain.blockNumber}, proof checked`
+  const data = { owner_id: ownerId, finalized: true, settlement: 'evm', chain_id: view.chainId, contract: answer.contract, block_number: chain.blockNumber, latest_block: chain.latestBlock, root: view.root, sdl: answer.sdl, proof_checked: true }
   if (!view.inFinalizedState) {
     out.result(`${ownerId} is not in the finalized state of shard ${view.shard} (the chain's root ${view.root} holds none of its slots; ${answer.sdl === null ? 'no SDL has settled yet' : `last settled SDL ${answer.sdl.hash}, #${answer.sdl.sequence}`}); ${where}`, { ...data, vault: null })
     return 0

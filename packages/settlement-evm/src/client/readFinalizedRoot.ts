@@ -13,6 +13,8 @@ export type ReadFinalizedRootParameters = {
   shard: number
   /** blocks on top of the one read (1: the latest block), at most CONFIRMATIONS_MAX; default 1 */
   confirmations?: number
+  /** read at this block instead (a finalized-vault answer's `block_number`, to check it); `confirmations` is then not used */
+  blockNumber?: bigint
 }
 
 export type FinalizedRoot = {
@@ -22,9 +24,14 @@ export type FinalizedRoot = {
   blockNumber: bigint
   /** the shard's state root at that block (0x + 64 hex) */
   root: Hex
+  /** the chain's latest block when it was read */
+  latestBlock: bigint
 }
 
-/** Reads the shard's root at the latest block less `confirmations - 1`; throws EvmUnavailableError when the node cannot answer. */
+/**
+ * Reads the shard's root at `blockNumber`, else at the latest block less `confirmations - 1`;
+ * throws EvmUnavailableError when the node cannot answer (a block it does not have yet, too).
+ */
 export async function readFinalizedRoot(parameters: ReadFinalizedRootParameters): Promise<FinalizedRoot> {
   const confirmations = parameters.confirmations ?? 1
   if (!Number.isSafeInteger(confirmations) || confirmations < 1 || confirmations > CONFIRMATIONS_MAX)
@@ -32,10 +39,11 @@ export async function readFinalizedRoot(parameters: ReadFinalizedRootParameters)
   const client = createPublicClient({ transport: http(parameters.rpcUrl, { retryCount: 0, timeout: EVM_RPC_TIMEOUT_MS }) })
   try {
     const [chainId, latest] = await Promise.all([client.getChainId(), client.getBlockNumber()])
-    const blockNumber = latest - BigInt(confirmations - 1)
+    const blockNumber = parameters.blockNumber ?? latest - BigInt(confirmations - 1)
     if (blockNumber < 0n) throw new Error(`the chain has ${latest + 1n} blocks, fewer than ${confirmations} confirmations`)
+    if (blockNumber > latest) throw new Error(`block ${blockNumber} is beyond the chain's latest, ${latest}`)
     const root = (await client.readContract({ address: parameters.contract, abi: veritySettlementAbi, functionName: 'rootOf', args: [BigInt(parameters.shard)], blockNumber } as never)) as Hex
-    return { chainId, blockNumber, root }
+    return { chainId, blockNumber, root, latestBlock: latest }
   } catch (error) {
     throw new EvmUnavailableError({ rpcUrl: parameters.rpcUrl, reason: (error as Error).message.split('\n')[0]! }, { cause: error })
   }

@@ -11,11 +11,16 @@ export const ROOT_OF_SELECTOR = '0x9d7384d9'
 
 export type CheckedFinalizedVault = { view: FinalizedVaultView; blockNumber: bigint }
 
-/** The vault the answer proves, checked against the root the contract holds at the latest block; throws FinalizedProofError when it does not check. */
+/**
+ * The vault the answer proves, checked against the root the contract held at the block the domain
+ * answered for (read here, not taken from the answer); throws FinalizedProofError when it does not check.
+ */
 export async function checkFinalizedVault(answer: EvmFinalizedVaultAnswer, ownerId: string): Promise<CheckedFinalizedVault> {
   const chainId = Number(BigInt(await callEvm<string>('eth_chainId', [])))
   if (chainId !== answer.chain_id) throw new Error(`the web server's EVM node is chain ${chainId}; the domain settles on chain ${answer.chain_id}`)
-  const blockNumber = BigInt(await callEvm<string>('eth_blockNumber', []))
+  const blockNumber = BigInt(answer.block_number)
+  const latestBlock = BigInt(await callEvm<string>('eth_blockNumber', []))
+  if (blockNumber > latestBlock) throw new Error(`the domain answered for block ${blockNumber}, beyond the chain's latest, ${latestBlock}`)
   const root = await callEvm<string>('eth_call', [{ to: answer.contract, data: rootOfCallData(answer.shard) }, `0x${blockNumber.toString(16)}`])
   return { view: await verifyFinalizedVault(answer, { ownerId, root }), blockNumber }
 }
