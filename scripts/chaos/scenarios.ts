@@ -8,5 +8,6 @@ import { postgresRestartUnderServices } from './scenarios/postgresRestartUnderSe
 import { fullDisk } from './scenarios/fullDisk.ts'
 import { baseLayerKillDuringSettlement } from './scenarios/baseLayerKillDuringSettlement.ts'
 import { orchestratorKillWhileProving } from './scenarios/orchestratorKillWhileProving.ts'
+import { mandateDoublePayUnderKills } from './scenarios/mandateDoublePayUnderKills.ts'
 
-export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, baseLayerKillDuringSettlement, postgresRestartUnderServices, httpFuzzEveryRoute, proposalRaceAcrossInstances, sdlSubmitRace, fullDisk]
+export const CHAOS_SCENARIOS: readonly ChaosScenario[] = [orchestratorKillWhileProving, domainKillUnderTransfers, baseLayerKillDuringSettlement, postgresRestartUnderServices, httpFuzzEveryRoute, proposalRaceAcrossInstances, sdlSubmitRace, fullDisk, mandateDoublePayUnderKills]

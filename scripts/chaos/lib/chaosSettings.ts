@@ -14,12 +14,14 @@ export type ChaosSettings = {
   proposalRace: { intents: number; proposalsPerIntent: number; budgetMs: number }
   sdlSubmitRace: { rounds: number; submitsPerRound: number; budgetMs: number }
   fullDisk: { filesystemBytes: number; budgetMs: number }
+  /** Mandate payments: intents paid (one proof each), submissions of each bundle at once, the latest kill after the first send. */
+  mandateDoublePay: { intents: number; submissionsPerIntent: number; killAfterMsMax: number; budgetMs: number }
 }
 
 /** Proofs cost ~2 s of CPU each here, SDL proofs 10–15 s: the quick form keeps them few. */
 export const QUICK_SETTINGS: ChaosSettings = {
   mode: 'quick',
-  runBudgetMs: 240_000,
+  runBudgetMs: 300_000,
   orchestratorKill: { cycles: 2, intentsPerCycle: 1, killAfterMsMax: 1_000, budgetMs: 120_000 },
   domainKill: { cycles: 2, writers: 4, loadMsBeforeKillMax: 1_500, budgetMs: 60_000 },
   settlementKill: { cycles: 0, budgetMs: 0 },
@@ -30,6 +32,7 @@ export const QUICK_SETTINGS: ChaosSettings = {
   proposalRace: { intents: 3, proposalsPerIntent: 12, budgetMs: 90_000 },
   sdlSubmitRace: { rounds: 3, submitsPerRound: 8, budgetMs: 45_000 },
   fullDisk: { filesystemBytes: 8 * 1_048_576, budgetMs: 60_000 },
+  mandateDoublePay: { intents: 2, submissionsPerIntent: 20, killAfterMsMax: 1_500, budgetMs: 90_000 },
 }
 
 export const LONG_SETTINGS: ChaosSettings = {
@@ -43,6 +46,7 @@ export const LONG_SETTINGS: ChaosSettings = {
   proposalRace: { intents: 10, proposalsPerIntent: 30, budgetMs: 120_000 },
   sdlSubmitRace: { rounds: 12, submitsPerRound: 16, budgetMs: 90_000 },
   fullDisk: { filesystemBytes: 8 * 1_048_576, budgetMs: 90_000 },
+  mandateDoublePay: { intents: 6, submissionsPerIntent: 20, killAfterMsMax: 2_500, budgetMs: 240_000 },
 }
 
 export function settingsFor(mode: ChaosMode): ChaosSettings {

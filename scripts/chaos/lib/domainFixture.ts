@@ -6,7 +6,16 @@ import { Ed25519Signer, formatAddress } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import type { ServiceClient } from './ServiceClient.ts'
 
-export type DomainYamlOptions = { shard: number; port: number; rpcUrl?: string; databaseUrl?: string; dataDir?: string; operator?: Ed25519Signer }
+export type DomainYamlOptions = {
+  shard: number
+  port: number
+  rpcUrl?: string
+  databaseUrl?: string
+  dataDir?: string
+  operator?: Ed25519Signer
+  /** `mandates.trusted_extractor_keys`: the extractors mandate payments may rest on */
+  trustedExtractorKeys?: readonly string[]
+}
 
 /** Writes `dir/domain.yaml` (and the operator key when given) and returns the YAML's path. */
 export function writeDomainYaml(dir: string, options: DomainYamlOptions): string {
@@ -21,6 +30,7 @@ export function writeDomainYaml(dir: string, options: DomainYamlOptions): string
     'app:',
     `  api_port: ${options.port}`,
     '  api_host: 127.0.0.1',
+    ...(options.trustedExtractorKeys === undefined ? [] : ['mandates:', `  trusted_extractor_keys: [${options.trustedExtractorKeys.join(', ')}]`]),
     '',
   ]
   const path = join(dir, 'domain.yaml')
