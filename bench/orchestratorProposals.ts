@@ -12,8 +12,8 @@ import type { BenchSettings } from './lib/benchSettings.ts'
 
 export type ProposalsResult = {
   /**
-   * The first proposal the orchestrator proves after its start (it reported ready: its prover
-   * warm), in ms; not among `sequentialMs`, which are the steady state after it.
+   * The first proposal the orchestrator proves after its start (sent once it reported ready, its
+   * prover warm, before any other load: measureFirstProposal), in ms; not among `sequentialMs`.
    */
   firstAfterStartMs?: number
   /** Mean ms of each stage of that first proposal's job. */
@@ -34,9 +34,20 @@ export type ProposalsResult = {
 
 type Outcome = { type: string; reason?: string; arrivedAtMs: number }
 
+/** The first proposal after the orchestrator's start: its latency (undefined when it did not succeed) and its job's stages. */
+export type FirstProposalResult = { ms: number | undefined; stagesMs: Record<string, number>; failure?: string }
+
 const OUTCOME_WAIT_MS = 300_000
 
-export async function measureProposals(settings: BenchSettings, orchestratorUrl: string, templateId: string): Promise<ProposalsResult> {
+/** Intents and proposals over one HTTP client and the event stream; `prepare` creates an intent (untimed) and returns its timed proposal. */
+type ProposalDriver = {
+  client: ReturnType<typeof createHttpClient>
+  failures: string[]
+  prepare(): Promise<(onSent?: (intentId: string) => Promise<void>) => Promise<number | undefined>>
+  close(): void
+}
+
+async function openProposalDriver(orchestratorUrl: string, templateId: string): Promise<ProposalDriver> {
   const client = createHttpClient(orchestratorUrl, 8)
   const waiting = new Map<string, (outcome: Outcome) => void>()
   const stream = await openEventStream(`${orchestratorUrl}/events`, (event, arrivedAtMs) => {
@@ -45,8 +56,6 @@ export async function measureProposals(settings: BenchSettings, orchestratorUrl:
   })
   const signer = Ed25519Signer.generate()
   const failures: string[] = []
-
-  /** Creates an intent (untimed), then proposes and waits for its outcome; the latency when it succeeded. */
   const prepare = async () => {
     const { id, body } = signedIntentBody(signer, templateId)
     await client.postJson('/intents', body)
@@ -65,11 +74,39 @@ export async function measureProposals(settings: BenchSettings, orchestratorUrl:
       return undefined
     }
   }
-  const successes = (latencies: (number | undefined)[]) => latencies.filter((ms): ms is number => ms !== undefined)
+  return {
+    client,
+    failures,
+    prepare,
+    close: () => {
+      stream.close()
+      client.close()
+    },
+  }
+}
 
+/**
+ * The first proposal the orchestrator proves, sent as soon as it reported ready (prover warm) and
+ * before any other load, so nothing but the start itself can make it slower than the steady state.
+ */
+export async function measureFirstProposal(orchestratorUrl: string, templateId: string): Promise<FirstProposalResult> {
+  const driver = await openProposalDriver(orchestratorUrl, templateId)
   try {
-    const beforeFirst = await readStageTotals(client)
-    const firstAfterStartMs = await (await prepare())()
+    const before = await readStageTotals(driver.client)
+    const ms = await (await driver.prepare())()
+    const stagesMs = meanStageMs(before, await readStageTotals(driver.client))
+    return { ms, stagesMs, ...(driver.failures.length > 0 ? { failure: driver.failures[0]! } : {}) }
+  } finally {
+    driver.close()
+  }
+}
+
+/** The steady state: `proposalsSequential` proposals 1 at a time, then rounds of 8 at once; `first` (measureFirstProposal) is reported beside them. */
+export async function measureProposals(settings: BenchSettings, orchestratorUrl: string, templateId: string, first?: FirstProposalResult): Promise<ProposalsResult> {
+  const driver = await openProposalDriver(orchestratorUrl, templateId)
+  const { client, failures, prepare } = driver
+  const successes = (latencies: (number | undefined)[]) => latencies.filter((ms): ms is number => ms !== undefined)
+  try {
     const start = await readStageTotals(client)
     const sequentialMs: number[] = []
     for (let i = 0; i < settings.proposalsSequential; i++) sequentialMs.push(...successes([await (await prepare())()]))
@@ -88,11 +125,11 @@ export async function measureProposals(settings: BenchSettings, orchestratorUrl:
       roundsOf8WallMs.push(epochMs() - roundStartMs)
     }
     const afterConcurrent = await readStageTotals(client)
-    const stages = { stagesFirstMs: meanStageMs(beforeFirst, start), stagesSequentialMs: meanStageMs(start, afterSequential), stagesConcurrent8Ms: meanStageMs(afterSequential, afterConcurrent) }
-    const first = firstAfterStartMs === undefined ? {} : { firstAfterStartMs }
-    return { ...first, sequentialMs, concurrent8Ms, failures, roundsOf8WallMs, ...stages, ...(lastOf8Status === undefined ? {} : { lastOf8Status }) }
+    const stages = { stagesSequentialMs: meanStageMs(start, afterSequential), stagesConcurrent8Ms: meanStageMs(afterSequential, afterConcurrent) }
+    const firstFields = first?.ms === undefined ? {} : { firstAfterStartMs: first.ms, stagesFirstMs: first.stagesMs }
+    if (first?.failure !== undefined) failures.unshift(`first proposal after start: ${first.failure}`)
+    return { ...firstFields, sequentialMs, concurrent8Ms, failures, roundsOf8WallMs, ...stages, ...(lastOf8Status === undefined ? {} : { lastOf8Status }) }
   } finally {
-    stream.close()
-    client.close()
+    driver.close()
   }
 }
