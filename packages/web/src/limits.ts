@@ -50,6 +50,9 @@ export const EXPLORER_POLL_INTERVAL_MS = 1_000
 /** SDLs the explorer lists (the newest). */
 export const EXPLORER_SDLS_SHOWN_MAX = 20
 
+/** Mandate payments the explorer lists (the newest; the domain's GET /payments allows 100). */
+export const EXPLORER_PAYMENTS_SHOWN_MAX = 20
+
 /** Keys a multisig in the wallet may collect (the protocol's own bound is MULTISIG_SIGNERS_MAX). */
 export const WALLET_MULTISIG_KEYS_MAX = 8
 

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { Ed25519Signer } from '@verity/core'
+import { Ed25519Signer, formatAddress } from '@verity/core'
 import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
-import { OrchestratorClient, signIntent } from '@verity/sdk'
+import { DomainClient, OrchestratorClient, payMandate, signIntent } from '@verity/sdk'
+import { signVerifiable } from '@verity/ledger'
 import { launchChromium, type Chromium } from './launchChromium.ts'
 
 // End to end, in real headless Chromium: the wallet creates a passkey with the page's own
@@ -126,6 +127,12 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     const token = await verityOk(['address', issuer, '--shard', '1'], { env })
     await verityOk(['mint', '--key', issuer, '--name', 'Demo Dollar', '--symbol', 'DMD', '--amount', '100', '--to', operatorAddress], { env })
     await verityOk(['transfer', '--key', stack.operatorKeyPath, '--token', token, '--amount', '33', '--to', aliceAddress], { env })
+    // A payable intent's proof pays the demo store: the intent page shows the payment, then its settlement.
+    const paidIntent = await payAtTheStore()
+    await page.goto(`${webUrl}/intents/${paidIntent}`)
+    await page.getByTestId('payment-amount').getByText(/^1999 of /).waitFor({ timeout: 30_000 })
+    assert.equal(await page.getByTestId('payment-settlement').textContent(), 'waiting for the next SDL')
+    await page.goto(`${webUrl}/explorer`)
     const sdl = await verityOk(['sdl', 'submit'], { env })
     await page.getByTestId('sdls').getByText(sdl.slice(0, 10)).waitFor({ timeout: 10_000 })
     await verityOk(['sdl', 'prove', sdl], { env, timeoutMs: 120_000 })
@@ -140,6 +147,33 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     await vaults.waitFor({ timeout: 10_000 })
     // The token's 33 shows in both views: the domain's local vault and the base layer's finalized one.
     assert.equal(((await vaults.textContent())!.match(/: 33\b/g) ?? []).length, 2, (await vaults.textContent())!)
+    const paymentRow = page.getByTestId('payments').locator('tr', { hasText: paidIntent.slice(0, 8) })
+    await paymentRow.getByText('BaseLayerApplied', { exact: true }).waitFor({ timeout: 10_000 })
+    assert.match((await paymentRow.textContent())!, /…1999/)
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'explorer.png'), fullPage: true })
+    await page.goto(`${webUrl}/intents/${paidIntent}`)
+    await page.getByTestId('payment-settlement').getByText('BaseLayerApplied').waitFor({ timeout: 10_000 })
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-paid.png'), fullPage: true })
   })
 })
+
+/** A user with Devnet Dollars signs a payable intent, the agent proposes the demo store's white tee, the proof pays (SDK payMandate). */
+async function payAtTheStore(): Promise<string> {
+  const domain = new DomainClient(stack.domain.url)
+  const [user, usd] = [Ed25519Signer.generate(), Ed25519Signer.generate()]
+  const currency = formatAddress(usd.ownerId, 1)
+  const operation = { Create: { metadata: { name: 'Devnet Dollar', symbol: 'USD' }, credited: [{ address: formatAddress(user.ownerId, 1), amount: 10_000n }] } }
+  await domain.execute([signVerifiable(usd, 'FungibleTokenMint', { new_nonce: 1n, shard: 1, operation })])
+  const orchestrator = new OrchestratorClient(stack.orchestrator.url)
+  const templateId = await orchestrator.submitTemplate(readFileSync(new URL('../../../policy/examples/payable-clothing.template', import.meta.url), 'utf8'))
+  const id = crypto.randomUUID()
+  const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 2500, payment_token: currency, payment_deadline_ms: Date.now() + 3_600_000 }
+  await orchestrator.submitIntent(signIntent({ id, templateId, fields, signer: user }))
+  await orchestrator.propose(id, { solution: 'tee-classic-white-m', metadata: { business: stack.store!.url } })
+  for (let waited = 0; (await orchestrator.getIntentStatus(id)) !== 'success'; waited += 500) {
+    assert.ok(waited < PROOF_WAIT_MS, 'the payable intent was not proven in time')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  await payMandate(domain, await orchestrator.getProof(id))
+  return id
+}

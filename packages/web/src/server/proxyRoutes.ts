@@ -30,6 +30,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = Object.freeze([
   { service: 'domain', method: 'GET', path: new RegExp(`^/vaults/${SEGMENT}/finalized$`) },
   { service: 'domain', method: 'GET', path: /^\/sdls$/ },
   { service: 'domain', method: 'GET', path: new RegExp(`^/sdls/${SEGMENT}$`) },
+  { service: 'domain', method: 'GET', path: /^\/payments$/ },
   // JSON-RPC: the body's method must be one of BASE_LAYER_READ_METHODS (checked by isReadOnlyRpc).
   { service: 'base-layer', method: 'POST', path: /^\/$/ },
   // The chain an EVM-settled domain settles on (when the server knows it): EVM_READ_METHODS only (isReadOnlyRpc).

@@ -2,9 +2,10 @@ import { ErrorNote } from '../components/ErrorNote.tsx'
 import { ValueTable } from '../components/ValueTable.tsx'
 import { businessOfProposal } from './IntentOutcome.ts'
 import { ProofPanel } from './ProofPanel.tsx'
+import { PaymentPanel } from '../payments/PaymentPanel.tsx'
 import { useIntent } from './useIntent.ts'
 
-/** `/intents/{id}`: live status, the proposal, the evidence, failed constraints, the proof and its verification. */
+/** `/intents/{id}`: live status, the proposal, the evidence, failed constraints, the proof and its verification, the payment it authorized. */
 export function IntentPage({ intentId }: { intentId: string }) {
   const state = useIntent(intentId)
   const intent = (state.signedIntent?.intent ?? state.signedIntent?.payload) as { policy_id?: string; template_id?: string; attrs?: { fields?: Record<string, unknown> } } | undefined
@@ -39,6 +40,7 @@ export function IntentPage({ intentId }: { intentId: string }) {
       {outcome?.type === 'failure' ? <FailureView reason={outcome.reason} failures={outcome.constraint_failures} /> : null}
       {outcome?.type === 'expired' ? <p class="error">The intent expired before any proposal.</p> : null}
       {state.bundle ? <ProofPanel intentId={intentId} bundle={state.bundle} /> : null}
+      <PaymentPanel intentId={intentId} isPayable={intent?.attrs?.fields?.payment_token !== undefined} isProven={state.status === 'success'} />
     </main>
   )
 }
