@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only raw,prover,orchestrator,postgres,sse,domain,sdl,mcp,ucp,evm]`: starts the
+// `npm run bench [-- --quick] [-- --only raw,prover,orchestrator,postgres,sse,domain,mandates,sdl,mcp,ucp,evm]`: starts the
 // services with embedded storage on loopback, drives them, prints a table of figures (each beside
 // its limit measured in the same run, as a ratio) and writes bench/results.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,7 +20,7 @@ import { measureRawCrypto } from './rawCrypto.ts'
 import { measureRawHttp } from './rawHttp.ts'
 import { measureRawSqlite } from './rawSqlite.ts'
 
-const PARTS = ['raw', 'prover', 'orchestrator', 'postgres', 'sse', 'domain', 'sdl', 'mcp', 'ucp', 'evm', 'web'] as const
+const PARTS = ['raw', 'prover', 'orchestrator', 'postgres', 'sse', 'domain', 'mandates', 'sdl', 'mcp', 'ucp', 'evm', 'web'] as const
 type Part = (typeof PARTS)[number]
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' } } })
@@ -92,6 +92,7 @@ if (only.has('orchestrator')) await step('orchestrator', measureOrchestrator)
 if (only.has('postgres')) results.postgres = await step('postgres', async () => (await import('./orchestratorPostgres.ts')).measurePostgresScaleOut(settings))
 if (only.has('sse')) results.sse = await step('sse', async () => (await import('./sseFanout.ts')).measureSseFanout(settings, results.intents?.requestsPerSecond ?? 1_000))
 if (only.has('domain')) results.transfers = await step('transfers', async () => (await import('./domainTransfers.ts')).measureDomainTransfers(settings))
+if (only.has('mandates')) results.mandates = await step('mandates', async () => (await import('./mandatePayments.ts')).measureMandatePayments(settings))
 if (only.has('sdl')) results.sdl = await step('sdl', async () => (await import('./sdlProving.ts')).measureSdlProving(settings))
 if (only.has('mcp')) results.mcp = await step('mcp', async () => (await import('./mcpToolCalls.ts')).measureMcpToolCalls(settings))
 if (only.has('ucp')) results.ucp = await step('ucp', async () => (await import('./ucpProposals.ts')).measureUcpProposals(settings))

@@ -1,5 +1,6 @@
 // Everything one run measured, as plain data (written to results.json beside the figures).
 import type { DomainTransfersResult } from '../domainTransfers.ts'
+import type { MandatePaymentsResult } from '../mandatePayments.ts'
 import type { EvidenceAttestationResult } from '../evidenceAttestation.ts'
 import type { WebPagesResult } from '../webPages.ts'
 import type { EvmSettlementResult } from '../evmSettlement.ts'
@@ -30,6 +31,8 @@ export type BenchResults = {
   sse?: SseFanoutResult
   transfers?: DomainTransfersResult
   sdl?: SdlProvingResult
+  /** Mandate payments (each a proof bundle verified) beside plain transfers on one domain (issue 30). */
+  mandates?: MandatePaymentsResult
   /** check_solution through the MCP server against the plain SDK call. */
   mcp?: McpToolCallsResult
   /** Proposals through UCP at the demo store against `catalog:` proposals, and the time per extraction (issue 28). */

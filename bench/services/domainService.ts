@@ -1,6 +1,7 @@
 // Child process: a domain for shard 1 with its SQLite store and an embedded in-process base layer
 // (no rpc_url) in the given directory, on loopback. argv[2]: the directory; argv[3]: prover workers
-// (one bb.js thread each; default: one worker with the machine's threads).
+// (one bb.js thread each; default or "": one worker with the machine's threads); argv[4]: extractor keys
+// trusted for mandate payments, comma-separated (default none).
 import { join } from 'node:path'
 import { startDomain } from '@verity/domain'
 import { runChild, tellParent } from '../lib/childSide.ts'
@@ -17,8 +18,9 @@ runChild(async () => {
       apiHost: '127.0.0.1',
       dataDir: join(dir, 'data'),
       guardrails: [],
-      prover: process.argv[3] === undefined ? {} : { workers: Number(process.argv[3]), threads: 1 },
+      prover: process.argv[3] === undefined || process.argv[3] === '' ? {} : { workers: Number(process.argv[3]), threads: 1 },
       creditsPullIntervalMs: 0,
+      ...(process.argv[4] === undefined ? {} : { mandates: { trustedExtractorKeys: process.argv[4].split(','), deadlineGraceMs: 0 } }),
     },
     logLevel: 'warn',
   })
