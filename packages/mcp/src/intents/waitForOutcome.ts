@@ -13,6 +13,8 @@ export type Outcome = {
   /** The facts the extractor established for the proposed solution (success, and failure when it got that far). */
   evidence?: Record<string, unknown> | null
   constraint_failures?: Array<{ index: number; pretty_expr: string; reason: string }>
+  /** failure from an input data error: every field at fault. */
+  input_data_errors?: Array<{ field: string; kind: 'missing' | 'unknown' | 'wrong_type' | 'out_of_range'; reason: string }>
   proposal?: { solution: string; metadata: unknown }
 }
 
@@ -126,6 +128,7 @@ function outcomeOf(intentId: string, event: OrchestratorEventMessage): Outcome {
     ...(typeof data.reason === 'string' ? { reason: data.reason } : {}),
     ...('evidence' in data ? { evidence: data.evidence as Outcome['evidence'] } : {}),
     ...(Array.isArray(data.constraint_failures) ? { constraint_failures: data.constraint_failures as Outcome['constraint_failures'] } : {}),
+    ...(Array.isArray(data.input_data_errors) ? { input_data_errors: data.input_data_errors as Outcome['input_data_errors'] } : {}),
     ...(data.proposal !== undefined ? { proposal: data.proposal as Outcome['proposal'] } : {}),
   }
 }

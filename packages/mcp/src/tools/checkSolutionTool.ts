@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { Business, ConstraintFailure, Evidence, IntentId, Metadata, metadataWithBusiness, Solution } from './schemas.ts'
+import { Business, ConstraintFailure, Evidence, InputDataProblem, IntentId, Metadata, metadataWithBusiness, Solution } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
 
@@ -8,7 +8,8 @@ export const CHECK_SOLUTION_DESCRIPTION =
   "A dry run, and your preflight before proposing: the orchestrator extracts the evidence for a candidate solution and evaluates " +
   "the intent's constraints, without a proof, without storing anything and without using up the intent's one proposal. Returns " +
   '`ok: true` with the evidence when every constraint holds, or `ok: false` with the reason and each failed constraint (its index, ' +
-  'expression and the values that broke it), so you can pick a better candidate. Call it for every candidate you consider, and ' +
+  'expression and the values that broke it) or, when the evidence does not match the template, every field missing or mistyped ' +
+  '(`input_data_errors`), so you can pick a better candidate. Call it for every candidate you consider, and ' +
   'propose only one that passed. A failing candidate is an answer, not an error.'
 
 export function registerCheckSolutionTool(server: McpServer, deps: ToolDependencies): void {
@@ -23,6 +24,7 @@ export function registerCheckSolutionTool(server: McpServer, deps: ToolDependenc
         reason: z.string().optional(),
         evidence: Evidence.nullable().describe('the facts established for the solution (null when extraction failed)'),
         constraint_failures: z.array(ConstraintFailure).optional(),
+        input_data_errors: z.array(InputDataProblem).optional().describe('every evidence field missing, unknown or of the wrong type, all at once'),
       },
       annotations: { readOnlyHint: true },
     },

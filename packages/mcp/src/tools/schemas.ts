@@ -22,6 +22,13 @@ export const ConstraintFailure = z.object({
   reason: z.string().describe('why it failed, with the values'),
 })
 
+/** One evidence (or intent) field that does not match the template's schema: every one is listed at once. */
+export const InputDataProblem = z.object({
+  field: z.string().describe('the qualified field name, e.g. evidence.price_cents'),
+  kind: z.enum(['missing', 'unknown', 'wrong_type', 'out_of_range']),
+  reason: z.string(),
+})
+
 export const Evidence = z.record(z.unknown()).describe('the facts the extractor established for the solution')
 
 export const Proposal = z.object({ solution: z.string(), metadata: z.unknown() })
@@ -33,5 +40,6 @@ export const OutcomeShape = {
   reason: z.string().optional(),
   evidence: Evidence.nullable().optional(),
   constraint_failures: z.array(ConstraintFailure).optional(),
+  input_data_errors: z.array(InputDataProblem).optional().describe('failure: every evidence field missing, unknown or of the wrong type'),
   proposal: Proposal.optional(),
 }
