@@ -113,6 +113,23 @@ export function describeStoreContract(backend: StoreContractBackend): void {
       assert.deepEqual(await store.listSlotKeys(shard), [...first, ...second])
     })
 
+    test('the spent set of mandate payments: keys read back; a key spent twice fails the whole transaction', async () => {
+      const shard = freshShard()
+      const key = `${Ed25519Signer.generate().ownerId}/intent-1`
+      const sdlHash = Ed25519Signer.generate().ownerId
+      assert.deepEqual(await store.getSpentMandates([key]), new Set())
+      await store.transaction(async (tx) => tx.putSpentMandates([{ key, shard, sdlHash, intentId: 'intent-1' }]))
+      assert.deepEqual(await store.getSpentMandates([key, `${key}-other`, key]), new Set([key]))
+      assert.deepEqual(await store.getSpentMandates([]), new Set())
+      await assert.rejects(
+        store.transaction(async (tx) => {
+          await tx.appendSlotKeys(shard, [7n])
+          await tx.putSpentMandates([{ key, shard, sdlHash, intentId: 'intent-1' }])
+        }),
+      )
+      assert.deepEqual(await store.listSlotKeys(shard), [], 'nothing of the failed transaction was written')
+    })
+
     test('SDL records: a refusal, then the same hash applied; the content is kept', async () => {
       const shard = freshShard()
       const hash = Ed25519Signer.generate().ownerId

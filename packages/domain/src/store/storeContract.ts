@@ -148,6 +148,22 @@ export function describeStoreContract(backend: StoreContractBackend): void {
       assert.equal((await store.getSdl('h1'))?.state, 'Proving')
     })
 
+    test('the spent set: written with its batch, read back, a key spent twice fails the whole commit; an SDL names its payments', async () => {
+      const store = await openStore(freshShard())
+      const spent = { key: 'payer/intent-1', intentId: 'intent-1', payerOwnerId: 'payer', payment: { debited: 'payer,1', credited: 'shop,1', token: 'native', amount: U64_MAX } }
+      await store.commitBatch({ vaults: new Map([['payer,1', { balance: 1n, shard: 1, data: null }]]), nonces: new Map(), pending: [], mandates: [spent] })
+      assert.deepEqual(await store.readSpentMandates(['payer/intent-1', 'payer/intent-2', 'payer/intent-1']), new Set(['payer/intent-1']))
+      assert.deepEqual(await store.readSpentMandates([]), new Set())
+      // The same key again, with a vault change: the commit fails and the vault is not written.
+      await assert.rejects(store.commitBatch({ vaults: new Map([['payer,1', { balance: 0n, shard: 1, data: null }]]), nonces: new Map(), pending: [], mandates: [spent] }))
+      assert.equal(((await store.readVaults(['payer,1'])).get('payer,1') as { balance: bigint }).balance, 1n)
+      const [listed] = await store.listMandatePayments({ intentId: 'intent-1', limit: 5 })
+      assert.deepEqual({ ...listed, appliedAtMs: 0 }, { ...spent, appliedAtMs: 0, sdlHash: null })
+      await store.createSdl({ record: sdlRecord('h-pay', 1), pendingSeqMax: 0, mandateKeys: ['payer/intent-1'] })
+      assert.equal((await store.listMandatePayments({ limit: 5 }))[0]!.sdlHash, 'h-pay')
+      assert.deepEqual(await store.listMandatePayments({ intentId: 'intent-2', limit: 5 }), [])
+    })
+
     test('meta values are set and replaced', async () => {
       const store = await openStore(freshShard())
       assert.equal(await store.getMeta('k'), null)
