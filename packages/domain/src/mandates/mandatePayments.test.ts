@@ -71,6 +71,12 @@ describe('mandate payments (real proofs)', () => {
     await refused(await pay(payment(altered((b) => (b.signed_intent.payload.attrs.fields.max_price_cents = 99_999)))), 'MANDATE_INTENT_SIGNATURE_INVALID')
     await refused(await pay(payment(altered((b) => (b.template.source = b.template.source.replace('evidence.size == intent.size;', ''))))), 'MANDATE_TEMPLATE_INVALID')
     await refused(await pay(payment(altered((b) => (b.template = null)))), 'MANDATE_BUNDLE_MALFORMED')
+    // The same intent, unsigned (shape B): nobody authorized a payment.
+    const unsigned = altered((b) => {
+      const { id, template_id, attrs } = b.signed_intent.payload
+      b.signed_intent = { authorship: 'Unsigned', intent: { id, policy_id: template_id, attrs } }
+    })
+    await refused(await pay(payment(unsigned)), 'MANDATE_INTENT_UNSIGNED')
     assert.deepEqual([await balanceOf(user), await balanceOf(store)], before)
   })
 
