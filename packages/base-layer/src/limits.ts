@@ -35,6 +35,14 @@ export const GUARDRAIL_TEMPLATE_CHARS_MAX = Math.ceil((256 * 1024 * 4) / 3)
  *  (~210 proofs) or ~4,000 transfers between distinct vaults. The domain cuts SDLs to fit. */
 export const SDL_BATCH_PROOFS_MAX = 1_024
 
+/**
+ * Most mandate payments in one SDL: each carries a proof bundle (up to the ledger's
+ * MANDATE_BUNDLE_BYTES_MAX, ~30 KB usually) that settlement verifies (~1 s each on bb.js wasm), so
+ * an SDL's bundles stay within the request body and its verification within a client's time-out.
+ * The domain cuts SDLs to fit.
+ */
+export const SDL_MANDATE_PAYMENTS_MAX = 32
+
 /** Most guardrail (policy) proofs attached to one SDL: one per transaction per guardrail. */
 export const SDL_GUARDRAIL_PROOFS_MAX = AGREEMENT_GUARDRAILS_MAX
 

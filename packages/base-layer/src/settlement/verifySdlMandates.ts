@@ -7,6 +7,7 @@
 import { mandateKey, type MandateFacts, type SdlContent } from '@verity/ledger'
 import { claimedMandateKeyParts } from '@verity/sdk'
 import { SdlMandateInvalidError } from '../errors/settlementErrors.ts'
+import { SDL_MANDATE_PAYMENTS_MAX } from '../limits.ts'
 import type { BaseLayerReads } from '../store/BaseLayerStore.ts'
 import type { SdlProofVerifier } from './SdlProofVerifier.ts'
 
@@ -21,6 +22,8 @@ export async function verifySdlMandates(store: Pick<BaseLayerReads, 'getSpentMan
   const payments = content.transactions.flatMap((tx, index) => ('MandatePayment' in tx.verifiable ? [{ index, bundle: tx.verifiable.MandatePayment.proof_bundle }] : []))
   const facts = new Map<number, MandateFacts>()
   if (payments.length === 0) return { facts, spent: new Set() }
+  if (payments.length > SDL_MANDATE_PAYMENTS_MAX)
+    throw new SdlMandateInvalidError({ index: payments[SDL_MANDATE_PAYMENTS_MAX]!.index, refusal: 'LIMIT_EXCEEDED', reason: `more than SDL_MANDATE_PAYMENTS_MAX (${SDL_MANDATE_PAYMENTS_MAX}) mandate payments in one SDL` })
   const claimed = payments.map(({ index, bundle }) => ({ index, parts: claimedMandateKeyParts(bundle) }))
   const spent = await store.getSpentMandates(claimed.flatMap(({ parts }) => (parts === null ? [] : [mandateKey(parts)])))
   for (const { index, parts } of claimed)

@@ -4,7 +4,7 @@ import { Ed25519Signer } from '@verity/core'
 import { limits as baseLayerLimits } from '@verity/base-layer'
 import { executeBatch, limits as ledgerLimits, MemoryLedger } from '@verity/ledger'
 import { createNfts, nft, TEST_SHARD, addressOf } from '../../../ledger/src/testing/shardFixture.ts'
-import { fittingPrefix, sdlProofCounts, sdlProofsFit, type SdlDraft } from './cutSdl.ts'
+import { fittingPrefix, sdlMandatePaymentsFit, sdlProofCounts, sdlProofsFit, type SdlDraft } from './cutSdl.ts'
 
 /** The SDL draft of one mint of MINT_NFTS_MAX NFTs to one holder (~515 slot operations on as many slots). */
 function largeNftMint(): SdlDraft {
@@ -33,4 +33,13 @@ test('the SDL takes the longest fitting prefix of the pending entries, and at le
   assert.equal(fittingPrefix(entries, (prefix) => prefix.length <= 37), 37)
   assert.equal(fittingPrefix(entries, () => true), 100)
   assert.equal(fittingPrefix(entries, () => false), 1)
+})
+
+test('an SDL holds at most SDL_MANDATE_PAYMENTS_MAX mandate payments (the base layer verifies each bundle); the rest waits', () => {
+  const payment = { verifiable: { MandatePayment: { debited: 'a,1', credited: 'b,1', token: 'native', amount: 1n, proof_bundle: {} } }, state_diffs: [] }
+  const draft = (count: number): SdlDraft => ({ shard: TEST_SHARD, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: Array.from({ length: count }, () => payment) })
+  assert.equal(sdlMandatePaymentsFit(draft(baseLayerLimits.SDL_MANDATE_PAYMENTS_MAX)), true)
+  assert.equal(sdlMandatePaymentsFit(draft(baseLayerLimits.SDL_MANDATE_PAYMENTS_MAX + 1)), false)
+  const entries = Array.from({ length: 100 }, (_, i) => i)
+  assert.equal(fittingPrefix(entries, (prefix) => sdlMandatePaymentsFit(draft(prefix.length))), baseLayerLimits.SDL_MANDATE_PAYMENTS_MAX)
 })

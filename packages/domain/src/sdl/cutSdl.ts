@@ -80,6 +80,11 @@ export function sdlProofsFit(counts: { batchProofs: number; guardrailProofs: num
   return counts.batchProofs <= batchProofsMax && counts.guardrailProofs <= baseLayerLimits.SDL_GUARDRAIL_PROOFS_MAX
 }
 
+/** True when the base layer accepts the SDL's mandate payments (at most SDL_MANDATE_PAYMENTS_MAX: each is a bundle it verifies). */
+export function sdlMandatePaymentsFit(draft: SdlDraft): boolean {
+  return draft.transactions.filter((tx) => 'MandatePayment' in tx.verifiable).length <= baseLayerLimits.SDL_MANDATE_PAYMENTS_MAX
+}
+
 /**
  * The longest prefix of the pending entries whose SDL the settlement target can accept (see
  * `sdlProofsFit`): an SDL it refuses would stall the shard, since later SDLs chain on it. The rest
@@ -104,7 +109,10 @@ export async function cutSdl(deps: CutSdlDeps): Promise<string | null> {
   const lastRecord = await deps.store.lastSdl()
   const last = lastRecord === null ? null : { seq: lastRecord.seq, hash: lastRecord.hash, content: lastRecord.content as SdlContent }
   const batchProofsMax = deps.batchProofsMax ?? baseLayerLimits.SDL_BATCH_PROOFS_MAX
-  const fits = (prefix: readonly PendingEntry[]) => sdlProofsFit(sdlProofCounts(draftOf(prefix, deps.shard, last).draft, deps.guardrailCount), batchProofsMax)
+  const fits = (prefix: readonly PendingEntry[]) => {
+    const { draft } = draftOf(prefix, deps.shard, last)
+    return sdlProofsFit(sdlProofCounts(draft, deps.guardrailCount), batchProofsMax) && sdlMandatePaymentsFit(draft)
+  }
   const count = fittingPrefix(pending, fits)
   const entries = pending.slice(0, count)
   if (!fits(entries))
