@@ -11,7 +11,7 @@ import type { Address } from 'viem'
 import { BaseLayerUnavailableError } from '@verity/base-layer'
 import type { DomainStore } from '../store/DomainStore.ts'
 import { VaultNotFoundError } from '../errors/domainErrors.ts'
-import { FinalizedStateTree } from './FinalizedStateTree.ts'
+import { FinalizedStateTree, type FinalizedTreeState } from './FinalizedStateTree.ts'
 
 type Slot = Static<typeof FinalizedSlot>
 type SlotName = Pick<Slot, 'kind' | 'token' | 'nft_id'>
@@ -42,20 +42,15 @@ export class EvmFinalizedVaults {
       throw new BaseLayerUnavailableError({ reason: `the chain cannot be read: ${(error as Error).message}` })
     })
     if (chain.chainId !== this.options.chainId) throw new BaseLayerUnavailableError({ reason: `the node at the settlement rpc_url is chain ${chain.chainId}, not ${this.options.chainId}` })
-    const state = await this.#tree.at(chain.root)
-    if (state === null) throw new BaseLayerUnavailableError({ reason: `the contract's root ${chain.root} for shard ${shard} is the root of none of this domain's SDLs` })
-    const address = formatAddress(ownerId, shard)
-    const slots: Slot[] = []
     const localVault = await this.options.localVault(ownerId).catch((error: unknown) => {
       if (error instanceof VaultNotFoundError) return null
       throw error
     })
-    for (const name of slotNamesOf(localVault)) {
-      if (slots.length === limits.FINALIZED_VAULT_SLOTS_MAX) break
-      const index = state.tree.directory.indexOf(finalizedSlotKey(name, address))
-      if (index === undefined) continue
-      slots.push({ ...name, index, value: state.tree.valueAt(index).toString(), siblings: state.tree.path(index).map(fieldHex) })
-    }
+    const address = formatAddress(ownerId, shard)
+    const names = slotNamesOf(localVault).slice(0, limits.FINALIZED_VAULT_SLOTS_MAX)
+    const proven = await this.#tree.readAt(chain.root, (state) => ({ sdl: state.sdl, slots: slotsOf(state, names, address) }))
+    if (proven === null) throw new BaseLayerUnavailableError({ reason: `the contract's root ${chain.root} for shard ${shard} is the root of none of this domain's SDLs` })
+    const { sdl, slots } = proven
     return {
       settlement: 'evm',
       chain_id: chain.chainId,
@@ -65,10 +60,21 @@ export class EvmFinalizedVaults {
       address,
       root: chain.root.toLowerCase(),
       block_number: chain.blockNumber.toString(),
-      sdl: state.sdl,
+      sdl,
       slots,
     }
   }
+}
+
+/** The named slots the tree has, each with its value and Merkle path (a slot not in the tree yet is left out). */
+function slotsOf(state: FinalizedTreeState, names: readonly SlotName[], address: string): Slot[] {
+  const slots: Slot[] = []
+  for (const name of names) {
+    const index = state.tree.directory.indexOf(finalizedSlotKey(name, address))
+    if (index === undefined) continue
+    slots.push({ ...name, index, value: state.tree.valueAt(index).toString(), siblings: state.tree.path(index).map(fieldHex) })
+  }
+  return slots
 }
 
 /** The slots a vault may have: nonce, role, supply, the native balance, and per token or NFT of its local view. */

@@ -21,12 +21,16 @@ export class FinalizedStateTree {
   constructor(private readonly store: Pick<DomainStore, 'listSdls' | 'getSdl'>) {}
 
   /**
-   * The tree at `rootHex` (0x + 64 hex), or null when no SDL of this domain ends at that root (the
-   * chain is ahead of this domain's store, or holds another domain's history). Calls run one at a
-   * time: they share one tree.
+   * Runs `read` on the tree at `rootHex` (0x + 64 hex) and returns what it returns, or null when no
+   * SDL of this domain ends at that root (the chain is ahead of this domain's store, or holds
+   * another domain's history). Calls run one at a time, `read` included: they share one tree, and
+   * no other call moves it while `read` looks at it.
    */
-  at(rootHex: string): Promise<FinalizedTreeState | null> {
-    const result = this.#queue.then(() => this.#advanceTo(rootHex.toLowerCase()))
+  readAt<T>(rootHex: string, read: (state: FinalizedTreeState) => T): Promise<T | null> {
+    const result = this.#queue.then(async () => {
+      const state = await this.#advanceTo(rootHex.toLowerCase())
+      return state === null ? null : read(state)
+    })
     this.#queue = result.catch(() => undefined)
     return result
   }
