@@ -4,7 +4,7 @@
 // vault's address, and its Merkle path must lead to that root. The domain is not trusted.
 import { formatAddress, NATIVE_TOKEN_ID, type HashDigest } from '@verity/core'
 import { finalizedSlotKey, limits, slotKeys } from '@verity/ledger'
-import { fieldHex, loadPoseidon2, type Poseidon2 } from '@verity/prover'
+import { FIELD_MODULUS, fieldHex, loadPoseidon2, type Poseidon2 } from '@verity/prover'
 import type { EvmFinalizedVault, Static } from '@verity/wire'
 import { FinalizedProofError } from './FinalizedProofError.ts'
 
@@ -67,6 +67,8 @@ export async function verifyFinalizedVault(answer: EvmFinalizedVaultAnswer, para
       return fail(`slot ${position}: ${(error as Error).message}`)
     }
     const value = BigInt(slot.value)
+    if (value >= FIELD_MODULUS) fail(`slot ${position}: its value is not a field element`)
+    if (!Number.isSafeInteger(slot.index) || slot.index < 0 || slot.index >= limits.STATE_SLOTS_MAX) fail(`slot ${position}: index ${slot.index} is not a slot of a ${limits.STATE_TREE_DEPTH}-deep tree`)
     if (fieldHex(rootOfPath(poseidon, key, value, slot.index, slot.siblings.map(BigInt))) !== root)
       fail(`slot ${position} (${slot.kind}${slot.token === undefined ? '' : ` ${slot.token}`}): its path does not lead to the chain's root`)
     addToView(view, slot, value, slotKeys.owner(address))
@@ -77,6 +79,7 @@ export async function verifyFinalizedVault(answer: EvmFinalizedVaultAnswer, para
 /** Hashes a leaf H(key, value) up its path: at each level the index's bit says which side the node is on. */
 function rootOfPath(poseidon: Poseidon2, key: bigint, value: bigint, index: number, siblings: readonly bigint[]): bigint {
   if (siblings.length !== limits.STATE_TREE_DEPTH) throw new FinalizedProofError({ reason: `a path has ${siblings.length} siblings, the tree is ${limits.STATE_TREE_DEPTH} deep` })
+  if (siblings.some((sibling) => sibling >= FIELD_MODULUS)) throw new FinalizedProofError({ reason: 'a sibling hash is not a field element' })
   let node = poseidon.hash([key, value])
   for (let level = 0; level < siblings.length; level++) {
     const isRight = Math.floor(index / 2 ** level) % 2 === 1

@@ -8,4 +8,4 @@ export type { ProofArtifact, VerifyResult } from '../../../prover/src/ProofArtif
 export type { Prover } from '../../../prover/src/createProver.ts'
 export type { CircuitProver } from '../../../prover/src/createCircuitProver.ts'
 // The state tree's hash, for checking a finalized vault's Merkle paths (the SDK's verifyFinalizedVault).
-export { loadPoseidon2, fieldHex, type Poseidon2 } from '../../../prover/src/hash/poseidon2.ts'
+export { loadPoseidon2, fieldHex, FIELD_MODULUS, type Poseidon2 } from '../../../prover/src/hash/poseidon2.ts'
