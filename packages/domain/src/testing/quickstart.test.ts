@@ -53,12 +53,14 @@ describe('quickstart flow over HTTP', () => {
     assert.deepEqual(paths, [
       '/intents/execute',
       '/intents/submit',
+      '/payments',
       '/sdls',
       '/sdls/submit',
       '/sdls/{hash}',
       '/sdls/{hash}/prove',
       '/sdls/{hash}/submit_proof',
       '/vaults/{owner_id}',
+      '/vaults/{owner_id}/finalized',
       '/vaults/{owner_id}/nonce',
     ])
     const text = JSON.stringify(document)
