@@ -5,7 +5,7 @@ export { provePolicy, verifyPolicy, randomSalt, POLICY_CIRCUIT, type ProvePolicy
 export { attestationSalt, newAttestationSaltNonce, ATTESTATION_SALT_TAG, ATTESTATION_SALT_NONCE_BYTES } from './policy/attestationSalt.ts'
 export { encodePolicyInputs, policyPublicInputs, policyTemplateHash, type EncodedPolicyInputs, type PolicyPublicInputs } from './policy/encodePolicyInputs.ts'
 export { assertTemplateFitsCircuit, compilePolicyProgram } from './policy/compilePolicyProgram.ts'
-export { choosePolicyTier, type PolicyTierValues } from './policy/choosePolicyTier.ts'
+export { assertSetsFitCircuit, choosePolicyTier, type PolicyTierValues } from './policy/choosePolicyTier.ts'
 export { POLICY_CIRCUITS, POLICY_TIERS, POLICY_TIER_SMALL, POLICY_TIER_MEDIUM, POLICY_TIER_UNIVERSAL, policyTierOf, type PolicyTier, type PolicyCircuitName } from './policy/policyTiers.ts'
 export { policyCircuitHashes } from './policy/policyCircuitHashes.ts'
 export type { PolicyProgram, PolicyItem, FieldSlot } from './policy/PolicyProgram.ts'

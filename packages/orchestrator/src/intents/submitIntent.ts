@@ -1,6 +1,7 @@
 import { assertSignatureInPool, type Ed25519VerifierPool, type PasskeyPolicy, stringifyJsonBigint } from '@verity/core'
 import { checkInputs } from '@verity/policy'
 import { IntentExistsError, UnknownTemplateError, UnsignedIntentRefusedError } from '../errors/intentErrors.ts'
+import type { PolicyProving } from '../jobs/PolicyProving.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
 import { decodeAttrs } from './decodeAttrs.ts'
@@ -9,6 +10,7 @@ import { parseSignedIntent } from './parseSignedIntent.ts'
 export type SubmitIntentDependencies = {
   store: OrchestratorStore
   templates: TemplateCache
+  proving: Pick<PolicyProving, 'assertIntentFits'>
   nowMs: () => number
   intentTtlMs: number
   allowUnsignedIntents: boolean
@@ -20,7 +22,7 @@ export type SubmitIntentDependencies = {
 /**
  * Accepts a signed intent (shape A or B): checks its shape, that its id is new, its signature
  * (or that unsigned intents are allowed), that its template exists and that its attrs match the
- * template's `intent` schema; then stores it as submitted, pending, with its expiry.
+ * template's `intent` schema and that a proof can hold their sets; then stores it as submitted, pending, with its expiry.
  */
 export async function submitIntent(deps: SubmitIntentDependencies, body: unknown): Promise<{ intentId: string }> {
   const parsed = parseSignedIntent(body)
@@ -30,7 +32,9 @@ export async function submitIntent(deps: SubmitIntentDependencies, body: unknown
   } else await assertSignatureInPool(parsed.authorship, parsed.signedBytes, deps.verifierPool, deps.passkeyPolicy)
   const compiled = await deps.templates.load(deps.store, parsed.templateId)
   if (compiled === undefined) throw new UnknownTemplateError({ templateId: parsed.templateId })
-  checkInputs(compiled.intent, decodeAttrs(parsed.attrFields, 'intent'), 'intent')
+  const attrs = decodeAttrs(parsed.attrFields, 'intent')
+  checkInputs(compiled.intent, attrs, 'intent')
+  deps.proving.assertIntentFits(compiled, attrs)
   const createdAtMs = deps.nowMs()
   const isInserted = await deps.store.insertIntent({
     id: parsed.id,

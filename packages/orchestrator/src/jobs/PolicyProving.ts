@@ -20,6 +20,8 @@ export type PolicyProofInput = {
 export interface PolicyProving {
   /** Throws (a VerityError naming the bound) when the policy circuit cannot prove `compiled`. */
   assertTemplateFits(compiled: CompiledTemplate): void
+  /** Throws (a VerityError naming the set field) when no tier that proves `compiled` holds the sets of an intent's `attrs`. */
+  assertIntentFits(compiled: CompiledTemplate, attrs: Record<string, InputValue>): void
   prove(input: PolicyProofInput): Promise<Record<string, unknown>>
   /** Loads the circuit, keys and CRS in every prover worker now (start-up), not on the first proof. */
   warmUp(): Promise<void>

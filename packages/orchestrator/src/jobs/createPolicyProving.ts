@@ -1,4 +1,4 @@
-import { attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
+import { assertSetsFitCircuit, attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
 import type { PolicyProving } from './PolicyProving.ts'
 
 export type PolicyProvingOptions = {
@@ -35,6 +35,7 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
     assertTemplateFits: (compiled) => {
       choosePolicyTier(compiled)
     },
+    assertIntentFits: (compiled, attrs) => assertSetsFitCircuit(compiled, { attrs, evidence: {} }),
     async prove(input) {
       // Attested evidence: the salt is derived from the attestation, so the proof's evidence
       // commitment (a public input) binds the proof to it. Unattested: a random salt, as before.

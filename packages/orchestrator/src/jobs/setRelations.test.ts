@@ -132,6 +132,17 @@ describe('set relations: propose, prove, verify (real proofs on the sets tier)',
     assert.equal(mixed.json.message, 'line 17, column 3: `intersects` relates two sets: `intent.colors` is set<string> and `evidence.price_cents` is int, not a set<int>')
   })
 
+  test('an intent whose set attribute no tier can hold is refused when submitted (400 naming the field), and not stored', async () => {
+    const id = randomUUID()
+    const wanted = Array.from({ length: 33 }, (_, index) => `piece${index}`)
+    const refused = await orchestrator.request('POST', '/intents', signIntentShapeB(signer, { id, templateId, fields: { ...ATTRS, wanted } }))
+    assert.equal(refused.status, 400, refused.text)
+    assert.match(refused.json.message, /policy_sets circuit: elements of set field intent\.wanted exceeds the circuit's bound \(33 > 32\)/)
+    assert.equal((await orchestrator.request('GET', `/intents/${id}`)).status, 404)
+    const atBound = await orchestrator.request('POST', '/intents', signIntentShapeB(signer, { id, templateId, fields: { ...ATTRS, wanted: wanted.slice(0, 32) } }))
+    assert.equal(atBound.status, 200, atBound.text)
+  })
+
   test('every missing or mistyped evidence field is named at once, in the failure event and the dry run', async () => {
     const evidence = { pieces: 'saucepan', colors: ['white'], price: 3 }
     const expected = [

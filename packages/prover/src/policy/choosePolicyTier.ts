@@ -59,13 +59,36 @@ function usesRelation(expr: Expr): boolean {
 /** Distinct elements of the largest set value among the template's set fields (as the encoder counts them). */
 function largestSet(compiled: CompiledTemplate, values: PolicyTierValues): number {
   let elementsMax = 0
-  for (const [decls, scope] of [[compiled.intent, values.attrs], [compiled.evidence, values.evidence]] as const) {
+  for (const { elements } of setSizes(compiled, values)) elementsMax = Math.max(elementsMax, elements)
+  return elementsMax
+}
+
+/** Each set value among the template's set fields: its field path and distinct elements (as the encoder counts them). */
+function* setSizes(compiled: CompiledTemplate, values: PolicyTierValues): Generator<{ path: string; elements: number }> {
+  for (const [decls, scope, name] of [[compiled.intent, values.attrs, 'intent'], [compiled.evidence, values.evidence, 'evidence']] as const) {
     for (const decl of decls) {
       const value = scope[decl.name]
       if ((decl.type !== 'set<string>' && decl.type !== 'set<int>') || !Array.isArray(value)) continue
       const distinct = new Set((value as readonly InputValue[]).map((element) => (typeof element === 'number' ? BigInt(element) : element)))
-      elementsMax = Math.max(elementsMax, distinct.size)
+      yield { path: `${name}.${decl.name}`, elements: distinct.size }
     }
   }
-  return elementsMax
+}
+
+/**
+ * Throws CircuitBoundsError naming the set field when a set of `values` holds more distinct
+ * elements than every tier that can prove `compiled` holds: an intent whose attrs no proof can hold
+ * is refused when it is submitted, not when its proposal is proven. A template that fits no tier
+ * is not this function's concern (its push was refused).
+ */
+export function assertSetsFitCircuit(compiled: CompiledTemplate, values: PolicyTierValues): void {
+  let widest: PolicyTier | undefined
+  for (const tier of POLICY_TIERS) {
+    if (boundExceeded(compiled, tier) === undefined && (widest === undefined || tier.setSize > widest.setSize)) widest = tier
+  }
+  if (widest === undefined) return
+  for (const { path, elements } of setSizes(compiled, values)) {
+    if (elements > widest.setSize)
+      throw new CircuitBoundsError({ circuit: widest.circuit, bound: `elements of set field ${path}`, limit: widest.setSize, got: elements })
+  }
 }
