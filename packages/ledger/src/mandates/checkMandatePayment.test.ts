@@ -55,6 +55,9 @@ describe('mandate payments in the ledger', () => {
     assert.equal(refused(payment({ amount: 1799n })), 'MANDATE_AMOUNT_MISMATCH')
     assert.equal(refused(payment({ amount: 3000n }), { ...facts, priceCents: 3000n }), 'MANDATE_PRICE_ABOVE_MAX')
     assert.equal(codeOf(() => executeBatch(ledger, [payment()], TEST_SHARD)), 'MANDATE_UNVERIFIED')
+    // One shard pays an intent: the payee's. A payee that is no address pays nobody.
+    assert.equal(refused(payment({ credited: addressOf(store, 2) }), { ...facts, payee: addressOf(store, 2) }), 'MANDATE_SHARD_MISMATCH')
+    assert.equal(refused(payment(), { ...facts, payee: 'the store' }), 'MANDATE_PAYEE_MISMATCH')
   })
 
   test('an intent pays once: spent before, or twice in one batch', () => {
