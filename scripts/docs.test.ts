@@ -30,6 +30,15 @@ test('every error code defined in the packages is documented', () => {
   assert.deepEqual(undocumented, [], 'add these codes to docs/errors.md or the service page')
 })
 
+test('every refusal code of a mandate payment is documented in docs/domain.md', () => {
+  const source = readFileSync('packages/ledger/src/errors/ledgerErrors.ts', 'utf8')
+  const list = /MANDATE_REFUSAL_CODES = Object\.freeze\(\[([^\]]+)\]/.exec(source)?.[1] ?? ''
+  const codes = [...list.matchAll(/'([A-Z0-9_]+)'/g)].map((match) => match[1]!)
+  assert.ok(codes.length > 0, 'MANDATE_REFUSAL_CODES not found in packages/ledger/src/errors/ledgerErrors.ts')
+  const domainDoc = readFileSync('docs/domain.md', 'utf8')
+  assert.deepEqual(codes.filter((code) => !domainDoc.includes(`\`${code}\``)), [], 'add these codes to docs/domain.md, "Mandate payments"')
+})
+
 test('relative links in the docs resolve', () => {
   const broken: string[] = []
   for (const path of docs) {

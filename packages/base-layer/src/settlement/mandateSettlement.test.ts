@@ -8,7 +8,7 @@ import { Ed25519Signer, formatAddress } from '@verity/core'
 import { executeBatch, jsonValue, MemoryLedger, sdlHash, signVerifiable, type MandateFacts, type SdlContent, type VerifiableType } from '@verity/ledger'
 import { createCircuitProver, createProver, proveSdl, sealSdl, StateTree, type ProofArtifact, type Prover } from '@verity/prover'
 import { verifyMandateBundle } from '@verity/sdk'
-import { makeMandateBundle } from '../../../sdk/src/testing/makeMandateBundle.ts'
+import { makeMandateBundle, PAYABLE_TEMPLATE_ANY_TOKEN } from '../../../sdk/src/testing/makeMandateBundle.ts'
 import { signAgreementRequest, signSdlSubmission } from '../client/signRequests.ts'
 import { openTestNode, openTransport, type TestNode, type Transport } from '../testing/openTestNode.ts'
 import { ProverSdlVerifier } from './ProverSdlVerifier.ts'
@@ -104,6 +104,12 @@ describe('settling mandate payments (real proofs)', () => {
       assert.match(result.status === 'failed' ? result.reason : '', new RegExp(`^SDL transaction 0: mandate payment refused \\(${code}\\)`))
     }
     await refusal(altered, 'MANDATE_ATTESTATION_INVALID')
+    // A domain that let through a payment in a token the payee does not accept (it claims the payee accepts it).
+    const unaccepted = await makeMandateBundle({ prover, user, extractor, payee, priceCents: 1800, token, payeeToken: 'native', templateSource: PAYABLE_TEMPLATE_ANY_TOKEN })
+    const unacceptedId = (unaccepted.signed_intent as { payload: { id: string } }).payload.id
+    const result = await submit(await secondWith(unaccepted, { ...facts, intentId: unacceptedId, acceptedToken: token }))
+    assert.equal(result.status === 'failed' && result.code, 'SDL_MANDATE_INVALID')
+    assert.match(result.status === 'failed' ? result.reason : '', new RegExp(`^SDL transaction 0: mandate payment refused \\(MANDATE_TOKEN_NOT_ACCEPTED\\): intent\\.payment_token ${token} is not the token the payee accepts \\(evidence\\.payee_token native\\)`))
     const stranger = Ed25519Signer.generate()
     await refusal(await makeMandateBundle({ prover, user, extractor: stranger, payee, priceCents: 1800, token }), 'MANDATE_EXTRACTOR_UNTRUSTED')
     assert.deepEqual((await transport.client.getVault(payee))?.data, { TokenHoldings: { fungibles: { [token]: 1800n }, nfts: {} } })

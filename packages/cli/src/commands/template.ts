@@ -28,12 +28,12 @@ export const templateCheckCommand: Command = {
 
 /**
  * The payable line: shown for a payable template, and for one that declares a payment field of its
- * own (payment_token, payment_deadline_ms, payee) but misses others (the author meant it to pay).
+ * own (payment_token, payment_deadline_ms, payee, payee_token) but misses others (the author meant it to pay).
  */
 function payableText(compiled: CompiledTemplate, problems: readonly string[]): string {
   if (problems.length === 0) return '\npayable: a proof of it authorizes one payment of evidence.price_cents of intent.payment_token to evidence.payee'
   const names = [...compiled.intent, ...compiled.evidence].map((field) => field.name)
-  if (!names.some((name) => ['payment_token', 'payment_deadline_ms', 'payee'].includes(name))) return ''
+  if (!names.some((name) => ['payment_token', 'payment_deadline_ms', 'payee', 'payee_token'].includes(name))) return ''
   return `\nnot payable:\n  ${problems.join('\n  ')}`
 }
 

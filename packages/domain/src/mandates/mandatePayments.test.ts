@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { createProver, type Prover } from '@verity/prover'
-import { CLOTHING_TEMPLATE, makeMandateBundle } from '../../../sdk/src/testing/makeMandateBundle.ts'
+import { CLOTHING_TEMPLATE, makeMandateBundle, PAYABLE_TEMPLATE_ANY_TOKEN } from '../../../sdk/src/testing/makeMandateBundle.ts'
 import { DomainClient, payMandate } from '@verity/sdk'
 import { startTestDomain, type TestDomain, type TestResponse } from '../testing/startTestDomain.ts'
 
@@ -86,6 +86,21 @@ describe('mandate payments (real proofs)', () => {
     await refused(await pay(payment(bundle, { amount: PRICE + 1 })), 'MANDATE_AMOUNT_MISMATCH')
     await refused(await pay(payment(bundle, { token: 'native' })), 'MANDATE_TOKEN_MISMATCH')
     assert.equal(await balanceOf(store), 0)
+  })
+
+  test('an intent paying in a token the payee does not accept is refused naming both tokens; nothing moves', async () => {
+    // The user mints a token of their own and pays the store, which accepts only native, with it.
+    const forger = Ed25519Signer.generate()
+    const worthless = domain.addressOf(forger)
+    const mint = signVerifiable(forger, 'FungibleTokenMint', { new_nonce: 1n, shard: 1, operation: { Create: { metadata: { name: 'Nothing', symbol: 'NIL' }, credited: [{ address: domain.addressOf(user), amount: 10_000n }] } } })
+    assert.equal((await domain.post('/intents/execute', [jsonValue(mint)])).status, 200)
+    const unaccepted = await makeMandateBundle({ prover, user, extractor, payee, priceCents: PRICE, token: worthless, payeeToken: 'native', templateSource: PAYABLE_TEMPLATE_ANY_TOKEN })
+    const response = await pay(payment(unaccepted, { token: worthless }))
+    await refused(response, 'MANDATE_TOKEN_NOT_ACCEPTED')
+    assert.match(response.body.message, new RegExp(`intent\\.payment_token ${worthless} is not the token the payee accepts \\(evidence\\.payee_token native\\)`))
+    const storeVault = await domain.get(`/vaults/${store.ownerId}`)
+    assert.equal(storeVault.status === 404 ? undefined : storeVault.body.data.TokenHoldings.fungibles[worthless], undefined)
+    assert.equal((await domain.get(`/vaults/${user.ownerId}`)).body.data.TokenHoldings.fungibles[worthless], 10_000)
   })
 
   test('an untrusted extractor, a template that is not payable, an expired intent: refused', async () => {

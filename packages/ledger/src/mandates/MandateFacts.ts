@@ -13,6 +13,8 @@ export type MandateFacts = {
   payee: string
   /** intent.payment_token: "native" or a token id */
   token: string
+  /** evidence.payee_token: the token the payee's payment handler accepts; a payment in another token is refused */
+  acceptedToken: string
   /** evidence.price_cents: the amount */
   priceCents: bigint
   /** intent.max_price_cents: the most the user allowed */

@@ -16,7 +16,7 @@ const store = Ed25519Signer.generate()
 const other = Ed25519Signer.generate()
 const U = addressOf(user)
 const S = addressOf(store)
-const facts: MandateFacts = { intentId: 'i-1', payerOwnerId: user.ownerId, payee: S, token: 'native', priceCents: 1800n, maxPriceCents: 2500n, deadlineMs: 2_000n }
+const facts: MandateFacts = { intentId: 'i-1', payerOwnerId: user.ownerId, payee: S, token: 'native', acceptedToken: 'native', priceCents: 1800n, maxPriceCents: 2500n, deadlineMs: 2_000n }
 
 function payment(overrides: Partial<{ debited: string; credited: string; token: string; amount: bigint }> = {}): VerifiableType {
   return { MandatePayment: { debited: U, credited: S, token: 'native', amount: 1800n, proof_bundle: {}, ...overrides } }
@@ -53,11 +53,22 @@ describe('mandate payments in the ledger', () => {
     assert.equal(refused(payment({ credited: addressOf(other) })), 'MANDATE_PAYEE_MISMATCH')
     assert.equal(refused(payment({ token: S })), 'MANDATE_TOKEN_MISMATCH')
     assert.equal(refused(payment({ amount: 1799n })), 'MANDATE_AMOUNT_MISMATCH')
+    // The intent pays in a token the payee never announced (say, one the payer minted): nothing moves.
+    assert.equal(refused(payment({ token: U }), { ...facts, token: U }), 'MANDATE_TOKEN_NOT_ACCEPTED')
     assert.equal(refused(payment({ amount: 3000n }), { ...facts, priceCents: 3000n }), 'MANDATE_PRICE_ABOVE_MAX')
     assert.equal(codeOf(() => executeBatch(ledger, [payment()], TEST_SHARD)), 'MANDATE_UNVERIFIED')
     // One shard pays an intent: the payee's. A payee that is no address pays nobody.
     assert.equal(refused(payment({ credited: addressOf(store, 2) }), { ...facts, payee: addressOf(store, 2) }), 'MANDATE_SHARD_MISMATCH')
     assert.equal(refused(payment(), { ...facts, payee: 'the store' }), 'MANDATE_PAYEE_MISMATCH')
+  })
+
+  test('a token the payee does not accept is refused naming both tokens, before any balance moves', () => {
+    const ledger = shardWithNative({ [U]: 5_000n })
+    assert.throws(
+      () => executeBatch(ledger, [payment({ token: U })], TEST_SHARD, context({ 0: { ...facts, token: U } })),
+      (error: unknown) => isVerityError(error) && error.code === 'MANDATE_TOKEN_NOT_ACCEPTED' && error.message.includes(`intent.payment_token ${U} is not the token the payee accepts (evidence.payee_token native)`),
+    )
+    assert.equal(ledger.vaults.get(U)?.balance, 5_000n)
   })
 
   test('an intent pays once: spent before, or twice in one batch', () => {

@@ -9,7 +9,8 @@ import type { MandateFacts } from './MandateFacts.ts'
 /**
  * The laws of a mandate payment that do not depend on state (docs/domain.md, "Mandate payments"):
  * it debits the intent signer's vault on `shard`, credits evidence.payee, pays
- * evidence.price_cents (at most intent.max_price_cents) of intent.payment_token. Returns its
+ * evidence.price_cents (at most intent.max_price_cents) of intent.payment_token, which must be the
+ * token the payee accepts (evidence.payee_token). Returns its
  * diffs (a debit and a credit, as a debit allowance of that amount would make). Throws
  * MandatePaymentError with the refusal's code. The spent set and the deadline are the caller's.
  */
@@ -23,6 +24,9 @@ export function checkMandatePayment(payment: MandatePayment, facts: MandateFacts
     throw refuse('MANDATE_PAYER_MISMATCH', `debited ${payment.debited} is not the vault of the intent's signer on shard ${shard} (${payer})`)
   if (payment.credited !== facts.payee) throw refuse('MANDATE_PAYEE_MISMATCH', `credited ${payment.credited} is not evidence.payee (${facts.payee})`)
   if (payment.token !== facts.token) throw refuse('MANDATE_TOKEN_MISMATCH', `token ${payment.token} is not intent.payment_token (${facts.token})`)
+  // A token the merchant never announced (say, one the payer minted) pays the merchant nothing of value.
+  if (facts.token !== facts.acceptedToken)
+    throw refuse('MANDATE_TOKEN_NOT_ACCEPTED', `intent.payment_token ${facts.token} is not the token the payee accepts (evidence.payee_token ${facts.acceptedToken})`)
   if (payment.amount !== facts.priceCents) throw refuse('MANDATE_AMOUNT_MISMATCH', `amount ${payment.amount} is not evidence.price_cents (${facts.priceCents})`)
   if (facts.priceCents > facts.maxPriceCents)
     throw refuse('MANDATE_PRICE_ABOVE_MAX', `evidence.price_cents ${facts.priceCents} exceeds intent.max_price_cents ${facts.maxPriceCents}`)

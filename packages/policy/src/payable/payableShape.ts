@@ -1,14 +1,14 @@
 // A payable template (docs/template-language.md, "Payable templates"): its proofs can authorize one
 // payment from the intent signer's vault (a domain's MandatePayment, docs/domain.md). The payment's
 // token, ceiling and deadline are what the user signs; its price and payee are what the extractor
-// established. Each of these five fields must be declared, required, with exactly this type.
+// established, with the token the payee accepts. Each of these six fields must be declared, required, with exactly this type.
 import type { CompiledTemplate, FieldDecl } from '../ast/CompiledTemplate.ts'
 import type { FieldScope, FieldType } from '../ast/Expr.ts'
 
 /** The fields a payable template declares, by scope: name → type. */
 export const PAYABLE_FIELDS: Readonly<Record<FieldScope, Readonly<Record<string, FieldType>>>> = Object.freeze({
   intent: Object.freeze({ payment_token: 'string', max_price_cents: 'int', payment_deadline_ms: 'int' } as const),
-  evidence: Object.freeze({ price_cents: 'int', payee: 'string' } as const),
+  evidence: Object.freeze({ price_cents: 'int', payee: 'string', payee_token: 'string' } as const),
 })
 
 /** Whether `template` is payable; when not, one line per field that is missing or declared otherwise. */
@@ -16,7 +16,7 @@ export type PayableShape = { isPayable: true } | { isPayable: false; problems: s
 
 /**
  * Tells a payable template from another (pure: the declarations only).
- * @example payableShape(compileTemplate(source)).isPayable // true for a template declaring the five payment fields
+ * @example payableShape(compileTemplate(source)).isPayable // true for a template declaring the six payment fields
  */
 export function payableShape(template: CompiledTemplate): PayableShape {
   const problems: string[] = []

@@ -89,6 +89,7 @@ function factsOf(intentId: string, payerOwnerId: string, attrFields: Record<stri
     payerOwnerId,
     payee: text(evidence.payee),
     token: text(attrs.payment_token),
+    acceptedToken: text(evidence.payee_token),
     priceCents: integer(evidence.price_cents),
     maxPriceCents: integer(attrs.max_price_cents),
     deadlineMs: integer(attrs.payment_deadline_ms),

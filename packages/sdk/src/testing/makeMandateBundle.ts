@@ -9,6 +9,11 @@ import { attestationSalt, choosePolicyTier, newAttestationSaltNonce, type Prover
 
 /** The payable example template (packages/policy/examples/payable-clothing.template). */
 export const PAYABLE_TEMPLATE = readFileSync(new URL('../../../policy/examples/payable-clothing.template', import.meta.url), 'utf8')
+/**
+ * The payable example without its constraint `evidence.payee_token == intent.payment_token`: its
+ * intents can be proven paying a merchant in a token it does not accept, which the domain must refuse.
+ */
+export const PAYABLE_TEMPLATE_ANY_TOKEN = PAYABLE_TEMPLATE.replace(/^ {2}evidence\.payee_token == intent\.payment_token;\n/m, '')
 /** A template that is not payable (no token, deadline or payee). */
 export const CLOTHING_TEMPLATE = readFileSync(new URL('../../../policy/examples/clothing.template', import.meta.url), 'utf8')
 
@@ -20,11 +25,14 @@ export type MandateBundleParameters = {
   payee: string
   priceCents: number
   maxPriceCents?: number
+  /** intent.payment_token; default "native" */
   token?: string
+  /** evidence.payee_token, the token the payee accepts; default `token` */
+  payeeToken?: string
   /** intent.payment_deadline_ms; default an hour from now */
   deadlineMs?: number
   intentId?: string
-  /** default PAYABLE_TEMPLATE; with CLOTHING_TEMPLATE the attrs and evidence fit that template instead */
+  /** default PAYABLE_TEMPLATE (or PAYABLE_TEMPLATE_ANY_TOKEN); with CLOTHING_TEMPLATE the attrs and evidence fit that template instead */
   templateSource?: string
 }
 
@@ -34,18 +42,19 @@ export async function makeMandateBundle(params: MandateBundleParameters): Promis
   const compiled = compileTemplate(source)
   const id = templateId(compiled)
   const intentId = params.intentId ?? randomUUID()
-  const isPayable = source === PAYABLE_TEMPLATE
+  const isPayable = source !== CLOTHING_TEMPLATE
+  const token = params.token ?? 'native'
   const fields: Record<string, unknown> = isPayable
     ? {
         acceptable_categories: ['t-shirt'],
         size: 'M',
         max_price_cents: params.maxPriceCents ?? 2500,
-        payment_token: params.token ?? 'native',
+        payment_token: token,
         payment_deadline_ms: params.deadlineMs ?? Date.now() + 3_600_000,
       }
     : { acceptable_categories: ['t-shirt'], size: 'M', audience: 'unisex', max_price_cents: params.maxPriceCents ?? 2500 }
   const evidence: Record<string, unknown> = isPayable
-    ? { category: 't-shirt', size: 'M', price_cents: params.priceCents, payee: params.payee }
+    ? { category: 't-shirt', size: 'M', price_cents: params.priceCents, payee: params.payee, payee_token: params.payeeToken ?? token }
     : { category: 't-shirt', color: 'White', brand: 'Acme', size: 'M', audience: 'unisex', price_cents: params.priceCents }
   const payload = { id: intentId, template_id: id, attrs: { fields } }
   const signedIntent = { payload, signature: params.user.sign(canonicalJsonBytes(payload, 'payload')) }
