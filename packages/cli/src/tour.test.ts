@@ -55,6 +55,7 @@ before(async () => {
   })
   assert.match(output, new RegExp(`orchestrator  http://127\\.0\\.0\\.1:${orchestrator} `))
   assert.match(output, /operator key {2}.*\.verity\/keys\/operator\.json/)
+  assert.match(output, /Devnet Dollar .*\.verity\/keys\/devnet-dollar\.json {3}\(issuer key of token \w+,1, the one the store accepts\)/)
   assert.match(output, new RegExp(`store {9}${business} {3}\\(demo store, a UCP business`))
 })
 
@@ -194,10 +195,9 @@ describe('the README tour', { timeout: 600_000 }, () => {
   })
 
   test('3. the proof pays: once, from the user to the store, then settled', async () => {
-    await verity('keygen', '--out', 'usd.json')
-    const usd = await verity('address', 'usd.json', '--shard', '1')
+    const usd = await verity('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
     const user = await verity('address', 'user.json', '--shard', '1')
-    await verity('mint', '--key', 'usd.json', '--name', 'Devnet Dollar', '--symbol', 'USD', '--amount', '100000', '--to', user)
+    await verity('mint', '--key', '.verity/keys/devnet-dollar.json', '--name', 'Devnet Dollar', '--symbol', 'USD', '--amount', '100000', '--to', user)
     assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee$/)
     const template = await verity('template', 'push', PAYABLE)
     const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`

@@ -129,8 +129,9 @@ describe('an agent shops within a signed intent', { timeout: 600_000 }, () => {
 describe('an agent pays with the proof of a payable intent', { timeout: 600_000 }, () => {
   test('pay: the proven price from the user to the store, once; a pending intent has nothing to pay with', async () => {
     const user = Ed25519Signer.generate()
-    const usd = Ed25519Signer.generate()
-    const token = formatAddress(usd.ownerId, 1)
+    // The Devnet Dollar: the token the demo store's payment handler accepts.
+    const usd = Ed25519Signer.fromKeyFile(devnet.stack.devnetDollar.keyPath)
+    const token = devnet.stack.devnetDollar.token
     const domain = new DomainClient(devnet.stack.domain.url)
     const operation = { Create: { metadata: { name: 'Devnet Dollar', symbol: 'USD' }, credited: [{ address: formatAddress(user.ownerId, 1), amount: 10_000n }] } }
     await domain.execute([signVerifiable(usd, 'FungibleTokenMint', { new_nonce: 1n, shard: 1, operation })])

@@ -72,6 +72,8 @@ export const upCommand: Command = {
       web: stack.web?.url,
       ...(stack.evm ? { evm_rpc: stack.evm.node.rpcUrl, settlement_contract: stack.evm.deployed.settlement } : {}),
       operator_key: stack.operatorKeyPath,
+      devnet_dollar_key: stack.devnetDollar.keyPath,
+      devnet_dollar: stack.devnetDollar.token,
       tokens: stack.tokensPath,
       data_dir: stack.dataDir,
     }
@@ -86,6 +88,7 @@ export const upCommand: Command = {
         `  web           ${urls.web}   (wallet and explorer)`,
         ...(stack.evm ? [`  EVM node      ${stack.evm.node.rpcUrl}   (Hardhat; the domain settles to VeritySettlement ${stack.evm.deployed.settlement})`] : []),
         `  operator key  ${urls.operator_key}`,
+        `  Devnet Dollar ${urls.devnet_dollar_key}   (issuer key of token ${urls.devnet_dollar}, the one the store accepts)`,
         `  tokens        ${urls.tokens}   (mode 0600; the CLI sends its admin token to operator routes)`,
         'Press Ctrl-C to stop.',
       ].join('\n'),

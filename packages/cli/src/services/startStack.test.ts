@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { Ed25519Signer } from '@verity/core'
+import { Ed25519Signer, formatAddress } from '@verity/core'
 import { OrchestratorClient, signIntent } from '@verity/sdk'
 import { startStore, type RunningStore } from '@verity/store'
 import { startStack, type RunningStack } from './startStack.ts'
@@ -14,6 +14,8 @@ import { startStack, type RunningStack } from './startStack.ts'
 // address: two more UCP businesses on 127.0.0.1, one allowed, one not.
 
 const PRICE_TEMPLATE = 'name ucp_price\nintent { max_price_cents: int }\nevidence { price_cents: int }\nrequires { evidence.price_cents <= intent.max_price_cents; }\n'
+
+const TOKEN_TEMPLATE = 'name ucp_token\nintent { payment_token: string }\nevidence { payee_token: string }\nrequires { evidence.payee_token == intent.payment_token; }\n'
 
 let dir: string
 let allowed: RunningStore
@@ -69,4 +71,25 @@ test('the demo store and the allowed business are resolved by both extractors; a
   })
   assert.equal(standalone.status, 422)
   assert.equal(((await standalone.json()) as { code: string }).code, 'STOREFRONT_PORT_REFUSED')
+})
+
+test('the demo store accepts the Devnet Dollar, whose issuer key the devnet keeps; a standalone store accepts native', { timeout: 300_000 }, async () => {
+  const issuer = Ed25519Signer.fromKeyFile(stack.devnetDollar.keyPath)
+  assert.equal(stack.devnetDollar.keyPath, join(dir, 'devnet', 'keys', 'devnet-dollar.json'))
+  assert.equal(stack.devnetDollar.token, formatAddress(issuer.ownerId, 1))
+  const tokenOf = async (url: string) => {
+    const profile = (await (await fetch(`${url}/.well-known/ucp`)).json()) as { ucp: { payment_handlers: Record<string, Array<{ config: { token: string } }>> } }
+    return profile.ucp.payment_handlers['dev.verity.domain']![0]!.config.token
+  }
+  assert.equal(await tokenOf(stack.store!.url), stack.devnetDollar.token)
+  assert.equal(await tokenOf(allowed.url), 'native')
+  // The extractor attests the token the store accepts as evidence.payee_token.
+  const orchestrator = new OrchestratorClient(stack.orchestrator.url)
+  const templateId = await orchestrator.submitTemplate(TOKEN_TEMPLATE)
+  const id = randomUUID()
+  await orchestrator.submitIntent(signIntent({ id, templateId, fields: { payment_token: stack.devnetDollar.token }, signer: Ed25519Signer.generate() }))
+  const check = await orchestrator.checkProposal(id, { solution: 'tee-classic-white-m', metadata: { business: stack.store!.url } })
+  assert.deepEqual(check, { ok: true, evidence: { payee_token: stack.devnetDollar.token } })
+  const elsewhere = await orchestrator.checkProposal(id, { solution: 'tee-classic-white-m', metadata: { business: allowed.url } })
+  assert.equal(elsewhere.ok, false)
 })

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { Ed25519Signer } from '@verity/core'
+import { Ed25519Signer, formatAddress } from '@verity/core'
 import { ADMIN_TOKEN_ENV, ensurePrivateDirectory, generateToken, loadOrCreateKeyFile, PRIVATE_DIRECTORY_MODE, readTokensFile, writeTokensFile } from '@verity/server'
 import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
 import { startDomain, type RunningDomain } from '@verity/domain'
@@ -16,6 +16,8 @@ export type StackPorts = { baseLayer: number; extractor: number; orchestrator: n
 export const STACK_PORTS_DEFAULT: StackPorts = { baseLayer: 9000, extractor: 8090, orchestrator: 8080, domain: 3000, web: 8000, store: 8095 }
 /** Native balance the devnet genesis gives the domain operator, in plancks. */
 export const OPERATOR_GENESIS_BALANCE_PLANCKS = 1_000_000_000_000n
+/** The Devnet Dollar's issuer key, under `<data dir>/keys/` (created on first start, kept after). */
+export const DEVNET_DOLLAR_KEY_FILE = 'devnet-dollar.json'
 /** Agreement activation delay of the devnet, in milliseconds (short, so `up` is quick). */
 export const DEVNET_ACTIVATION_DELAY_MS = 500
 
@@ -55,6 +57,11 @@ export type RunningStack = {
   evm: RunningEvmSettlement | undefined
   /** The operator key file of the domain (shard 1). */
   operatorKeyPath: string
+  /**
+   * The devnet's "Devnet Dollar": the issuer key file (mint with it, `verity mint --key`) and its
+   * token id, the issuer's address on shard 1. The demo store accepts this token, and only it.
+   */
+  devnetDollar: { keyPath: string; token: string }
   /** The tokens file (mode 0600) every service accepts and the CLI sends from (docs/security.md). */
   tokensPath: string
   close(): Promise<void>
@@ -63,7 +70,7 @@ export type RunningStack = {
 /**
  * Starts the whole devnet in one process: a base-layer node whose genesis funds the domain
  * operator, the reference extractor, the orchestrator and a domain for shard 1 — each with its
- * SQLite storage under `dataDir`. Files it needs (operator key, genesis.json, domain.yaml) are
+ * SQLite storage under `dataDir`. Files it needs (operator key, the Devnet Dollar's issuer key, genesis.json, domain.yaml) are
  * created on first start and reused after, so a restart keeps every balance and intent.
  */
 export async function startStack(options: StartStackOptions): Promise<RunningStack> {
@@ -90,7 +97,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       trustedExtractorKeys: extractorKey,
     })
     started.push(baseLayer)
-    const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel) : undefined
+    const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel, files.devnetDollar.token) : undefined
     if (store) started.push(store)
     // Every extractor of the devnet may fetch the store's loopback address (that port only) and what the user allowed.
     const storefrontPrivateAddressesAllowed = [...(store ? [store.address] : []), ...(options.storefrontPrivateAddressesAllowed ?? [])]
@@ -117,7 +124,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl } : {}) })
       : undefined
     if (web) started.push(web)
-    return { dataDir, baseLayer, extractor, store, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, tokensPath: files.tokensPath, close: closeAll }
+    return { dataDir, baseLayer, extractor, store, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, devnetDollar: files.devnetDollar, tokensPath: files.tokensPath, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error
@@ -125,14 +132,15 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
 }
 
 // The store is always on loopback: the devnet allows the extractors exactly this address. Its payee
-// is its own key's vault on shard 1, paid on the devnet's domain.
-async function startDevnetStore(dataDir: string, ports: StackPorts, host: string, logLevel: string): Promise<RunningStore> {
+// is its own key's vault on shard 1, paid on the devnet's domain in Devnet Dollars (`payeeToken`).
+async function startDevnetStore(dataDir: string, ports: StackPorts, host: string, logLevel: string, payeeToken: string): Promise<RunningStore> {
   const domainHost = host.includes(':') ? `[${host}]` : host
   return startStore({
     port: ports.store,
     host: '127.0.0.1',
     logLevel,
     payeeKeyFile: join(dataDir, 'keys', 'store.json'),
+    payeeToken,
     ...(ports.domain === 0 ? {} : { domainUrl: `http://${domainHost}:${ports.domain}` }),
   })
 }
@@ -155,7 +163,10 @@ function writeStackFiles(dataDir: string) {
     }
     writeFileSync(genesisPath, `${JSON.stringify(genesis, null, 2)}\n`)
   }
-  return { operatorKeyPath, genesisPath, tokensPath, domainYamlPath: join(dataDir, 'domain.yaml') }
+  // The issuer of the Devnet Dollar, the token the demo store accepts: a token id is its issuer's address.
+  const devnetDollarKeyPath = join(dataDir, 'keys', DEVNET_DOLLAR_KEY_FILE)
+  const devnetDollar = { keyPath: devnetDollarKeyPath, token: formatAddress(loadOrCreateKeyFile(devnetDollarKeyPath).signer.ownerId, 1) }
+  return { operatorKeyPath, devnetDollar, genesisPath, tokensPath, domainYamlPath: join(dataDir, 'domain.yaml') }
 }
 
 // domain.yaml is rewritten on every start so it follows the ports given to `up`.

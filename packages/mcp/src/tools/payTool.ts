@@ -11,7 +11,8 @@ export const PAY_DESCRIPTION =
   '(evidence.price_cents) of the token the user chose (intent.payment_token) from the user\'s vault to the proven merchant ' +
   '(evidence.payee), once: a second pay of the same intent is refused (MANDATE_ALREADY_PAID), so a retry after an unclear ' +
   "answer is safe. Only intents of a payable template can pay. Errors name the refusal: MANDATE_EXPIRED (the user's " +
-  'payment deadline passed), MANDATE_EXTRACTOR_UNTRUSTED, MANDATE_TEMPLATE_NOT_PAYABLE, OVERDRAFT (the user\'s vault ' +
+  'payment deadline passed), MANDATE_EXTRACTOR_UNTRUSTED, MANDATE_TEMPLATE_NOT_PAYABLE, MANDATE_TOKEN_NOT_ACCEPTED (the ' +
+  "merchant's payment handler does not accept the user's token), OVERDRAFT (the user's vault " +
   'lacks the funds), PROOF_NOT_FOUND (no proof yet), and the other MANDATE_* codes of docs/domain.md.'
 
 export function registerPayTool(server: McpServer, deps: ToolDependencies): void {

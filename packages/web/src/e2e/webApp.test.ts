@@ -160,8 +160,9 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
 /** A user with Devnet Dollars signs a payable intent, the agent proposes the demo store's white tee, the proof pays (SDK payMandate). */
 async function payAtTheStore(): Promise<string> {
   const domain = new DomainClient(stack.domain.url)
-  const [user, usd] = [Ed25519Signer.generate(), Ed25519Signer.generate()]
-  const currency = formatAddress(usd.ownerId, 1)
+  // The Devnet Dollar: the token the demo store's payment handler accepts.
+  const [user, usd] = [Ed25519Signer.generate(), Ed25519Signer.fromKeyFile(stack.devnetDollar.keyPath)]
+  const currency = stack.devnetDollar.token
   const operation = { Create: { metadata: { name: 'Devnet Dollar', symbol: 'USD' }, credited: [{ address: formatAddress(user.ownerId, 1), amount: 10_000n }] } }
   await domain.execute([signVerifiable(usd, 'FungibleTokenMint', { new_nonce: 1n, shard: 1, operation })])
   const orchestrator = new OrchestratorClient(stack.orchestrator.url)
