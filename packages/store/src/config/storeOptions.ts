@@ -16,7 +16,7 @@ export const STORE_OPTIONS = {
   payee: { flag: 'payee', kind: 'string', defaultText: 'the address of --payee-key-file', summary: 'vault address "<owner_id>,<shard>" the dev.verity.domain payment handler names' },
   payeeKeyFile: { flag: 'payee-key-file', kind: 'string', defaultText: PAYEE_KEY_FILE_DEFAULT, summary: "the store's own key (created on first start); its vault on --payee-shard is the payee" },
   payeeShard: { flag: 'payee-shard', kind: 'integer', min: 1, defaultText: '1', summary: "shard of the payee key's vault" },
-  payeeToken: { flag: 'payee-token', kind: 'string', defaultText: 'native', summary: 'token the store is paid in: native or a token id' },
+  payeeToken: { flag: 'payee-token', kind: 'string', defaultText: 'native', summary: 'the one token the store accepts (its payment handler names it; a mandate payment in another is refused): native or a token id' },
   domainUrl: { flag: 'domain-url', kind: 'string', summary: 'domain the store is paid on (shown in the payment handler)' },
   logLevel: { flag: 'log-level', kind: 'string', defaultText: 'info', summary: 'pino log level', sharedEnv: 'VERITY_LOG_LEVEL' },
 } as const satisfies ServiceOptions
