@@ -5,6 +5,7 @@
 // still answers afterwards. The seed is printed; the same seed draws the same requests.
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { Ed25519Signer } from '@verity/core'
 import type { ChaosScenario } from '../ChaosScenario.ts'
@@ -14,6 +15,9 @@ import { ServiceClient } from '../lib/ServiceClient.ts'
 import type { ServiceProcess } from '../lib/ServiceProcess.ts'
 import { createFuzzTally, fuzzService } from '../fuzz/fuzzService.ts'
 import type { OpenApiDocument } from '../fuzz/openApiOperations.ts'
+
+/** How often the orchestrator's readiness is polled before the fuzzing, in ms. */
+const READY_POLL_MS = 250
 
 /** A read each service must still answer with 200 after the fuzzing. */
 const HEALTH_PATHS: Record<string, string> = { orchestrator: '/config', domain: '/sdls', 'base-layer': '/health', extractor: '/openapi.json' }
@@ -25,6 +29,8 @@ export const httpFuzzEveryRoute: ChaosScenario = {
   async run(context) {
     const { runsPerOperation, hostileRunsPerOperation, requestTimeoutMs } = context.settings.httpFuzz
     const services = await startAll(context)
+    // GET /readyz answers 503 while the orchestrator's prover warms up, as documented: fuzz the ready service.
+    for (const service of services) if (service.kind === 'orchestrator') await waitUntilReady(context, new ServiceClient(service.url, context.authHeaders))
     const tally = createFuzzTally()
     for (const service of services) {
       const client = new ServiceClient(service.url, context.authHeaders)
@@ -53,6 +59,14 @@ export const httpFuzzEveryRoute: ChaosScenario = {
     const distinct = new Map(tally.findings.map((finding) => [`${finding.service} ${finding.operation} ${finding.problem.slice(0, 60)}`, finding]))
     assert.equal(distinct.size, 0, `${tally.findings.length} request(s) got a 5xx, a hang or a dropped connection (seed ${context.seed}):\n${[...distinct.values()].map((f) => `- ${f.service} ${f.operation}: ${f.problem}\n    ${f.request}`).join('\n')}`)
   },
+}
+
+/** Polls GET /readyz until it answers 200, within the scenario's deadline. */
+async function waitUntilReady(context: ChaosContext, client: ServiceClient): Promise<void> {
+  while ((await client.get('/readyz')).status !== 200) {
+    context.deadline.check()
+    await sleep(READY_POLL_MS)
+  }
 }
 
 async function startAll(context: ChaosContext): Promise<ServiceProcess[]> {
