@@ -37,6 +37,7 @@ export {
   StorefrontSchemeRefusedError,
   StorefrontPortRefusedError,
   StorefrontAddressRefusedError,
+  StorefrontHttpsRequiredError,
   type StorefrontGuardErrorCode,
 } from './errors/storefrontGuardErrors.ts'
 export { classifyAddress, type AddressClass } from './egress/classifyAddress.ts'

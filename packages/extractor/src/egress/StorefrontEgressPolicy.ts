@@ -18,6 +18,8 @@ export type StorefrontEgressPolicy = Readonly<{
   portsAllowed: ReadonlySet<number>
   privateAddressesAllowed: readonly PrivateAddressAllowance[]
   lookup: StorefrontLookup
+  /** Public addresses only over https: (UCP businesses); plain http: only to an allowed non-public address. */
+  isHttpsRequiredForPublic: boolean
 }>
 
 export type StorefrontEgressOptions = {
@@ -27,6 +29,12 @@ export type StorefrontEgressOptions = {
   privateAddressesAllowed?: readonly string[]
   /** Host name resolver (default the system resolver). */
   lookup?: StorefrontLookup
+  /**
+   * Refuse plain http: to a public address (default false: storefront pages may be http). On the
+   * open network a reply over http can be altered in transit, and an attested fact (a price, a payee)
+   * with it; http stays allowed to the non-public addresses `privateAddressesAllowed` lists (a devnet store).
+   */
+  isHttpsRequiredForPublic?: boolean
 }
 
 const systemLookup: StorefrontLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true })
@@ -41,5 +49,6 @@ export function createStorefrontEgressPolicy(options: StorefrontEgressOptions = 
     portsAllowed: new Set(ports),
     privateAddressesAllowed: Object.freeze((options.privateAddressesAllowed ?? []).map(parsePrivateAddressAllowance)),
     lookup: options.lookup ?? systemLookup,
+    isHttpsRequiredForPublic: options.isHttpsRequiredForPublic ?? false,
   })
 }

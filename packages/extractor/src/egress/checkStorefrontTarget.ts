@@ -1,5 +1,5 @@
 import { StorefrontUnavailableError } from '../errors/extractorErrors.ts'
-import { StorefrontAddressRefusedError, StorefrontPortRefusedError, StorefrontSchemeRefusedError } from '../errors/storefrontGuardErrors.ts'
+import { StorefrontAddressRefusedError, StorefrontHttpsRequiredError, StorefrontPortRefusedError, StorefrontSchemeRefusedError } from '../errors/storefrontGuardErrors.ts'
 import { classifyAddress, isIpAddressText } from './classifyAddress.ts'
 import { findPrivateAddressAllowance } from './PrivateAddressAllowance.ts'
 import type { ResolvedAddress, StorefrontEgressPolicy } from './StorefrontEgressPolicy.ts'
@@ -46,10 +46,11 @@ async function resolveHost(hostname: string, url: URL, policy: StorefrontEgressP
 /**
  * The storefront fetch guard (SSRF): lets `url` through only when its scheme is http(s), its port
  * is allowed, and every address its host is or resolves to is public or listed in
- * `privateAddressesAllowed`. Resolves the host once, here; the caller must connect to the returned
+ * `privateAddressesAllowed` (and, with `isHttpsRequiredForPublic`, reached over https: unless listed). Resolves the host once, here; the caller must connect to the returned
  * addresses only (createPinnedDispatcher), so a second DNS answer can never be used (rebinding).
  * Nothing is connected to. Throws StorefrontSchemeRefusedError, StorefrontPortRefusedError,
- * StorefrontAddressRefusedError, or StorefrontUnavailableError when the name does not resolve.
+ * StorefrontAddressRefusedError, StorefrontHttpsRequiredError, or StorefrontUnavailableError when the
+ * name does not resolve.
  */
 export async function checkStorefrontTarget(url: URL, policy: StorefrontEgressPolicy, context: CheckStorefrontTargetContext): Promise<StorefrontTarget> {
   const { redirectedFrom } = context
@@ -77,6 +78,8 @@ export async function checkStorefrontTarget(url: URL, policy: StorefrontEgressPo
       if (!addressClass.isPublic && allowance === undefined)
         throw new StorefrontAddressRefusedError({ url: url.href, host: hostname, address: addressClass.address, reason: addressClass.reason, isResolved: !isLiteral, ...from })
     }
+    if (policy.isHttpsRequiredForPublic && url.protocol === 'http:' && allowance === undefined)
+      throw new StorefrontHttpsRequiredError({ url: url.href, host: hostname, ...from })
     addresses.push({ address: addressClass.address, family: addressClass.address.includes(':') ? 6 : 4 })
   }
   return { url, hostname, port, addresses }

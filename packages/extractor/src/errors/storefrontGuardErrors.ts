@@ -58,8 +58,20 @@ export class StorefrontAddressRefusedError extends VerityError {
   }
 }
 
+/**
+ * A plain http: URL (or redirect) to a public address where the guard requires https: (UCP
+ * businesses): its reply could be altered in transit, and the attested evidence with it.
+ */
+export class StorefrontHttpsRequiredError extends VerityError {
+  readonly code = 'STOREFRONT_HTTPS_REQUIRED'
+  constructor(readonly fields: { url: string; host: string; redirectedFrom?: string }) {
+    super(`URL refused: ${fields.url}${origin(fields.redirectedFrom)}: host ${fields.host} is public, so only https: is fetched (a UCP business must serve https)`)
+  }
+}
+
 export type StorefrontGuardErrorCode =
   | StorefrontSchemeRefusedError['code']
+  | StorefrontHttpsRequiredError['code']
   | StorefrontPortRefusedError['code']
   | StorefrontAddressRefusedError['code']
   | InvalidOptionError['code']

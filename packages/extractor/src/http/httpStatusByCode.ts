@@ -30,6 +30,7 @@ export const httpStatusByCode: Readonly<Record<ExtractorHttpErrorCode, number>> 
   STOREFRONT_BAD_REPLY: 502,
   // The guard refused the URL (or a redirect) before connecting: the proposal asks for what we will not fetch.
   STOREFRONT_SCHEME_REFUSED: 422,
+  STOREFRONT_HTTPS_REQUIRED: 422,
   STOREFRONT_PORT_REFUSED: 422,
   STOREFRONT_ADDRESS_REFUSED: 422,
   // A UCP business that does not offer what we need (the proposal names a business we cannot use).

@@ -54,6 +54,8 @@ export class UcpSource implements ProductSource {
         ...(options.portsAllowed === undefined ? {} : { portsAllowed: options.portsAllowed }),
         ...(options.privateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.privateAddressesAllowed }),
         ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+        // UCP requires https: a business on the open network answers over TLS or not at all.
+        isHttpsRequiredForPublic: true,
       }),
       isUrlAllowed: this.#isUrlAllowed,
     }

@@ -112,6 +112,14 @@ describe('hostile UCP businesses', () => {
     assert.match(error.message, /redirected from http:\/\/127\.0\.0\.1:\d+\/ucp\/catalog\/product\): address 10\.0\.0\.1 is private/)
   })
 
+  test('plain http to a public address is refused before connecting (UCP needs https); an allowed loopback business may be http', async () => {
+    // The resolver answers a public address for the endpoint's name: refused by the guard, no connection opened.
+    const lookup = async (hostname: string) => (hostname === 'shop.example' ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }])
+    const error = await failure({ '/.well-known/ucp': json(profileOf('http://shop.example')) }, { lookup })
+    assert.equal(error.code, 'STOREFRONT_HTTPS_REQUIRED')
+    assert.match(error.message, /URL refused: http:\/\/shop\.example\/ucp\/catalog\/product: host shop\.example is public, so only https: is fetched/)
+  })
+
   test('a profile that redirects is not followed (UCP: profile endpoints must not redirect)', async () => {
     const error = await failure({ '/.well-known/ucp': redirect('http://169.254.169.254/latest/meta-data') })
     assert.equal(error.code, 'UCP_BAD_REPLY')
