@@ -1,30 +1,15 @@
 import type { EvidenceSource } from '@verity/core'
-import { createStorefrontEgressPolicy, type StorefrontEgressPolicy, type StorefrontLookup } from '../egress/StorefrontEgressPolicy.ts'
+import { openEgress, type Egress, type EgressOptions } from '../egress/openEgress.ts'
 import { StorefrontReplyError, StorefrontUnavailableError, UnsupportedSolutionError } from '../errors/extractorErrors.ts'
-import { fetchBounded, type FetchedReply, type FetchLimits } from '../http/fetchBounded.ts'
-import { FETCH_TIMEOUT_MS, REDIRECTS_MAX, STOREFRONT_RESPONSE_BYTES_MAX } from '../limits.ts'
+import { fetchBounded, type FetchedReply } from '../http/fetchBounded.ts'
 import type { Product } from '../product/Product.ts'
 import type { ProductMatch, ProductSource } from '../product/ProductSource.ts'
 import { parseJsonLdProduct } from './parseJsonLdProduct.ts'
 import { parseShopifyProductJs, parseShopifyProductJson } from './parseShopifyProduct.ts'
 import { ReplyShapeError } from './ReplyShapeError.ts'
 
-export type StorefrontSourceOptions = {
-  fetchTimeoutMs?: number
-  responseBytesMax?: number
-  redirectsMax?: number
-  /** Host names the extractor may fetch from (exact, case-insensitive); undefined allows every host. */
-  hostsAllowed?: readonly string[]
-  /** Ports a storefront URL may name; default 80 and 443 (STOREFRONT_PORTS_ALLOWED_DEFAULT). */
-  portsAllowed?: readonly number[]
-  /**
-   * Non-public addresses that may be fetched (default none): CIDR ranges (`10.1.0.0/16`),
-   * addresses (`10.1.2.3`), or `address:port` (`127.0.0.1:8080`, `[::1]:8080`) for one port only.
-   */
-  privateAddressesAllowed?: readonly string[]
-  /** Host name resolver used by the fetch guard (default the system resolver); tests inject one. */
-  lookup?: StorefrontLookup
-}
+/** How a storefront source reaches the network (EgressOptions). */
+export type StorefrontSourceOptions = EgressOptions
 
 /** A product page path: `/products/<handle>` (a locale prefix such as `/en-ca` may come first). */
 const PRODUCT_PATH = /^(.*\/products\/[^/]+?)(?:\.json|\.js|\.oembed)?\/?$/
@@ -63,39 +48,25 @@ function parseReply<T>(reply: FetchedReply, parse: (body: string) => T): T {
  * connecting to exactly the address checked (see checkStorefrontTarget).
  */
 export class StorefrontSource implements ProductSource {
-  readonly #limits: FetchLimits
-  readonly #hostsAllowed: ReadonlySet<string> | undefined
-  readonly #egress: StorefrontEgressPolicy
+  readonly #egress: Egress
 
   /** Throws InvalidOptionError for a bad port or private-address entry. */
   constructor(options: StorefrontSourceOptions = {}) {
-    this.#limits = {
-      timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS,
-      responseBytesMax: options.responseBytesMax ?? STOREFRONT_RESPONSE_BYTES_MAX,
-      redirectsMax: options.redirectsMax ?? REDIRECTS_MAX,
-    }
-    this.#hostsAllowed = options.hostsAllowed === undefined ? undefined : new Set(options.hostsAllowed.map((host) => host.toLowerCase()))
-    this.#egress = createStorefrontEgressPolicy({
-      ...(options.portsAllowed === undefined ? {} : { portsAllowed: options.portsAllowed }),
-      ...(options.privateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.privateAddressesAllowed }),
-      ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
-    })
+    this.#egress = openEgress(options)
   }
-
-  #isUrlAllowed = (url: URL): boolean => this.#hostsAllowed === undefined || this.#hostsAllowed.has(url.hostname.toLowerCase())
 
   #parseSolution(solution: string): URL {
     const url = URL.parse(solution)
     if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:'))
       throw new UnsupportedSolutionError({ solution, reason: 'expected an http(s) product URL' })
     if (url.username !== '' || url.password !== '') throw new UnsupportedSolutionError({ solution, reason: 'URLs with credentials are refused' })
-    if (!this.#isUrlAllowed(url)) throw new UnsupportedSolutionError({ solution, reason: `host ${url.hostname} is not an allowed storefront` })
+    if (!this.#egress.isUrlAllowed(url)) throw new UnsupportedSolutionError({ solution, reason: `host ${url.hostname} is not an allowed storefront` })
     return url
   }
 
   /** Fetches one document and records it in `sources` (URL, status, body hash) for the attestation. */
   async #fetch(url: URL, accept: string, sources: EvidenceSource[]): Promise<FetchedReply> {
-    const reply = await fetchBounded(url, { accept, limits: this.#limits, isUrlAllowed: this.#isUrlAllowed, egress: this.#egress })
+    const reply = await fetchBounded(url, { accept, ...this.#egress })
     sources.push({ url: reply.url, status: reply.status, body_sha256: reply.bodySha256 })
     return reply
   }

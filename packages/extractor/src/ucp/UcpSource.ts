@@ -1,7 +1,7 @@
 import type { EvidenceSource } from '@verity/core'
-import { createStorefrontEgressPolicy, type StorefrontLookup } from '../egress/StorefrontEgressPolicy.ts'
+import { openEgress, type EgressOptions } from '../egress/openEgress.ts'
 import { UnsupportedSolutionError, VariantNotFoundError } from '../errors/extractorErrors.ts'
-import { FETCH_TIMEOUT_MS, PRODUCT_STRING_CHARS_MAX, REDIRECTS_MAX, STOREFRONT_RESPONSE_BYTES_MAX } from '../limits.ts'
+import { PRODUCT_STRING_CHARS_MAX } from '../limits.ts'
 import type { ProductMatch, ProductSource } from '../product/ProductSource.ts'
 import { discoverUcpBusiness, type UcpBusiness } from './discoverUcpBusiness.ts'
 import { getUcpProduct } from './getUcpProduct.ts'
@@ -11,16 +11,8 @@ import { UCP_AGENT_PROFILE_URL_DEFAULT } from './ucpPlatformProfile.ts'
 import { UcpProfileCache } from './UcpProfileCache.ts'
 import { ucpProductToProduct } from './ucpProductToProduct.ts'
 
-export type UcpSourceOptions = {
-  fetchTimeoutMs?: number
-  responseBytesMax?: number
-  redirectsMax?: number
-  /** Host names the extractor may call (exact, case-insensitive), shared with storefronts; undefined allows every host. */
-  hostsAllowed?: readonly string[]
-  /** Ports, non-public addresses and resolver of the fetch guard, as for storefronts (StorefrontSourceOptions). */
-  portsAllowed?: readonly number[]
-  privateAddressesAllowed?: readonly string[]
-  lookup?: StorefrontLookup
+/** The egress options shared with storefronts (EgressOptions: bounds, hosts, ports, non-public addresses, resolver), and: */
+export type UcpSourceOptions = EgressOptions & {
   /** The platform profile URI sent on every request, or how to read it once the server listens (default UCP_AGENT_PROFILE_URL_DEFAULT). */
   agentProfileUrl?: string | (() => string)
   /** Bound and clock of the profile cache (tests). */
@@ -37,28 +29,13 @@ export type UcpSourceOptions = {
  */
 export class UcpSource implements ProductSource {
   readonly #context: UcpTransportContext
-  readonly #hostsAllowed: ReadonlySet<string> | undefined
   readonly #agentProfileUrl: () => string
   readonly #profiles: UcpProfileCache<UcpBusiness>
 
   /** Throws InvalidOptionError for a bad port or private-address entry. */
   constructor(options: UcpSourceOptions = {}) {
-    this.#hostsAllowed = options.hostsAllowed === undefined ? undefined : new Set(options.hostsAllowed.map((host) => host.toLowerCase()))
-    this.#context = {
-      limits: {
-        timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS,
-        responseBytesMax: options.responseBytesMax ?? STOREFRONT_RESPONSE_BYTES_MAX,
-        redirectsMax: options.redirectsMax ?? REDIRECTS_MAX,
-      },
-      egress: createStorefrontEgressPolicy({
-        ...(options.portsAllowed === undefined ? {} : { portsAllowed: options.portsAllowed }),
-        ...(options.privateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.privateAddressesAllowed }),
-        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
-        // UCP requires https: a business on the open network answers over TLS or not at all.
-        isHttpsRequiredForPublic: true,
-      }),
-      isUrlAllowed: this.#isUrlAllowed,
-    }
+    // UCP requires https: a business on the open network answers over TLS or not at all.
+    this.#context = openEgress(options, { isHttpsRequiredForPublic: true })
     const agentProfileUrl = options.agentProfileUrl ?? UCP_AGENT_PROFILE_URL_DEFAULT
     this.#agentProfileUrl = typeof agentProfileUrl === 'string' ? () => agentProfileUrl : agentProfileUrl
     this.#profiles = new UcpProfileCache({
@@ -66,8 +43,6 @@ export class UcpSource implements ProductSource {
       ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
     })
   }
-
-  #isUrlAllowed = (url: URL): boolean => this.#hostsAllowed === undefined || this.#hostsAllowed.has(url.hostname.toLowerCase())
 
   /** The discovered business (cached for its profile's lifetime). */
   async discover(base: string): Promise<UcpBusiness> {
@@ -78,7 +53,7 @@ export class UcpSource implements ProductSource {
     const base = parseUcpBusiness(metadata)
     if (base === undefined) throw new UnsupportedSolutionError({ solution, reason: 'a UCP solution needs metadata.business, the base URL of the business' })
     if (solution.length > PRODUCT_STRING_CHARS_MAX) throw new UnsupportedSolutionError({ solution, reason: `a UCP id is at most ${PRODUCT_STRING_CHARS_MAX} characters` })
-    if (!this.#isUrlAllowed(new URL(base))) throw new UnsupportedSolutionError({ solution, reason: `host ${new URL(base).hostname} is not an allowed business` })
+    if (!this.#context.isUrlAllowed(new URL(base))) throw new UnsupportedSolutionError({ solution, reason: `host ${new URL(base).hostname} is not an allowed business` })
     const business = await this.discover(base)
     // No `selected` is sent: a business matches it exactly and may relax it (catalog/lookup.md), while
     // metadata.options match loosely (case, spaces, `_`, `-`) here, against every variant it returns.

@@ -1,17 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { EvidenceSource } from '@verity/core'
-import type { StorefrontEgressPolicy } from '../egress/StorefrontEgressPolicy.ts'
+import type { Egress } from '../egress/openEgress.ts'
 import { StorefrontReplyError, StorefrontUnavailableError } from '../errors/extractorErrors.ts'
 import { UcpBadReplyError, UcpRequestRefusedError, UcpUnavailableError } from '../errors/ucpErrors.ts'
-import { fetchBounded, type FetchedReply, type FetchLimits, type FetchRequest } from '../http/fetchBounded.ts'
+import { fetchBounded, type FetchedReply, type FetchRequest } from '../http/fetchBounded.ts'
 import { UCP_REQUEST_ATTEMPTS_MAX, UCP_RETRY_DELAY_MS } from '../limits.ts'
 
-/** What every UCP request of one extractor shares: the fetch guard, the bounds, the hosts allowed. */
-export type UcpTransportContext = Readonly<{
-  limits: FetchLimits
-  egress: StorefrontEgressPolicy
-  isUrlAllowed: (url: URL) => boolean
-}>
+/** What every UCP request of one extractor shares: the fetch guard, the bounds, the hosts allowed (openEgress). */
+export type UcpTransportContext = Egress
 
 /** Statuses after which a second attempt may succeed (rate limit, gateway, overload). */
 const RETRIED_STATUSES = new Set([429, 502, 503, 504])
