@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { Ed25519Signer } from '@verity/core'
 import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
 import { toFunctionSelector } from 'viem'
 import { ROOT_OF_SELECTOR } from '../app/explorer/checkFinalizedVault.ts'
 import { launchChromium, type Chromium } from './launchChromium.ts'
+import { devnetEnv, sendTokensToAlice } from './sendTokensToAlice.ts'
 
 let stack: RunningStack
 let browser: Chromium
@@ -36,16 +36,8 @@ test("the page's rootOf selector is VeritySettlement's", () => {
 
 describe('the explorer on an EVM-settled domain', { timeout: 600_000 }, () => {
   test('the finalized column shows the vault at the contract\'s root with its proof checked, and refuses a tampered one', async () => {
-    const env = { VERITY_DOMAIN_URL: stack.domain.url, VERITY_BASE_LAYER_URL: stack.baseLayer.url, VERITY_ORCHESTRATOR_URL: stack.orchestrator.url, VERITY_TOKENS_FILE: stack.tokensPath }
-    const alice = join(dataDir, 'alice.json')
-    Ed25519Signer.generate().toKeyFile(alice)
-    const aliceAddress = await verityOk(['address', alice, '--shard', '1'], { env })
-    const issuer = join(dataDir, 'issuer.json')
-    Ed25519Signer.generate().toKeyFile(issuer)
-    const operatorAddress = await verityOk(['address', stack.operatorKeyPath, '--shard', '1'], { env })
-    const token = await verityOk(['address', issuer, '--shard', '1'], { env })
-    await verityOk(['mint', '--key', issuer, '--name', 'Chain Dollar', '--symbol', 'CHD', '--amount', '100', '--to', operatorAddress], { env })
-    await verityOk(['transfer', '--key', stack.operatorKeyPath, '--token', token, '--amount', '33', '--to', aliceAddress], { env })
+    const env = devnetEnv(stack)
+    const { aliceAddress, token } = await sendTokensToAlice(stack, dataDir, { name: 'Chain Dollar', symbol: 'CHD' })
     const sdl = await verityOk(['sdl', 'submit'], { env })
     await verityOk(['sdl', 'prove', sdl], { env, timeoutMs: 300_000 })
     assert.equal(await verityOk(['sdl', 'settle', sdl], { env, timeoutMs: 120_000 }), `${sdl}  BaseLayerApplied`)

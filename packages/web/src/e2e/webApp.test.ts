@@ -9,6 +9,7 @@ import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
 import { DomainClient, OrchestratorClient, payMandate, signIntent } from '@verity/sdk'
 import { signVerifiable } from '@verity/ledger'
 import { launchChromium, type Chromium } from './launchChromium.ts'
+import { devnetEnv, sendTokensToAlice } from './sendTokensToAlice.ts'
 
 // End to end, in real headless Chromium: the wallet creates a passkey with the page's own
 // navigator.credentials code (DevTools virtual authenticator), signs an intent, an agent proposes
@@ -117,16 +118,8 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     const { page } = browser
     await page.goto(`${webUrl}/explorer`)
     await page.getByTestId('event-feed').getByText('failure').first().waitFor()
-    const env = { VERITY_DOMAIN_URL: stack.domain.url, VERITY_BASE_LAYER_URL: stack.baseLayer.url, VERITY_ORCHESTRATOR_URL: stack.orchestrator.url, VERITY_TOKENS_FILE: stack.tokensPath }
-    const alice = join(dataDir, 'alice.json')
-    Ed25519Signer.generate().toKeyFile(alice)
-    const aliceAddress = await verityOk(['address', alice, '--shard', '1'], { env })
-    const issuer = join(dataDir, 'issuer.json')
-    Ed25519Signer.generate().toKeyFile(issuer)
-    const operatorAddress = await verityOk(['address', stack.operatorKeyPath, '--shard', '1'], { env })
-    const token = await verityOk(['address', issuer, '--shard', '1'], { env })
-    await verityOk(['mint', '--key', issuer, '--name', 'Demo Dollar', '--symbol', 'DMD', '--amount', '100', '--to', operatorAddress], { env })
-    await verityOk(['transfer', '--key', stack.operatorKeyPath, '--token', token, '--amount', '33', '--to', aliceAddress], { env })
+    const env = devnetEnv(stack)
+    const { aliceAddress, token } = await sendTokensToAlice(stack, dataDir, { name: 'Demo Dollar', symbol: 'DMD' })
     // A payable intent's proof pays the demo store: the intent page shows the payment, then its settlement.
     const paidIntent = await payAtTheStore()
     await page.goto(`${webUrl}/intents/${paidIntent}`)
