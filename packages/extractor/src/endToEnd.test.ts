@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { canonicalJsonBytes, Ed25519Signer } from '@verity/core'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
+import { callOrchestrator } from './testing/callOrchestrator.ts'
 import { readSseEvents, type SseReader } from './testing/readSseEvents.ts'
 
 const TEMPLATE = `name tee_guard
@@ -41,16 +42,7 @@ describe('end to end: orchestrator with the embedded extractor and the demo cata
   let templateId: string
   const signer = Ed25519Signer.generate()
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-    const init: RequestInit = { method }
-    if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body)
-      init.headers = { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' }
-    }
-    const response = await fetch(`${orchestrator.url}${path}`, init)
-    const text = await response.text()
-    return { status: response.status, json: text === '' ? undefined : JSON.parse(text) }
-  }
+  const call = (method: string, path: string, body?: unknown) => callOrchestrator(orchestrator.url, method, path, body)
 
   /** Signs an intent (shape B), proposes `solution`, and returns the outcome event. */
   async function propose(solution: string, metadata: unknown) {

@@ -12,6 +12,7 @@ import { canonicalJsonBytes, Ed25519Signer, parseJsonBigint } from '@verity/core
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { createProver } from '@verity/prover'
 import { verifyProofBundle } from '@verity/sdk'
+import { callOrchestrator } from './testing/callOrchestrator.ts'
 import { readSseEvents, type SseReader } from './testing/readSseEvents.ts'
 import { PERFORMANCE_TEE, SPEC_PAYEE } from './testing/specUcpProducts.ts'
 import { startSpecUcpBusiness, type SpecBusiness } from './testing/startSpecUcpBusiness.ts'
@@ -48,16 +49,7 @@ describe('end to end: an orchestrator resolving UCP variants at a spec-only busi
   let templateId: string
   const signer = Ed25519Signer.generate()
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; text: string; json: any }> {
-    const init: RequestInit = { method }
-    if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body)
-      init.headers = { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' }
-    }
-    const response = await fetch(`${orchestrator.url}${path}`, init)
-    const text = await response.text()
-    return { status: response.status, text, json: text === '' ? undefined : JSON.parse(text) }
-  }
+  const call = (method: string, path: string, body?: unknown) => callOrchestrator(orchestrator.url, method, path, body)
 
   async function propose(solution: string, metadata: unknown) {
     const id = randomUUID()
