@@ -198,7 +198,7 @@ describe('the README tour', { timeout: 600_000 }, () => {
     const usd = await verity('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
     const user = await verity('address', 'user.json', '--shard', '1')
     await verity('mint', '--key', '.verity/keys/devnet-dollar.json', '--name', 'Devnet Dollar', '--symbol', 'USD', '--amount', '100000', '--to', user)
-    assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee$/)
+    assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee\nwarning: no constraint ties evidence\.payee to what the user signs .*: the orchestrator accepts its intents only when they name their agents \(verity intent create --agent\)/)
     const template = await verity('template', 'push', PAYABLE)
     const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
     const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=2500', '--attr', `payment_token=${usd}`, '--attr', deadline)
