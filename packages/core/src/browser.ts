@@ -68,3 +68,11 @@ export {
   type AgentProposalAction,
   type AgentProposalBinding,
 } from './agent/agentProposal.ts'
+export {
+  signMerchantAuthorization,
+  verifyMerchantAuthorization,
+  MERCHANT_AUTHORIZATION_ALGS,
+  type MerchantAuthorizationAlg,
+  type MerchantSigningKey,
+  type MerchantAuthorizationCheck,
+} from './ucp/merchantAuthorization.ts'
