@@ -5,16 +5,26 @@ import { parseShard } from '../parseShard.ts'
 import { waitForSignal } from '../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
 
+/** The environment variable `--allowed-origins` defaults to. */
+export const ALLOWED_ORIGINS_ENV = 'VERITY_MCP_ALLOWED_ORIGINS'
+
+/** `--allowed-origins`, else VERITY_MCP_ALLOWED_ORIGINS: comma-separated, blanks dropped (checked by serveHttp). */
+export function readAllowedOrigins(values: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>>): string[] {
+  const text = typeof values['allowed-origins'] === 'string' ? values['allowed-origins'] : (env[ALLOWED_ORIGINS_ENV] ?? '')
+  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+}
+
 export const mcpCommand: Command = {
   path: ['mcp'],
   summary: 'serve the Verity MCP server, so an AI agent can shop within a signed intent (stdio, or --http)',
   usage:
-    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote]] [--orchestrator URL] [--domain URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR]',
+    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote] [--allowed-origins LIST]] [--orchestrator URL] [--domain URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR]',
   optionHelp: {
     http: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio',
     port: 'with --http: port (default 8070; 0: any free port)',
     host: 'with --http: listen address (default 127.0.0.1)',
     'allow-remote': 'with --http: allow a listen address other than loopback (the tools have no authentication)',
+    'allowed-origins': `with --http: comma-separated browser origins allowed besides the server's own, e.g. https://app.example (default $${ALLOWED_ORIGINS_ENV}); a request from any other Origin is refused with 403`,
     business: 'the UCP business search_catalog searches when a call names none (default http://127.0.0.1:8095, the devnet\'s demo store)',
     key: "the agent's own key file: signs `transfer` (without it, transfer is refused)",
     shard: "shard of the agent's vault (default 1)",
@@ -28,6 +38,7 @@ export const mcpCommand: Command = {
     port: { type: 'string' },
     host: { type: 'string' },
     'allow-remote': { type: 'boolean' },
+    'allowed-origins': { type: 'string' },
     business: { type: 'string' },
     key: { type: 'string', short: 'k' },
     shard: { type: 'string', short: 's' },
@@ -59,6 +70,7 @@ export const mcpCommand: Command = {
         port: typeof values.port === 'string' ? parsePort(values.port) : limits.HTTP_PORT_DEFAULT,
         ...(typeof values.host === 'string' ? { host: values.host } : {}),
         allowRemote: values['allow-remote'] === true,
+        allowedOrigins: readAllowedOrigins(values, process.env),
       },
       log,
     )
