@@ -44,6 +44,7 @@ export const httpStatusByCode: Readonly<Record<OrchestratorErrorCode, number>> =
   // intents
   MALFORMED_INTENT: 400,
   UNSIGNED_INTENT_REFUSED: 400,
+  SEALED_OPENING_MISMATCH: 400,
   INVALID_SIGNATURE: 400,
   MALFORMED_SIGNATURE: 400,
   INVALID_BASE58: 400,

@@ -13,6 +13,7 @@ export {
   ProposalCheckResponse,
   RuntimeConfig,
   SignedIntent,
+  SubmittedIntent,
   TemplateIdParams,
   UpdateRuntimeConfigRequest,
 } from '@verity/wire'

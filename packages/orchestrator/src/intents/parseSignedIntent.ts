@@ -1,6 +1,7 @@
 import { canonicalJsonBytes, decodeBase58 } from '@verity/core'
 import { MalformedIntentError } from '../errors/intentErrors.ts'
 import type { IntentShape } from '../store/OrchestratorStore.ts'
+import { readOpeningParts, readSealedParts, type OpeningParts, type SealedParts } from './sealedIntent.ts'
 
 /** A submitted intent, told apart by shape, with the bytes its signature covers (DESIGN §3). */
 export type ParsedSignedIntent = {
@@ -13,6 +14,10 @@ export type ParsedSignedIntent = {
   authorship: unknown
   /** Shape A: UTF-8 of JCS(payload); shape B: UTF-8 of JCS(intent). */
   signedBytes: Uint8Array
+  /** A sealed intent's `sealed` (then attrFields is empty: the attrs are in the opening). */
+  sealed?: SealedParts
+  /** The opening sent beside a sealed intent (POST /intents only; never stored with the signed part). */
+  opening?: OpeningParts
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -32,23 +37,26 @@ export function parseSignedIntent(body: unknown): ParsedSignedIntent {
 }
 
 function parseShapeA(root: Record<string, unknown>): ParsedSignedIntent {
-  expectKeys(root, 'body', ['payload', 'signature'], [])
+  expectKeys(root, 'body', ['payload', 'signature'], ['opening'])
   const payload = expectObject(root.payload, 'payload')
-  expectKeys(payload, 'payload', ['id', 'template_id', 'attrs'], [])
+  const isSealed = 'sealed' in payload
+  expectKeys(payload, 'payload', ['id', 'template_id', isSealed ? 'sealed' : 'attrs'], [])
   return {
     shape: 'A',
     id: expectUuid(payload.id, 'payload.id'),
     templateId: expectHashDigest(payload.template_id, 'payload.template_id'),
-    attrFields: expectAttrs(payload.attrs, 'payload.attrs'),
+    attrFields: isSealed ? {} : expectAttrs(payload.attrs, 'payload.attrs'),
     authorship: expectObject(root.signature, 'signature'),
     signedBytes: canonicalJsonBytes(payload, 'payload'),
+    ...sealedPartsOf(root, payload.sealed, isSealed, 'payload.sealed'),
   }
 }
 
 function parseShapeB(root: Record<string, unknown>): ParsedSignedIntent {
-  expectKeys(root, 'body', ['authorship', 'intent'], [])
+  expectKeys(root, 'body', ['authorship', 'intent'], ['opening'])
   const intent = expectObject(root.intent, 'intent')
-  expectKeys(intent, 'intent', ['id', 'policy_id'], ['attrs'])
+  const isSealed = 'sealed' in intent
+  expectKeys(intent, 'intent', isSealed ? ['id', 'policy_id', 'sealed'] : ['id', 'policy_id'], isSealed ? [] : ['attrs'])
   if (intent.attrs === null) throw new MalformedIntentError({ reason: 'intent.attrs must be omitted, not null, when there are none' })
   let authorship: unknown
   if (root.authorship === 'Unsigned') authorship = 'Unsigned'
@@ -64,7 +72,17 @@ function parseShapeB(root: Record<string, unknown>): ParsedSignedIntent {
     attrFields: intent.attrs === undefined ? {} : expectAttrs(intent.attrs, 'intent.attrs'),
     authorship,
     signedBytes: canonicalJsonBytes(intent, 'intent'),
+    ...sealedPartsOf(root, intent.sealed, isSealed, 'intent.sealed'),
   }
+}
+
+/** A sealed intent's `sealed` and, when submitted, its opening; an open intent has no opening. */
+function sealedPartsOf(root: Record<string, unknown>, sealed: unknown, isSealed: boolean, title: string): Pick<ParsedSignedIntent, 'sealed' | 'opening'> {
+  if (!isSealed) {
+    if ('opening' in root) throw new MalformedIntentError({ reason: 'opening is sent beside a sealed intent only (this intent carries attrs)' })
+    return {}
+  }
+  return { sealed: readSealedParts(sealed, title), ...('opening' in root ? { opening: readOpeningParts(root.opening) } : {}) }
 }
 
 function expectObject(value: unknown, title: string): Record<string, unknown> {

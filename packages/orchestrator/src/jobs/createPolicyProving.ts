@@ -47,6 +47,8 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
         evidence: input.evidence,
         intentId: input.intentId,
         salt,
+        // A sealed intent's attrs commitment ends with its secret salt (never published: the proof object does not carry it).
+        ...(input.attrsSalt === undefined ? {} : { attrsSalt: input.attrsSalt }),
         // The template's tier, unless a set of these attrs or this evidence is too large for it.
         circuit: choosePolicyTier(input.compiled, { attrs: input.attrs, evidence: input.evidence }).circuit,
       })

@@ -5,7 +5,7 @@ import { submitIntent } from '../../intents/submitIntent.ts'
 import { parseProposal } from '../../proposals/parseProposal.ts'
 import { submitProposal } from '../../proposals/submitProposal.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
-import { errorResponses, IntentIdParams, IntentStatusResponse, Proposal, SignedIntent } from '../schemas.ts'
+import { errorResponses, IntentIdParams, IntentStatusResponse, Proposal, SignedIntent, SubmittedIntent } from '../schemas.ts'
 
 const NoBody = (description: string) => ({ description, type: 'null' }) as const
 
@@ -19,7 +19,7 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
       schema: {
         operationId: 'intents_submit',
         tags: ['intents'],
-        body: SignedIntent,
+        body: SubmittedIntent,
         response: { 200: NoBody('intent accepted (no body)'), ...errorResponses(400, 409) },
       },
     },
