@@ -9,3 +9,11 @@ export const EVENTS_RECONNECT_DELAY_MS = 500
 export const EVENTS_RECONNECT_DELAY_MS_MAX = 10_000
 /** Largest SSE event a follower accepts, in bytes. */
 export const EVENT_BYTES_MAX = 1_048_576
+/** Lifetime of an open Checkout Mandate the SDK issues, in seconds (AP2 recommends the shortest that lets the agent finish). */
+export const MANDATE_LIFETIME_SECONDS_DEFAULT = 3_600
+/** Longest lifetime of an open Checkout Mandate the SDK issues, in seconds (7 days). */
+export const MANDATE_LIFETIME_SECONDS_MAX = 7 * 86_400
+/** Largest `ap2.checkout_mandate` (the open and closed SD-JWTs with the checkout) an evaluation reads, in characters. */
+export const CHECKOUT_MANDATE_CHARS_MAX = 262_144
+/** Clock skew allowed when checking a mandate's `exp` and `iat`, in seconds. */
+export const MANDATE_CLOCK_SKEW_SECONDS = 300
