@@ -2,6 +2,15 @@
 
 /** Time-out of one HTTP request, in milliseconds. */
 export const REQUEST_TIMEOUT_MS = 30_000
+/**
+ * An idempotent request (GET, PUT, DELETE) whose connection was closed or reset under it (a pooled
+ * keep-alive connection the server closed as the request went out: isTransientSocketFailure) is
+ * sent again on a fresh connection, up to this many tries in all, waiting REQUEST_RETRY_DELAY_MS
+ * (doubling, at most REQUEST_RETRY_DELAY_MS_MAX) between them. POSTs are never sent twice.
+ */
+export const REQUEST_RETRY_ATTEMPTS_MAX = 3
+export const REQUEST_RETRY_DELAY_MS = 25
+export const REQUEST_RETRY_DELAY_MS_MAX = 250
 /** Largest response body a client reads from a Verity service, in bytes (a proof with its template is ~30 KiB); reading stops there. */
 export const SERVICE_RESPONSE_BYTES_MAX = 8 * 1_048_576
 /** Delay before reconnecting to an event stream, in milliseconds (doubles up to the max). */
