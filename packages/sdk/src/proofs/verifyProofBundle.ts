@@ -13,6 +13,8 @@ import type { ProofArtifact, Prover } from '@verity/prover'
 import { checkAttestationLink, type EvidenceProvenance } from './checkAttestationLink.ts'
 import { MalformedProofBundleError } from './proofErrors.ts'
 import { readSignedIntent } from './readSignedIntent.ts'
+import { checkSealedCommitment } from '../sealed/checkSealedCommitment.ts'
+import { verifySealedPolicy } from '../sealed/verifySealedPolicy.ts'
 
 /** What a valid proof establishes, for display. */
 export type ProofStatement = {
@@ -21,7 +23,10 @@ export type ProofStatement = {
   templateName: string
   /** The intent's signer, or 'Unsigned' (shape B intents an orchestrator accepted unsigned). */
   signer: { scheme: string; ownerId: string } | 'Unsigned'
+  /** The signed attrs; of a sealed intent, only those it discloses (`sealed` says which commitment the proof matched). */
   attrs: Record<string, unknown>
+  /** A sealed intent (docs/protocol.md, "Sealed intents"): the proof's tier and the signed commitment it carries. */
+  sealed?: { tier: string; commitment: string }
   evidence: Record<string, unknown>
   /** The proposal's solution. The proof binds the evidence extracted for it, not the solution text. */
   solution: string
@@ -35,9 +40,10 @@ export type ProofStatement = {
  * Which link of the trust chain a failed verification broke: `template` (id, compiled bytes,
  * source, the intent's template), `unsigned`, `signature` (the intent's), `inputs` (attrs or
  * evidence unreadable), `constraints` (the evidence does not satisfy the template), `attestation-missing`,
- * `attestation`, `extractor` (attested by a key not trusted), `proof` (CRS, circuit, the proof itself).
+ * `attestation`, `extractor` (attested by a key not trusted), `commitment` (a sealed intent's proof
+ * does not carry the attrs commitment the user signed for its tier), `proof` (CRS, circuit, the proof itself).
  */
-export type ProofCheck = 'template' | 'unsigned' | 'signature' | 'inputs' | 'constraints' | 'attestation-missing' | 'attestation' | 'extractor' | 'proof'
+export type ProofCheck = 'template' | 'unsigned' | 'signature' | 'inputs' | 'constraints' | 'attestation-missing' | 'attestation' | 'extractor' | 'commitment' | 'proof'
 
 export type ProofVerification =
   | { ok: true; statement: ProofStatement }
@@ -89,12 +95,13 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   let attrs: Record<string, InputValue>
   let evidence: Record<string, InputValue>
   try {
-    attrs = decodeInputFields(intent.attrFields, 'intent')
+    attrs = intent.sealed === undefined ? decodeInputFields(intent.attrFields, 'intent') : {}
     evidence = decodeInputFields(bundle.evidence, 'evidence')
   } catch (error) {
     return failIfVerityError(error, 'cannot read the attrs or evidence', 'inputs')
   }
-  const evaluated = evaluate(template.compiled, attrs, evidence)
+  // A sealed intent's attrs are not in the bundle: the proof alone shows its constraints held.
+  const evaluated = intent.sealed === undefined ? evaluate(template.compiled, attrs, evidence) : undefined
   if (evaluated !== undefined) return evaluated
 
   const artifact = bundle.proof.artifact
@@ -106,7 +113,12 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   const link = checkAttestationLink(bundle.proof, extraction, options.trustedExtractorKeys)
   if ('ok' in link) return link
   const salt = link.salt ?? readSalt(bundle.proof.salt)
-  const verified = await options.verifier.verifyPolicy({ artifact, compiled: template.compiled, attrs, evidence, intentId: intent.id, salt })
+  const sealed = intent.sealed === undefined ? undefined : checkSealedCommitment(intent.sealed, artifact)
+  if (sealed !== undefined && !('commitment' in sealed)) return sealed
+  const verified =
+    sealed === undefined
+      ? await options.verifier.verifyPolicy({ artifact, compiled: template.compiled, attrs, evidence, intentId: intent.id, salt })
+      : await verifySealedPolicy(options.verifier, { artifact, compiled: template.compiled, attrsCommitment: sealed.commitment, evidence, intentId: intent.id, salt })
   if (!verified.ok) {
     const attested = link.provenance.status === 'attested' && verified.reason.includes('evidence commitment')
     const unbound = attested ? ' (the proof is not bound to this attestation)' : ''
@@ -119,7 +131,8 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
       templateId: template.id,
       templateName: template.compiled.name,
       signer: signer.signer,
-      attrs: intent.attrFields,
+      attrs: intent.sealed === undefined ? intent.attrFields : intent.sealed.disclosedFields,
+      ...(sealed === undefined ? {} : { sealed: { tier: artifact.circuit, commitment: sealed.commitment } }),
       evidence: bundle.evidence,
       solution: bundle.proposal.solution,
       crs: artifact.crs,
