@@ -1,5 +1,5 @@
 // Public API of @verity/sdk. Re-exports only.
-export { OrchestratorClient, type ProposalCheck, type ConstraintFailure, type Proposal, type RuntimeConfig, type SignedIntentJson, type IntentStatus } from './clients/OrchestratorClient.ts'
+export { OrchestratorClient, type ProposeOptions, type ProposalCheck, type ConstraintFailure, type Proposal, type RuntimeConfig, type SignedIntentJson, type IntentStatus } from './clients/OrchestratorClient.ts'
 export { ExtractorClient, type CatalogHit, type CatalogQuery, type CatalogSearchResult } from './clients/ExtractorClient.ts'
 export { UcpBusinessClient, UCP_AGENT_PROFILE_DEFAULT, type UcpBusinessClientOptions } from './ucp/UcpBusinessClient.ts'
 export { UcpBusinessUnusableError } from './ucp/UcpBusinessUnusableError.ts'
@@ -11,6 +11,8 @@ export { request, requestJson, type RequestOptions, type HttpResponse } from './
 export { ApiError, ServiceUnreachableError } from './http/ApiError.ts'
 export { describeFetchFailure } from './http/describeFetchFailure.ts'
 export { signIntent, type SignIntentParameters, type IntentFields } from './intents/signIntent.ts'
+export { signProposal, intentNamesAgents, type SignProposalParameters, type SignedProposal } from './intents/signProposal.ts'
+export { checkBundleAgent, type AgentBinding, type AgentBindingCheck } from './proofs/checkBundleAgent.ts'
 export { loadSigner } from './keys/loadSigner.ts'
 export { sealIntent, type SealIntentParameters, type SealedSignedIntent, type SealedIntentOpening } from './sealed/sealIntent.ts'
 export { explainSealedFailure } from './sealed/explainSealedFailure.ts'

@@ -8,6 +8,7 @@ export { Ed25519Signature, MultisigPubKey, MultisigSignature, PasskeySignature, 
 export { Authorship, InputMap, SignedIntent, SignedIntentShapeA, SignedIntentShapeB, SubmittedIntent } from './orchestrator/signedIntent.ts'
 export { FieldHex, IntentOpening, SealedAttrs, SealedIntentShapeA, SealedIntentShapeB, SealedIntentSubmission, SEALED_COMMITMENTS_MAX } from './orchestrator/sealedIntent.ts'
 export { ConstraintFailure, InputDataErrors, InputDataProblem, Proposal, ProposalCheckResponse } from './orchestrator/proposal.ts'
+export { AgentAuthorization, AgentKey, IntentAgents, ProposalSubmission } from './orchestrator/intentAgents.ts'
 export { RuntimeConfig, UpdateRuntimeConfigRequest } from './orchestrator/runtimeConfig.ts'
 export { Readiness } from './orchestrator/readiness.ts'
 export { CreateTemplateResponse, IntentStatus, IntentStatusResponse, TemplateIdParams } from './orchestrator/intents.ts'

@@ -11,6 +11,7 @@ export {
   ProofBundle,
   Proposal,
   ProposalCheckResponse,
+  ProposalSubmission,
   RuntimeConfig,
   SignedIntent,
   SubmittedIntent,

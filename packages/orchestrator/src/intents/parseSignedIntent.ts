@@ -1,4 +1,4 @@
-import { canonicalJsonBytes, decodeBase58 } from '@verity/core'
+import { agentOwnerIdsOf, canonicalJsonBytes, decodeBase58 } from '@verity/core'
 import { MalformedIntentError } from '../errors/intentErrors.ts'
 import type { IntentShape } from '../store/OrchestratorStore.ts'
 import { readOpeningParts, readSealedParts, type OpeningParts, type SealedParts } from './sealedIntent.ts'
@@ -14,6 +14,10 @@ export type ParsedSignedIntent = {
   authorship: unknown
   /** Shape A: UTF-8 of JCS(payload); shape B: UTF-8 of JCS(intent). */
   signedBytes: Uint8Array
+  /** `agents` as submitted (docs/protocol.md, "Agent-bound intents"); absent: any agent may propose. */
+  agents?: unknown
+  /** The owner id of each agent (their keys read once, MALFORMED_AGENT_KEY otherwise); present exactly when `agents` is. */
+  agentOwnerIds?: string[]
   /** A sealed intent's `sealed` (then attrFields is empty: the attrs are in the opening). */
   sealed?: SealedParts
   /** The opening sent beside a sealed intent (POST /intents only; never stored with the signed part). */
@@ -40,7 +44,7 @@ function parseShapeA(root: Record<string, unknown>): ParsedSignedIntent {
   expectKeys(root, 'body', ['payload', 'signature'], ['opening'])
   const payload = expectObject(root.payload, 'payload')
   const isSealed = 'sealed' in payload
-  expectKeys(payload, 'payload', ['id', 'template_id', isSealed ? 'sealed' : 'attrs'], [])
+  expectKeys(payload, 'payload', ['id', 'template_id', isSealed ? 'sealed' : 'attrs'], ['agents'])
   return {
     shape: 'A',
     id: expectUuid(payload.id, 'payload.id'),
@@ -48,6 +52,7 @@ function parseShapeA(root: Record<string, unknown>): ParsedSignedIntent {
     attrFields: isSealed ? {} : expectAttrs(payload.attrs, 'payload.attrs'),
     authorship: expectObject(root.signature, 'signature'),
     signedBytes: canonicalJsonBytes(payload, 'payload'),
+    ...agentsOf(payload, 'payload.agents'),
     ...sealedPartsOf(root, payload.sealed, isSealed, 'payload.sealed'),
   }
 }
@@ -56,7 +61,7 @@ function parseShapeB(root: Record<string, unknown>): ParsedSignedIntent {
   expectKeys(root, 'body', ['authorship', 'intent'], ['opening'])
   const intent = expectObject(root.intent, 'intent')
   const isSealed = 'sealed' in intent
-  expectKeys(intent, 'intent', isSealed ? ['id', 'policy_id', 'sealed'] : ['id', 'policy_id'], isSealed ? [] : ['attrs'])
+  expectKeys(intent, 'intent', isSealed ? ['id', 'policy_id', 'sealed'] : ['id', 'policy_id'], isSealed ? ['agents'] : ['attrs', 'agents'])
   if (intent.attrs === null) throw new MalformedIntentError({ reason: 'intent.attrs must be omitted, not null, when there are none' })
   let authorship: unknown
   if (root.authorship === 'Unsigned') authorship = 'Unsigned'
@@ -72,6 +77,7 @@ function parseShapeB(root: Record<string, unknown>): ParsedSignedIntent {
     attrFields: intent.attrs === undefined ? {} : expectAttrs(intent.attrs, 'intent.attrs'),
     authorship,
     signedBytes: canonicalJsonBytes(intent, 'intent'),
+    ...agentsOf(intent, 'intent.agents'),
     ...sealedPartsOf(root, intent.sealed, isSealed, 'intent.sealed'),
   }
 }
@@ -83,6 +89,12 @@ function sealedPartsOf(root: Record<string, unknown>, sealed: unknown, isSealed:
     return {}
   }
   return { sealed: readSealedParts(sealed, title), ...('opening' in root ? { opening: readOpeningParts(root.opening) } : {}) }
+}
+
+/** `agents` of the signed object and their owner ids, when it names agents; nothing else costs a look. */
+function agentsOf(signed: Record<string, unknown>, title: string): Pick<ParsedSignedIntent, 'agents' | 'agentOwnerIds'> {
+  if (!('agents' in signed)) return {}
+  return { agents: signed.agents, agentOwnerIds: agentOwnerIdsOf(signed.agents, title) }
 }
 
 function expectObject(value: unknown, title: string): Record<string, unknown> {

@@ -4,6 +4,7 @@ import { IntentExistsError, UnknownTemplateError, UnsignedIntentRefusedError } f
 import type { PolicyProving } from '../jobs/PolicyProving.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
+import { assertPayableIntentBound } from '../agents/payableBinding.ts'
 import { decodeAttrs } from './decodeAttrs.ts'
 import { parseSignedIntent } from './parseSignedIntent.ts'
 import { assertOpeningGiven, openSealedIntent } from './openSealedIntent.ts'
@@ -26,6 +27,8 @@ export type SubmitIntentDependencies = {
  * template's `intent` schema and that a proof can hold their sets; then stores it as submitted, pending, with its expiry.
  * A sealed intent's attrs are those of its opening, which must open its commitments; the signed
  * part is stored as submitted and the opening beside it (docs/protocol.md, "Sealed intents").
+ * An intent naming `agents` has their keys read once by parseSignedIntent; a payable intent must
+ * name agents unless its template ties the payee to what the user signed (PAYABLE_INTENT_UNBOUND).
  */
 export async function submitIntent(deps: SubmitIntentDependencies, body: unknown): Promise<{ intentId: string }> {
   const parsed = parseSignedIntent(body)
@@ -36,6 +39,7 @@ export async function submitIntent(deps: SubmitIntentDependencies, body: unknown
   } else await assertSignatureInPool(parsed.authorship, parsed.signedBytes, deps.verifierPool, deps.passkeyPolicy)
   const compiled = await deps.templates.load(deps.store, parsed.templateId)
   if (compiled === undefined) throw new UnknownTemplateError({ templateId: parsed.templateId })
+  assertPayableIntentBound({ id: parsed.id, templateId: parsed.templateId, hasAgents: parsed.agents !== undefined }, compiled)
   const attrs = decodeAttrs(parsed.opening?.attrFields ?? parsed.attrFields, 'intent')
   checkInputs(compiled.intent, attrs, 'intent')
   deps.proving.assertIntentFits(compiled, attrs)

@@ -19,6 +19,8 @@ const CODE_OF_CHECK: Readonly<Record<ProofCheck, MandateRefusalCode>> = Object.f
   template: 'MANDATE_TEMPLATE_INVALID',
   unsigned: 'MANDATE_INTENT_UNSIGNED',
   signature: 'MANDATE_INTENT_SIGNATURE_INVALID',
+  'agent-signature-missing': 'MANDATE_AGENT_SIGNATURE_MISSING',
+  'agent-signature': 'MANDATE_AGENT_SIGNATURE_INVALID',
   inputs: 'MANDATE_BUNDLE_MALFORMED',
   constraints: 'MANDATE_CONSTRAINT_FAILED',
   'attestation-missing': 'MANDATE_ATTESTATION_MISSING',

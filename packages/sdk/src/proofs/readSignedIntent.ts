@@ -14,6 +14,8 @@ export type SignedIntentParts = {
   signedBytes: Uint8Array
   /** A sealed intent's commitments and disclosed attrs (docs/protocol.md, "Sealed intents"). */
   sealed?: SealedPart
+  /** The agents the intent names (docs/protocol.md, "Agent-bound intents"), unchecked; absent for an intent any agent may propose for. */
+  agents?: unknown
 }
 
 /**
@@ -33,6 +35,7 @@ export function readSignedIntent(json: unknown): SignedIntentParts {
       authorship: readObject(root.signature, 'signed_intent.signature'),
       signedBytes: canonicalJsonBytes(payload),
       ...sealedPartOf(payload, 'signed_intent.payload'),
+      ...('agents' in payload ? { agents: payload.agents } : {}),
     }
   }
   const intent = readObject(root.intent, 'signed_intent.intent')
@@ -45,6 +48,7 @@ export function readSignedIntent(json: unknown): SignedIntentParts {
     authorship,
     signedBytes: canonicalJsonBytes(intent),
     ...sealedPartOf(intent, 'signed_intent.intent'),
+    ...('agents' in intent ? { agents: intent.agents } : {}),
   }
 }
 

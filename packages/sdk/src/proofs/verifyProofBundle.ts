@@ -11,6 +11,7 @@ import {
 import { compileTemplate, decodeCompiledTemplate, evaluateTemplate, templateId, type CompiledTemplate } from '@verity/policy'
 import type { ProofArtifact, Prover } from '@verity/prover'
 import { checkAttestationLink, type EvidenceProvenance } from './checkAttestationLink.ts'
+import { checkBundleAgent, type AgentBindingCheck } from './checkBundleAgent.ts'
 import { MalformedProofBundleError } from './proofErrors.ts'
 import { readSignedIntent } from './readSignedIntent.ts'
 import { checkSealedCommitment } from '../sealed/checkSealedCommitment.ts'
@@ -30,6 +31,8 @@ export type ProofStatement = {
   evidence: Record<string, unknown>
   /** The proposal's solution. The proof binds the evidence extracted for it, not the solution text. */
   solution: string
+  /** The named agent that signed the proposal (and the orchestrator it signed for), or 'unbound' for an intent that names no agent. */
+  agent: { ownerId: string; orchestrator: string } | 'unbound'
   crs: 'dev' | 'ignition'
   circuit: string
   /** Where the evidence came from: the extractor key that attested it, or 'unattested'. */
@@ -41,9 +44,11 @@ export type ProofStatement = {
  * source, the intent's template), `unsigned`, `signature` (the intent's), `inputs` (attrs or
  * evidence unreadable), `constraints` (the evidence does not satisfy the template), `attestation-missing`,
  * `attestation`, `extractor` (attested by a key not trusted), `commitment` (a sealed intent's proof
- * does not carry the attrs commitment the user signed for its tier), `proof` (CRS, circuit, the proof itself).
+ * does not carry the attrs commitment the user signed for its tier), `proof` (CRS, circuit, the proof itself);
+ * for an intent that names its agents, `agent-signature-missing` (no `agent_authorization`) and
+ * `agent-signature` (not by a named agent, or not over this intent and proposal).
  */
-export type ProofCheck = 'template' | 'unsigned' | 'signature' | 'inputs' | 'constraints' | 'attestation-missing' | 'attestation' | 'extractor' | 'commitment' | 'proof'
+export type ProofCheck = 'template' | 'unsigned' | 'signature' | AgentBindingCheck | 'inputs' | 'constraints' | 'attestation-missing' | 'attestation' | 'extractor' | 'commitment' | 'proof'
 
 export type ProofVerification =
   | { ok: true; statement: ProofStatement }
@@ -75,7 +80,8 @@ export type VerifyProofBundleOptions = {
 /**
  * Verifies a proof bundle (what GET /proofs/{intent_id} returns) offline, trusting no service:
  * the template id is recomputed from the compiled bytes (and the source must compile to them),
- * the intent must name that template and carry a valid signature, the evidence's attestation (if
+ * the intent must name that template and carry a valid signature, an agent-bound intent's proposal
+ * must be signed by one of its agents (`agent_authorization`), the evidence's attestation (if
  * any) must be signed over this very extraction by a key you trust, the evidence must satisfy every
  * constraint, and the zero-knowledge proof must verify against public inputs recomputed from the
  * template, the attrs, the evidence (with the salt bound to the attestation) and the intent id. Returns the statement, or the first reason
@@ -91,6 +97,8 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
     return { ok: false, reason: `the intent names template ${intent.templateId}, but the proof is for template ${template.id}`, check: 'template' }
   const signer = checkAuthorship(intent.authorship, intent.signedBytes, options.allowUnsigned === true)
   if ('reason' in signer) return signer
+  const agent = checkBundleAgent(intent, bundle.proposal, bundle.agent_authorization)
+  if (!agent.ok) return agent
 
   let attrs: Record<string, InputValue>
   let evidence: Record<string, InputValue>
@@ -135,6 +143,7 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
       ...(sealed === undefined ? {} : { sealed: { tier: artifact.circuit, commitment: sealed.commitment } }),
       evidence: bundle.evidence,
       solution: bundle.proposal.solution,
+      agent: agent.agent,
       crs: artifact.crs,
       circuit: artifact.circuit,
       provenance: link.provenance,
@@ -221,6 +230,7 @@ function readSalt(value: unknown): bigint {
 type CheckedBundle = {
   signed_intent: unknown
   proposal: { solution: string; metadata: unknown }
+  agent_authorization: unknown
   evidence: Record<string, unknown>
   proof: { artifact: ProofArtifact; salt?: unknown; attestation?: unknown; attestation_salt_nonce?: unknown }
   template: { id: string; source: string; compiled_base64url: string }
@@ -243,6 +253,7 @@ function readBundle(json: unknown): CheckedBundle {
   return {
     signed_intent: root.signed_intent,
     proposal: { solution: proposal.solution, metadata: proposal.metadata },
+    agent_authorization: root.agent_authorization,
     evidence: root.evidence as Record<string, unknown>,
     proof: {
       artifact: artifact as unknown as ProofArtifact,

@@ -5,6 +5,7 @@
 import { Type } from 'typebox'
 import { HashDigest, IntentId } from '../encodings.ts'
 import { Signature } from '../Signature.ts'
+import { IntentAgents } from './intentAgents.ts'
 import { Authorship, InputMap } from './intentParts.ts'
 
 /** Policy tiers a sealed intent can commit for (the policy circuits: policy_small, policy_medium, policy, policy_sets). */
@@ -44,7 +45,7 @@ export const IntentOpening = Type.Object(
 
 export const SealedIntentShapeA = Type.Object(
   {
-    payload: Type.Object({ id: IntentId, template_id: HashDigest, sealed: SealedAttrs }),
+    payload: Type.Object({ id: IntentId, template_id: HashDigest, sealed: SealedAttrs, agents: Type.Optional(IntentAgents) }),
     signature: Signature,
   },
   { description: 'sealed shape A: signature over UTF-8 of JCS(payload)' },
@@ -53,7 +54,7 @@ export const SealedIntentShapeA = Type.Object(
 export const SealedIntentShapeB = Type.Object(
   {
     authorship: Authorship,
-    intent: Type.Object({ id: IntentId, policy_id: HashDigest, sealed: SealedAttrs }),
+    intent: Type.Object({ id: IntentId, policy_id: HashDigest, sealed: SealedAttrs, agents: Type.Optional(IntentAgents) }),
   },
   { description: 'sealed shape B: signature over UTF-8 of JCS(intent)' },
 )

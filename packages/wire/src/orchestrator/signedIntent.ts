@@ -3,6 +3,7 @@
 import { Type } from 'typebox'
 import { HashDigest, IntentId } from '../encodings.ts'
 import { Signature } from '../Signature.ts'
+import { IntentAgents } from './intentAgents.ts'
 import { Authorship, InputMap } from './intentParts.ts'
 import { SealedIntentShapeA, SealedIntentShapeB, SealedIntentSubmission } from './sealedIntent.ts'
 
@@ -10,7 +11,7 @@ export { Authorship, InputMap }
 
 export const SignedIntentShapeA = Type.Object(
   {
-    payload: Type.Object({ id: IntentId, template_id: HashDigest, attrs: InputMap }),
+    payload: Type.Object({ id: IntentId, template_id: HashDigest, attrs: InputMap, agents: Type.Optional(IntentAgents) }),
     signature: Signature,
   },
   { description: 'shape A: signature over UTF-8 of JCS(payload)' },
@@ -19,7 +20,7 @@ export const SignedIntentShapeA = Type.Object(
 export const SignedIntentShapeB = Type.Object(
   {
     authorship: Authorship,
-    intent: Type.Object({ id: IntentId, policy_id: HashDigest, attrs: Type.Optional(InputMap) }),
+    intent: Type.Object({ id: IntentId, policy_id: HashDigest, attrs: Type.Optional(InputMap), agents: Type.Optional(IntentAgents) }),
   },
   { description: 'shape B: signature over UTF-8 of JCS(intent)' },
 )
