@@ -1,4 +1,5 @@
-import { assertSetsFitCircuit, attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
+import { attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
+import { assertIntentSetsFit } from './intentSetsFit.ts'
 import type { PolicyProving } from './PolicyProving.ts'
 
 export type PolicyProvingOptions = {
@@ -35,7 +36,7 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
     assertTemplateFits: (compiled) => {
       choosePolicyTier(compiled)
     },
-    assertIntentFits: (compiled, attrs) => assertSetsFitCircuit(compiled, { attrs, evidence: {} }),
+    assertIntentFits: assertIntentSetsFit,
     async prove(input) {
       // Attested evidence: the salt is derived from the attestation, so the proof's evidence
       // commitment (a public input) binds the proof to it. Unattested: a random salt, as before.
