@@ -60,23 +60,23 @@ describe('assertIntentSetsFit', () => {
     for (const bound of bounds)
       for (const size of [0, bound - 1, bound, bound + 1]) {
         const strings = Array.from({ length: size }, (_, index) => `piece-${index}`)
-        const ints = Array.from({ length: size }, (_, index) => index)
+        const ints = Array.from({ length: size }, (_, index) => BigInt(index))
         for (const attrs of [
-          { wanted: strings, sizes: [1], max_price_cents: 100 },
-          { wanted: ['a'], sizes: ints, max_price_cents: 100 },
-          { wanted: [...strings, ...strings], sizes: [1, 1, 1], max_price_cents: 100 }, // duplicates count once
-        ] as Record<string, InputValue>[])
+          { wanted: strings, sizes: [1n], max_price_cents: 100n },
+          { wanted: ['a'], sizes: ints, max_price_cents: 100n },
+          { wanted: [...strings, ...strings], sizes: [1n, 1n, 1n], max_price_cents: 100n }, // duplicates count once
+        ] satisfies Record<string, InputValue>[])
           assert.equal(outcome(() => assertIntentSetsFit(withSets, attrs)), outcome(() => assertSetsFitCircuit(withSets, { attrs, evidence: {} })), `size ${size}`)
       }
   })
 
   test('refuses a set no tier holds, naming the field', () => {
     const largest = Math.max(...bounds)
-    const attrs = { wanted: Array.from({ length: largest + 1 }, (_, index) => `piece-${index}`), sizes: [1], max_price_cents: 100 }
+    const attrs = { wanted: Array.from({ length: largest + 1 }, (_, index) => `piece-${index}`), sizes: [1n], max_price_cents: 100n }
     assert.throws(() => assertIntentSetsFit(withSets, attrs), /elements of set field intent\.wanted exceeds the circuit's bound/)
   })
 
   test('a template without set fields accepts any attrs', () => {
-    assert.equal(outcome(() => assertIntentSetsFit(withoutSets, { max_price_cents: 100, color: 'red' })), 'fits')
+    assert.equal(outcome(() => assertIntentSetsFit(withoutSets, { max_price_cents: 100n, color: 'red' })), 'fits')
   })
 })
