@@ -10,6 +10,7 @@ import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
 import { OrchestratorClient, ServiceUnreachableError, describeFetchFailure, signIntent, loadSigner } from '@verity/sdk'
 import { formatEvent } from '../formatEvent.ts'
+import { createSealedIntent } from '../sealed/createSealedIntent.ts'
 
 export { proposeCommand } from './propose.ts'
 
@@ -29,7 +30,7 @@ export const templatePushCommand: Command = {
 export const intentCreateCommand: Command = {
   path: ['intent', 'create'],
   summary: 'sign an intent for a template with a key file and submit it; prints the intent id',
-  usage: 'verity intent create --template ID --key FILE [--attr name=value ...] [--attrs FILE.json] [--shape a|b] [--id UUID] [--unsigned] [--agent KEY_OR_FILE ...]',
+  usage: 'verity intent create --template ID --key FILE [--attr name=value ...] [--attrs FILE.json] [--shape a|b] [--id UUID] [--unsigned] [--agent KEY_OR_FILE ...] [--sealed [--disclose NAME ...] [--opening-out FILE]]',
   optionHelp: {
     template: 'template id (verity template push)',
     attr: 'an attribute, name=value (value read as JSON when it parses)',
@@ -38,6 +39,9 @@ export const intentCreateCommand: Command = {
     shape: 'b (default): {authorship, intent}; a: {payload, signature}',
     id: 'intent id (default: a new UUID)',
     unsigned: 'submit without a signature (only if the orchestrator allows it)',
+    sealed: 'sign a commitment to the attrs instead of the attrs: only the orchestrator sees them (docs/protocol.md, "Sealed intents")',
+    disclose: 'with --sealed: an attr to show in the clear (a payable template\'s payment_deadline_ms always is)',
+    'opening-out': 'with --sealed: where to keep the opening (attrs + salt; default .verity/openings/<id>.json, mode 0600)',
   },
   options: {
     ...ORCHESTRATOR_OPTION,
@@ -49,6 +53,9 @@ export const intentCreateCommand: Command = {
     shape: { type: 'string' },
     id: { type: 'string' },
     unsigned: { type: 'boolean' },
+    sealed: { type: 'boolean' },
+    disclose: { type: 'string', multiple: true },
+    'opening-out': { type: 'string' },
   },
   async run({ values, out }) {
     if (typeof values.template !== 'string') throw new UsageError('--template ID is required')
@@ -63,6 +70,15 @@ export const intentCreateCommand: Command = {
     }
     const id = typeof values.id === 'string' ? values.id : randomUUID()
     const signer = values.unsigned === true ? 'Unsigned' : loadSigner(values.key as string)
+    if (values.sealed === true) {
+      const client = new OrchestratorClient(orchestratorUrl(values), { token: clientToken() })
+      const openingOut = typeof values['opening-out'] === 'string' ? values['opening-out'] : undefined
+      const disclose = (values.disclose as string[] | undefined) ?? []
+      const { signedIntent, openingFile } = await createSealedIntent({ client, id, templateId: values.template, fields, signer, shape, disclose, ...(openingOut === undefined ? {} : { openingOut }) })
+      out.result(`${id}\nopening (attrs + salt, keep it private): ${openingFile}`, { intent_id: id, intent: signedIntent, opening_file: openingFile })
+      return 0
+    }
+    if (values.disclose !== undefined || values['opening-out'] !== undefined) throw new UsageError('--disclose and --opening-out go with --sealed')
     const agentArgs = (values.agent as string[] | undefined) ?? []
     const agents = agentArgs.length === 0 ? {} : { agents: agentArgs.map(parseAgentKey) }
     const body = signIntent({ id, templateId: values.template, fields, signer, shape, ...agents })
