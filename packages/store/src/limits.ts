@@ -74,6 +74,12 @@ export const CHECKOUT_TTL_MS = 6 * 60 * 60 * 1_000
 /** How long an idempotency key's reply is kept (the spec asks for at least 24 hours), in ms. */
 export const IDEMPOTENCY_TTL_MS = 48 * 60 * 60 * 1_000
 
+/** How long a session nobody completed is kept after it expired (then it is deleted), in ms. */
+export const EXPIRED_SESSION_KEPT_MS = 7 * 24 * 60 * 60 * 1_000
+
+/** How often stale idempotency replies and sessions are deleted, in ms. */
+export const STATE_CLEANUP_INTERVAL_MS = 60 * 60 * 1_000
+
 /** Longest `Idempotency-Key` header, in characters. */
 export const IDEMPOTENCY_KEY_CHARS_MAX = 255
 

@@ -1,6 +1,7 @@
 // The checkout and orders of the demo store over real HTTP on loopback: a platform (agent) on
 // loopback serves its profile and receives order webhooks; payment handlers are test doubles.
 import assert from 'node:assert/strict'
+import { createHash, createPublicKey, verify } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import { startStore, type RunningStore } from '../startStore.ts'
 import { startPlatformServer, type PlatformServer } from '../testing/platformServer.ts'
 import type { MandateCheck, MandateCheckInput } from './payment/MandateCheck.ts'
 import type { PaymentHandler, PaymentRequest, PaymentResult } from './payment/PaymentHandler.ts'
+import { requestComponents, signatureBaseOf } from './webhooks/signRestRequest.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'verity-checkout-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
@@ -62,6 +64,18 @@ function assertCheckout(reply: Reply, status: number): any {
   return reply.body
 }
 
+/** The webhook carries the body's digest and an RFC 9421 signature by the key the store's profile publishes. */
+function assertSignedWebhook(hook: PlatformServer['webhooks'][number], url: string, jwk: Record<string, string>): void {
+  assert.equal(hook.headers['content-digest'], `sha-256=:${createHash('sha256').update(hook.raw).digest('base64')}:`)
+  const input = String(hook.headers['signature-input'])
+  assert.match(input, new RegExp(`^sig1=\\("@method" "@authority" "@path" "ucp-agent" "content-digest" "content-type"\\);created=\\d+;keyid="${jwk['kid']}"$`))
+  const components = requestComponents(new URL(url), { 'ucp-agent': String(hook.headers['ucp-agent']), 'content-digest': String(hook.headers['content-digest']), 'content-type': String(hook.headers['content-type']) })
+  const signature = Buffer.from(String(hook.headers['signature']).replace(/^sig1=:|:$/g, ''), 'base64')
+  const base = signatureBaseOf(components, input.slice('sig1='.length))
+  assert.ok(verify('sha256', Buffer.from(base), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, signature), 'the webhook signature verifies')
+  assert.equal(verify('sha256', Buffer.from(base.replace('"@method": POST', '"@method": PUT')), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, signature), false)
+}
+
 const TEE = 'tee-classic-white-m'
 const US = { id: 'home', street_address: '1 Main St', address_locality: 'Springfield', address_region: 'IL', postal_code: '62704', address_country: 'US' }
 const instrument = { id: 'instr_1', handler_id: 'test_pay', type: 'verity', credential: { type: 'token', token: 'tok' } }
@@ -103,7 +117,7 @@ test('a buyer checks out: catalog prices, shipping by destination, a discount co
   for (let tries = 0; platform.webhooks.length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
   assert.equal(platform.webhooks[0]?.headers['x-event-type'], 'order_placed')
   assert.equal(platform.webhooks[0]?.body['id'], completed.order.id)
-  assert.match(String(platform.webhooks[0]?.headers['content-digest']), /^sha-256=:.+:$/)
+  assertSignedWebhook(platform.webhooks[0]!, platform.webhookUrl, profile.signing_keys[0])
   const again = await call(store, platform, 'POST', `/ucp/checkout-sessions/${created.id}/complete`, { payment: { instruments: [instrument] } })
   assert.equal(again.status, 409)
   assert.equal(again.body.messages[0].code, 'checkout_not_modifiable')

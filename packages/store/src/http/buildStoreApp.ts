@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { applyServerTimeouts, exposeMetrics, httpEdge, LOG_REDACT_PATHS, ServiceMetrics } from '@verity/server'
 import type { StoreCatalog } from '../catalog/StoreCatalog.ts'
-import { STORE_REQUEST_BODY_BYTES_MAX } from '../limits.ts'
+import { EXPIRED_SESSION_KEPT_MS, IDEMPOTENCY_TTL_MS, STATE_CLEANUP_INTERVAL_MS, STORE_REQUEST_BODY_BYTES_MAX } from '../limits.ts'
 import { buildBusinessProfile, PROFILE_PATH, type StorePayee } from '../profile/buildBusinessProfile.ts'
 import { UnreadableBody } from '../ucp/UnreadableBody.ts'
 import { registerMcpRoute } from './mcpRoute.ts'
@@ -87,7 +87,7 @@ export async function buildStoreApp(options: BuildStoreAppOptions): Promise<Fast
 function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout: StoreCheckoutOptions, baseUrl: () => string): void {
   const egress = { hostsAllowed: checkout.platformHostsAllowed }
   const fetchImpl = checkout.fetchImpl === undefined ? {} : { fetchImpl: checkout.fetchImpl }
-  const webhooks = new OrderWebhooks({ egress, profileUrl: () => `${baseUrl()}${PROFILE_PATH}`, log: app.log, ...fetchImpl })
+  const webhooks = new OrderWebhooks({ egress, profileUrl: () => `${baseUrl()}${PROFILE_PATH}`, key: checkout.key.signing, log: app.log, ...fetchImpl })
   const permalinkOf = (orderId: string) => orderPermalinkOf(baseUrl(), orderId)
   let orders: OrderService | undefined
   const notify = (url: string | undefined, eventType: 'order_placed' | 'order_shipped' | 'order_updated', orderId: string) => webhooks.send(url, eventType, orders!.rendered(orderId))
@@ -112,5 +112,15 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
     isConformance: checkout.conformance !== undefined,
     simulationSecret: checkout.conformance?.simulationSecret,
   })
-  app.addHook('onClose', async () => webhooks.close())
+  const cleanUp = () => {
+    const dropped = checkout.state.dropStale({ replyTtlMs: IDEMPOTENCY_TTL_MS, sessionKeptMs: EXPIRED_SESSION_KEPT_MS })
+    if (dropped.replies + dropped.sessions > 0) app.log.info(dropped, 'stale idempotency replies and expired sessions deleted')
+  }
+  cleanUp()
+  const cleanup = setInterval(cleanUp, STATE_CLEANUP_INTERVAL_MS)
+  cleanup.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(cleanup)
+    webhooks.close()
+  })
 }

@@ -6,7 +6,7 @@ export type PlatformServer = Readonly<{
   profileUrl: string
   webhookUrl: string
   /** Webhooks received, in order. */
-  webhooks: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[]
+  webhooks: { headers: IncomingHttpHeaders; body: Record<string, unknown>; raw: string }[]
   close(): Promise<void>
 }>
 
@@ -21,7 +21,8 @@ export async function startPlatformServer(options: { isAp2: boolean }): Promise<
       if (request.method === 'GET' && request.url === '/profile.json') {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(profileOf(base, options.isAp2)))
       } else if (request.method === 'POST' && request.url === '/webhooks/orders') {
-        webhooks.push({ headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> })
+        const raw = Buffer.concat(chunks).toString('utf8')
+        webhooks.push({ headers: request.headers, body: JSON.parse(raw) as Record<string, unknown>, raw })
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
       } else response.writeHead(404).end()
     })

@@ -33,6 +33,7 @@ export class CheckoutStateStore {
   readonly #getReply: Database.Statement<[string], { fingerprint: string; status: number; body: string; created_at_ms: number }>
   readonly #putReply: Database.Statement
   readonly #dropReplies: Database.Statement
+  readonly #dropSessions: Database.Statement
 
   /** Opens (creating when absent) the state file at `path`; `:memory:` for a throw-away one. Throws CheckoutStateError. */
   constructor(path: string, options: { nowMs?: () => number } = {}) {
@@ -57,6 +58,8 @@ export class CheckoutStateStore {
     this.#getReply = this.#db.prepare('SELECT fingerprint, status, body, created_at_ms FROM idempotency WHERE key = ?')
     this.#putReply = this.#db.prepare('INSERT INTO idempotency (key, fingerprint, status, body, created_at_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, created_at_ms = excluded.created_at_ms')
     this.#dropReplies = this.#db.prepare('DELETE FROM idempotency WHERE created_at_ms < ?')
+    // A session nobody completed is kept until long after it expired; completed ones stay with their order.
+    this.#dropSessions = this.#db.prepare("DELETE FROM sessions WHERE json_extract(record, '$.status') NOT IN ('completed', 'complete_in_progress') AND json_extract(record, '$.expiresAtMs') < ?")
   }
 
   session(id: string): SessionState | undefined {
@@ -86,9 +89,10 @@ export class CheckoutStateStore {
     })()
   }
 
-  /** Forgets idempotency replies older than `ttlMs`; returns how many. */
-  dropRepliesOlderThan(ttlMs: number): number {
-    return this.#dropReplies.run(this.#now() - ttlMs).changes
+  /** Forgets idempotency replies older than `replyTtlMs` and sessions never completed that expired more than `sessionKeptMs` ago; returns how many of each. */
+  dropStale(parameters: { replyTtlMs: number; sessionKeptMs: number }): { replies: number; sessions: number } {
+    const now = this.#now()
+    return { replies: this.#dropReplies.run(now - parameters.replyTtlMs).changes, sessions: this.#dropSessions.run(now - parameters.sessionKeptMs).changes }
   }
 
   close(): void {

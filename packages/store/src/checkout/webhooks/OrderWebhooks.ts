@@ -2,11 +2,14 @@
 // the platform's profile, with Standard Webhooks' `Webhook-Id` and `Webhook-Timestamp`, the event
 // name in `X-Event-Type` (`order_placed`, `order_shipped`, `order_updated`), the store's profile in
 // `UCP-Agent`, and `Content-Digest` (RFC 9530). Sent after the order is stored, from a bounded
-// in-memory queue, with retries; only to URLs the store's egress rules allow.
-import { createHash, randomUUID } from 'node:crypto'
+// in-memory queue, with retries; only to URLs the store's egress rules allow. Each request is
+// signed (RFC 9421, signatures.md) with the store's checkout signing key.
+import { randomUUID } from 'node:crypto'
+import type { MerchantSigningKey } from '@verity/core'
 import type { FastifyBaseLogger } from 'fastify'
 import { WEBHOOK_ATTEMPTS_MAX, WEBHOOK_QUEUE_MAX, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../limits.ts'
 import { platformUrlRefusal, type PlatformEgress } from '../platform/platformEgress.ts'
+import { signRestRequest } from './signRestRequest.ts'
 
 export type OrderEventType = 'order_placed' | 'order_shipped' | 'order_updated'
 
@@ -18,6 +21,7 @@ export class OrderWebhooks {
   readonly #profileUrl: () => string
   readonly #log: FastifyBaseLogger
   readonly #fetch: typeof fetch
+  readonly #key: MerchantSigningKey
   #isSending = false
   #isClosed = false
   readonly #timers = new Set<NodeJS.Timeout>()
@@ -25,8 +29,9 @@ export class OrderWebhooks {
   delivered = 0
   failed = 0
 
-  constructor(options: { egress: PlatformEgress; profileUrl: () => string; log: FastifyBaseLogger; fetchImpl?: typeof fetch }) {
+  constructor(options: { egress: PlatformEgress; profileUrl: () => string; key: MerchantSigningKey; log: FastifyBaseLogger; fetchImpl?: typeof fetch }) {
     this.#egress = options.egress
+    this.#key = options.key
     this.#profileUrl = options.profileUrl
     this.#log = options.log
     this.#fetch = options.fetchImpl ?? fetch
@@ -77,6 +82,8 @@ export class OrderWebhooks {
   async #deliver(delivery: Delivery): Promise<void> {
     delivery.attempt++
     try {
+      const ucpAgent = `profile="${this.#profileUrl()}"`
+      const signed = signRestRequest({ url: new URL(delivery.url), body: delivery.body, ucpAgent, key: this.#key, createdS: Math.floor(Date.now() / 1_000) })
       const response = await this.#fetch(delivery.url, {
         method: 'POST',
         redirect: 'error',
@@ -86,8 +93,8 @@ export class OrderWebhooks {
           'webhook-id': delivery.id,
           'webhook-timestamp': String(delivery.timestampS),
           'x-event-type': delivery.eventType,
-          'ucp-agent': `profile="${this.#profileUrl()}"`,
-          'content-digest': `sha-256=:${createHash('sha256').update(delivery.body).digest('base64')}:`,
+          'ucp-agent': ucpAgent,
+          ...signed,
         },
         body: delivery.body,
       })
