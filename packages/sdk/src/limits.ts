@@ -26,3 +26,9 @@ export const MANDATE_LIFETIME_SECONDS_MAX = 7 * 86_400
 export const CHECKOUT_MANDATE_CHARS_MAX = 262_144
 /** Clock skew allowed when checking a mandate's `exp` and `iat`, in seconds. */
 export const MANDATE_CLOCK_SKEW_SECONDS = 300
+/** How long checkoutWithIntent waits for the proof of a proposed checkout, in milliseconds. */
+export const CHECKOUT_PROOF_WAIT_MS_DEFAULT = 180_000
+/** How often checkoutWithIntent asks for the intent's status while it is proven, in milliseconds. */
+export const CHECKOUT_STATUS_POLL_MS = 200
+/** Updates checkoutWithIntent sends to make a session ready (fulfillment choices) before it gives up. */
+export const CHECKOUT_PREPARE_UPDATES_MAX = 3
