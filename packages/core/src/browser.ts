@@ -76,4 +76,4 @@ export {
   type MerchantSigningKey,
   type MerchantAuthorizationCheck,
 } from './ucp/merchantAuthorization.ts'
-export { checkoutDigestOf, checkoutFactsOf, checkoutLineKeys, VERITY_DOMAIN_PAYMENT_HANDLER, type CheckoutFacts, type CheckoutLine } from './ucp/checkoutFacts.ts'
+export { checkoutDigestOf, checkoutFactsOf, CHECKOUT_DIGEST_EXCLUDED_FIELDS, checkoutLineKeys, VERITY_DOMAIN_PAYMENT_HANDLER, type CheckoutFacts, type CheckoutLine } from './ucp/checkoutFacts.ts'

@@ -16,6 +16,7 @@ export { checkBundleAgent, type AgentBinding, type AgentBindingCheck } from './p
 export { loadSigner } from './keys/loadSigner.ts'
 export { sealIntent, type SealIntentParameters, type SealedSignedIntent, type SealedIntentOpening } from './sealed/sealIntent.ts'
 export { explainSealedFailure } from './sealed/explainSealedFailure.ts'
+export { readSavedOpening, writeSavedOpening, savedOpeningPath, failuresWithValues, type SavedOpening } from './sealed/savedOpening.ts'
 export { sealedPaymentProblems, SEALED_PAYMENT_CONSTRAINTS, SEALED_PAYMENT_DISCLOSED } from './sealed/sealedPayment.ts'
 export type { ProofBundle } from './proofs/ProofBundle.ts'
 export { verifyProofBundle, type ProofCheck, type ProofStatement, type ProofVerification, type VerifyProofBundleOptions } from './proofs/verifyProofBundle.ts'

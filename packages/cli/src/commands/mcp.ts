@@ -1,4 +1,5 @@
 import type { Command } from '../Command.ts'
+import { openingsDir } from '../sealed/sealedOpenings.ts'
 import { DOMAIN_OPTION, ORCHESTRATOR_OPTION, domainUrl, orchestratorUrl } from '../endpoints.ts'
 import { CRS_PATH_OPTIONS, crsPathOption } from '../crsPathOption.ts'
 import { parseShard } from '../parseShard.ts'
@@ -18,7 +19,7 @@ export const mcpCommand: Command = {
   path: ['mcp'],
   summary: 'serve the Verity MCP server, so an AI agent can shop within a signed intent (stdio, or --http)',
   usage:
-    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote] [--allowed-origins LIST]] [--orchestrator URL] [--domain URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR]',
+    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote] [--allowed-origins LIST]] [--orchestrator URL] [--domain URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR] [--openings DIR|none]',
   optionHelp: {
     http: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio',
     port: 'with --http: port (default 8070; 0: any free port)',
@@ -30,6 +31,7 @@ export const mcpCommand: Command = {
     shard: "shard of the agent's vault (default 1)",
     production: 'verify_proof refuses proofs made with the development CRS',
     'crs-path': 'CRS directory for verify_proof (default $VERITY_CRS_PATH; --crs is the deprecated name)',
+    openings: 'directory of sealed intents\' openings handed to the agent (default $VERITY_DATA_DIR/openings, where verity intent create --sealed keeps them; "none": hand none)',
   },
   options: {
     ...ORCHESTRATOR_OPTION,
@@ -43,6 +45,7 @@ export const mcpCommand: Command = {
     key: { type: 'string', short: 'k' },
     shard: { type: 'string', short: 's' },
     production: { type: 'boolean' },
+    openings: { type: 'string' },
     ...CRS_PATH_OPTIONS,
   },
   async run({ values, out, signal }) {
@@ -57,6 +60,7 @@ export const mcpCommand: Command = {
       shard: parseShard(values.shard, 1),
       production: values.production === true,
       ...(crsPath === undefined ? {} : { crsPath }),
+      ...(values.openings === 'none' ? {} : { openingsDir: typeof values.openings === 'string' ? values.openings : openingsDir() }),
     }
     const log = (error: unknown) => out.info(`mcp: ${error instanceof Error ? error.message : String(error)}`)
     if (values.http !== true) {

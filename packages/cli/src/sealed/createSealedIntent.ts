@@ -1,8 +1,8 @@
 import type { Signer } from '@verity/core'
 import { compileTemplate, templateId } from '@verity/policy'
-import { OrchestratorClient, sealIntent, type SealedSignedIntent } from '@verity/sdk'
+import { OrchestratorClient, sealIntent, writeSavedOpening, type SealedSignedIntent } from '@verity/sdk'
 import { UsageError } from '../UsageError.ts'
-import { openingPath, saveOpening } from './sealedOpenings.ts'
+import { openingPath } from './sealedOpenings.ts'
 
 export type CreateSealedIntentParameters = {
   client: OrchestratorClient
@@ -29,7 +29,7 @@ export async function createSealedIntent(parameters: CreateSealedIntentParameter
   const { body, signedIntent, opening } = await sealIntent({ id: parameters.id, compiled, fields: parameters.fields, signer: parameters.signer, shape: parameters.shape, disclose: parameters.disclose })
   const openingFile = parameters.openingOut ?? openingPath(parameters.id)
   // Kept before submitting: an accepted intent whose opening the user lost could not be explained.
-  saveOpening({ intent_id: parameters.id, template_id: parameters.templateId, template_source: source, opening }, openingFile)
+  writeSavedOpening({ intent_id: parameters.id, template_id: parameters.templateId, template_source: source, opening }, openingFile)
   await parameters.client.submitIntent(body)
   return { signedIntent, openingFile }
 }

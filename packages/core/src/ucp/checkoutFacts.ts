@@ -26,14 +26,23 @@ export type CheckoutFacts = Readonly<{
 }>
 
 /**
- * base64url (no padding) of SHA-256 of JCS(checkout without `ap2`): the bytes a business's
- * `ap2.merchant_authorization` signs, hashed. Equal for two checkouts exactly when every field
- * the business signed is equal.
+ * Fields of a checkout that are not its terms: they change along the session's life (its status,
+ * the business's messages, the order once placed, the hand-off URL) without changing what is
+ * bought, from whom, for how much. `ap2` carries the signature itself.
+ */
+export const CHECKOUT_DIGEST_EXCLUDED_FIELDS = Object.freeze(['ap2', 'status', 'messages', 'order', 'continue_url'] as const)
+
+/**
+ * base64url (no padding) of SHA-256 of JCS(the checkout without CHECKOUT_DIGEST_EXCLUDED_FIELDS):
+ * the terms the business signs in `ap2.merchant_authorization` (line items, totals, currency,
+ * buyer, fulfillment, discounts, payment handlers, id, links, expiry). Equal for two checkouts
+ * exactly when those terms are equal (docs/ap2-verity-constraint.md, "checkout_digest").
  * @example checkoutDigestOf(checkout) // "q3xV…" (43 characters)
  */
 export function checkoutDigestOf(checkout: Readonly<Record<string, unknown>>): string {
-  const { ap2: _ap2, ...signed } = checkout
-  return encodeBase64Url(sha256(canonicalJsonBytes(signed, 'checkout')))
+  const terms: Record<string, unknown> = { ...checkout }
+  for (const field of CHECKOUT_DIGEST_EXCLUDED_FIELDS) delete terms[field]
+  return encodeBase64Url(sha256(canonicalJsonBytes(terms, 'checkout')))
 }
 
 /** Reads the facts of a checkout object (any shape: what is missing or of another type stays undefined). */
