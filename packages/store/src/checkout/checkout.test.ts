@@ -114,6 +114,9 @@ test('a buyer checks out: catalog prices, shipping by destination, a discount co
   assert.equal(order.body.checkout_id, created.id)
   assert.equal(order.body.fulfillment.expectations[0].description, 'International Express')
   assert.equal(completed.order.permalink_url, `${store.url}/orders/${completed.order.id}`)
+  const terms = completed.links.find((link: any) => link.type === 'terms_of_service')
+  assert.equal(terms.url, `${store.url}/policies/terms`)
+  assert.match(await (await fetch(terms.url)).text(), /demonstration shop/)
   for (let tries = 0; platform.webhooks.length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
   assert.equal(platform.webhooks[0]?.headers['x-event-type'], 'order_placed')
   assert.equal(platform.webhooks[0]?.body['id'], completed.order.id)
@@ -158,6 +161,29 @@ test('a declined payment places no order and the session can be paid again; an u
   isDeclined = false
   const paid = assertCheckout(await call(store, platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }), 200)
   assert.equal(paid.status, 'completed')
+})
+
+test('a handler that fails leaves the session complete_in_progress (no update, no cancel, no order) until a retried complete pays once', async () => {
+  let isDown = true
+  const { platform, store, calls } = await setUp({
+    decide: () => {
+      if (isDown) throw new Error('domain unreachable')
+      return { status: 'applied', reference: 'pay_3' }
+    },
+  })
+  const ready = await readyCheckout(store, platform)
+  const failed = await call(store, platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } })
+  assert.equal(failed.status, 502)
+  assert.equal(failed.body.messages[0].code, 'payment_failed')
+  const stuck = assertCheckout(await call(store, platform, 'GET', `/ucp/checkout-sessions/${ready.id}`), 200)
+  assert.deepEqual([stuck.status, stuck.order], ['complete_in_progress', undefined])
+  assert.equal((await call(store, platform, 'POST', `/ucp/checkout-sessions/${ready.id}/cancel`)).status, 409)
+  assert.equal((await call(store, platform, 'PUT', `/ucp/checkout-sessions/${ready.id}`, { discounts: { codes: ['FIVEOFF'] } })).status, 409)
+  isDown = false
+  const paid = assertCheckout(await call(store, platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }), 200)
+  assert.equal(paid.status, 'completed')
+  assert.equal(calls.length, 2, 'asked again for the same checkout id (the handler must not charge twice)')
+  assert.equal(calls[1]!.checkout.id, calls[0]!.checkout.id)
 })
 
 test('AP2 negotiated: complete needs ap2.checkout_mandate and the mandate check; a refused mandate pays nothing and places no order', async () => {

@@ -112,6 +112,12 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
     isConformance: checkout.conformance !== undefined,
     simulationSecret: checkout.conformance?.simulationSecret,
   })
+  const policies = checkout.rules.policies ?? {}
+  app.get('/policies/:name', async (request, reply) => {
+    const text = Object.hasOwn(policies, (request.params as { name: string }).name) ? policies[(request.params as { name: string }).name] : undefined
+    if (text === undefined) return reply.code(404).send(errorReply('not_found', 'no such policy page'))
+    return reply.type('text/plain; charset=utf-8').send(text)
+  })
   const cleanUp = () => {
     const dropped = checkout.state.dropStale({ replyTtlMs: IDEMPOTENCY_TTL_MS, sessionKeptMs: EXPIRED_SESSION_KEPT_MS })
     if (dropped.replies + dropped.sessions > 0) app.log.info(dropped, 'stale idempotency replies and expired sessions deleted')

@@ -25,6 +25,11 @@ export type MandateCheckInput = Readonly<{
 }>
 
 /**
+ * The store signs every reply afresh (`merchant_authorization` covers the whole reply, `messages`
+ * and `ucp` included), so compare the mandate's embedded checkout with `input.checkout` by its
+ * terms — id, currency, line items, totals — after verifying the embedded checkout's own
+ * `merchant_authorization` with the store's key; not by signature bytes.
+ *
  * Verifies an AP2 checkout mandate for a session: its signature and key binding, expiry, that
  * the embedded checkout carries this store's valid `merchant_authorization` (core
  * `verifyMerchantAuthorization`) and the same terms as the session. A refusal is answered 403

@@ -49,8 +49,10 @@ export const ShopRulesSchema = Type.Object({
   /** Units in stock by item id; an item not listed is not counted (LINE_QUANTITY_MAX bounds a line). */
   stock: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
   customers: Type.Array(Customer, { maxItems: 10_000 }),
-  /** Links every checkout shows (terms of service, privacy policy). */
+  /** Links every checkout shows (terms of service, privacy policy); a `url` starting with `/` is under the store's base URL. */
   links: Type.Array(UcpLink, { maxItems: 16 }),
+  /** Plain-text pages the store serves at `GET /policies/<name>` (what relative links point to). */
+  policies: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z0-9-]{1,32}$' }), Type.String({ maxLength: 16_384 }))),
 })
 
 export type ShopRules = Static<typeof ShopRulesSchema>
