@@ -109,6 +109,7 @@ describe('the README tour', { timeout: 600_000 }, () => {
     assert.equal(tampered.code, 1)
     assert.deepEqual(JSON.parse(tampered.stdout), {
       ok: false,
+      check: 'attestation',
       reason: "evidence attestation: the attestation's signature does not verify over this extraction (Ed25519 signature does not verify)",
     })
 

@@ -44,7 +44,8 @@ export const verifyCommand: Command = {
         const hint = result.reason.includes('does not verify') && !production
           ? '\n  (a proof made with a dev CRS verifies only against that same CRS: pass --crs-path DIR)'
           : ''
-        out.result(`INVALID: ${result.reason}${hint}`, { ok: false, reason: result.reason })
+        // `check` names the broken link (e.g. agent-signature-missing, agent-signature, attestation, proof).
+        out.result(`INVALID: ${result.reason}${hint}`, { ok: false, reason: result.reason, check: result.check })
         return 1
       }
       out.result(formatStatement(result.statement), statementJson(result.statement))
@@ -62,6 +63,7 @@ function formatStatement(statement: ProofStatement): string {
     `OK: the proposal for intent ${statement.intentId} satisfies its template`,
     `  template   ${statement.templateName}  ${statement.templateId}`,
     `  signed by  ${signer}`,
+    `  proposed by ${statement.agent === 'unbound' ? 'any agent (the intent names none)' : `agent ${statement.agent.ownerId}, for ${statement.agent.orchestrator} (a named agent's signature)`}`,
     `  attrs      ${JSON.stringify(statement.attrs)}`,
     `  evidence   ${JSON.stringify(statement.evidence)}`,
     `  vouched by ${formatProvenance(statement)}`,
@@ -91,6 +93,7 @@ function statementJson(statement: ProofStatement) {
     attrs: statement.attrs,
     evidence: statement.evidence,
     solution: statement.solution,
+    agent: statement.agent === 'unbound' ? 'unbound' : { owner_id: statement.agent.ownerId, orchestrator: statement.agent.orchestrator },
     circuit: statement.circuit,
     crs: statement.crs,
     provenance:

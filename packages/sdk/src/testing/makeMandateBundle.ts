@@ -3,7 +3,7 @@
 // whose salt is bound to the attestation, exactly as the orchestrator assembles GET /proofs/{id}.
 import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { attestEvidence, canonicalJsonBytes, decodeInputFields, encodeBase64Url, type Ed25519Signer, type Signer } from '@verity/core'
+import { agentKeyOfSigner, attestEvidence, canonicalJsonBytes, decodeInputFields, encodeBase64Url, intentDigestOf, signAgentProposal, type Ed25519Signer, type Signer } from '@verity/core'
 import { compileTemplate, compiledBytes, templateId } from '@verity/policy'
 import { attestationSalt, choosePolicyTier, newAttestationSaltNonce, type Prover } from '@verity/prover'
 
@@ -41,6 +41,8 @@ export type MandateBundleParameters = {
   evidenceExtra?: Record<string, unknown>
   metadata?: unknown
   solution?: string
+  /** The intent names this agent (`agents`), and the bundle carries its `agent_authorization` (for http://127.0.0.1:8080). */
+  agent?: Signer
 }
 
 /** A proof bundle (the JSON of GET /proofs/{intent_id}) of a succeeded intent. */
@@ -65,9 +67,11 @@ export async function makeMandateBundle(params: MandateBundleParameters): Promis
     : { category: 't-shirt', color: 'White', brand: 'Acme', size: 'M', audience: 'unisex', price_cents: params.priceCents }
   Object.assign(fields, params.attrsExtra)
   Object.assign(evidence, params.evidenceExtra)
-  const payload = { id: intentId, template_id: id, attrs: { fields } }
+  const payload = { id: intentId, template_id: id, attrs: { fields }, ...(params.agent === undefined ? {} : { agents: [agentKeyOfSigner(params.agent)] }) }
   const signedIntent = { payload, signature: params.user.sign(canonicalJsonBytes(payload, 'payload')) }
   const proposal = { solution: params.solution ?? 'catalog:tee-classic-white-m', metadata: params.metadata ?? null }
+  const binding = { action: 'proposal' as const, orchestrator: 'http://127.0.0.1:8080', intentId, intentDigest: intentDigestOf(canonicalJsonBytes(payload)), ...proposal }
+  const agentAuthorization = params.agent === undefined ? {} : { agent_authorization: signAgentProposal(params.agent, binding) }
   const attestation = attestEvidence(params.extractor, { intent_id: intentId, template_id: id, ...proposal, evidence }, { extractedAtMs: Date.now(), sources: [] })
   const nonce = newAttestationSaltNonce()
   const salt = attestationSalt(attestation, nonce)
@@ -84,6 +88,7 @@ export async function makeMandateBundle(params: MandateBundleParameters): Promis
   return {
     signed_intent: signedIntent,
     proposal,
+    ...agentAuthorization,
     evidence,
     proof: { artifact, salt: salt.toString(), attestation, attestation_salt_nonce: nonce },
     template: { id, source, compiled_base64url: encodeBase64Url(compiledBytes(compiled)) },
