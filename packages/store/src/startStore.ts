@@ -3,7 +3,8 @@ import { loadOrCreateKeyFile } from '@verity/server'
 import type { FastifyInstance } from 'fastify'
 import { DEMO_CATALOG_PATH, loadStoreCatalog } from './catalog/loadStoreCatalog.ts'
 import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { CheckoutStateError } from './errors/storeErrors.ts'
 import { PAYEE_KEY_FILE_DEFAULT, STATE_DIR_DEFAULT, type StoreStartOptions } from './config/storeOptions.ts'
 import { buildStoreApp, type StoreCheckoutOptions } from './http/buildStoreApp.ts'
 import { createMockPaymentHandler } from './checkout/conformance/mockPaymentHandler.ts'
@@ -70,8 +71,10 @@ function checkoutOf(options: StoreStartOptions, isConformance: boolean): StoreCh
   const key = loadOrCreateMerchantKey(join(stateDir, 'signing-key.json'))
   const handlers = [...(options.paymentHandlers ?? []), ...(isConformance ? [createMockPaymentHandler()] : [])]
   const platformHosts = typeof options.platformHosts === 'string' ? options.platformHosts.split(',').map((host) => host.trim()).filter((host) => host !== '') : [...(options.platformHosts ?? [])]
+  const knownPlatformProfiles = { ...(options.knownPlatformsPath === undefined ? {} : readKnownPlatforms(options.knownPlatformsPath)), ...(options.knownPlatformProfiles ?? {}) }
   const state = new CheckoutStateStore(join(stateDir, 'checkout.db'))
   return {
+    knownPlatformProfiles,
     state,
     rules,
     key,
@@ -81,6 +84,18 @@ function checkoutOf(options: StoreStartOptions, isConformance: boolean): StoreCh
     ...(options.ordersSecret === undefined ? {} : { ordersSecret: options.ordersSecret }),
     ...(isConformance ? { conformance: { simulationSecret: options.simulationSecret! } } : {}),
   }
+}
+
+/** `--known-platforms FILE`: a JSON object from profile URL to platform profile. Throws CheckoutStateError. */
+function readKnownPlatforms(path: string): Record<string, Record<string, unknown>> {
+  let value: unknown
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new CheckoutStateError({ path, reason: `cannot read the known platforms (${(error as Error).message})` })
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CheckoutStateError({ path, reason: 'expected a JSON object {"<profile URL>": <platform profile>}' })
+  return value as Record<string, Record<string, unknown>>
 }
 
 function payeeOf(options: StoreStartOptions): StorePayee {

@@ -227,6 +227,16 @@ test('a restart keeps acknowledged checkouts, orders, idempotency replies and th
   assert.equal(((await (await fetch(`${second.store.url}/.well-known/ucp`)).json()) as any).signing_keys[0].kid, kid)
 })
 
+test('a platform the store knows (--known-platforms) is negotiated from its known profile, without any fetch', async () => {
+  const url = 'https://agent.example/.well-known/ucp'
+  const profile = { ucp: { version: '2026-04-08', capabilities: { 'dev.ucp.shopping.ap2_mandate': [{ version: '2026-04-08' }] } } }
+  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir: mkdtempSync(join(dir, 'known-')), logLevel: 'silent', knownPlatformProfiles: { [url]: profile }, mandateCheck: async () => ({ ok: true }) })
+  closers.push(() => store.close())
+  const created = assertCheckout(await call(store, url, 'POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: TEE }, quantity: 1 }] }), 201)
+  assert.ok(created.ucp.capabilities['dev.ucp.shopping.ap2_mandate'], 'AP2 negotiated from the known profile')
+  await assert.rejects(startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir: mkdtempSync(join(dir, 'known-')), logLevel: 'silent', knownPlatformProfiles: { [url]: { ucp: {} } } }), { code: 'PROFILE_MALFORMED' })
+})
+
 test('negotiation: a public profile host is refused before any connection, an unknown version is 422, a missing UCP-Agent is 400', async () => {
   const { platform, store } = await setUp()
   const publicHost = await call(store, 'https://platform.example/profile.json', 'POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: TEE }, quantity: 1 }] })

@@ -26,6 +26,7 @@ export const STORE_OPTIONS = {
   stateDir: { flag: 'state-dir', kind: 'string', defaultText: STATE_DIR_DEFAULT, summary: 'folder of the checkout state (checkout.db: sessions, orders, idempotency replies) and the checkout signing key (signing-key.json, created on first start)' },
   shopRulesPath: { flag: 'shop-rules', kind: 'string', defaultText: 'the demo rules (catalog/shop.json)', summary: 'shop rules file: shipping rates, free shipping, discount codes, tax, stock, known customers, links' },
   platformHosts: { flag: 'platform-hosts', kind: 'string', defaultText: 'none (loopback only)', summary: 'comma-separated hosts besides loopback whose platform profiles and webhooks the store may reach (over https)' },
+  knownPlatformsPath: { flag: 'known-platforms', kind: 'string', defaultText: 'none', summary: 'JSON file {"<profile URL>": <platform profile>} of platforms the store knows without fetching their profiles' },
   ordersSecret: { flag: 'orders-secret', kind: 'string', summary: 'bearer secret that order updates (PUT /orders/{id}) need; unset: refused' },
   conformance: { flag: 'conformance', kind: 'boolean', defaultText: 'off', summary: 'TEST ONLY: the UCP conformance suite\'s flower shop, its mock payment handler and shipping simulation' },
   simulationSecret: { flag: 'simulation-secret', kind: 'string', summary: 'conformance mode: the Simulation-Secret of POST /testing/simulate-shipping/{id} (required with --conformance)' },
@@ -46,6 +47,9 @@ export type StoreStartOptions = {
   shopRulesPath?: string
   /** Comma-separated (as the flag) or a list. */
   platformHosts?: string | readonly string[]
+  knownPlatformsPath?: string
+  /** Platform profiles known without fetching, by URL (programmatic; merged over `knownPlatformsPath`). */
+  knownPlatformProfiles?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   ordersSecret?: string
   conformance?: boolean
   simulationSecret?: string

@@ -49,6 +49,8 @@ export type StoreCheckoutOptions = {
   ordersSecret?: string
   /** Conformance mode (off unless given): lenient platform profiles, order updates without a secret, and the shipping simulation behind this secret. */
   conformance?: { simulationSecret: string }
+  /** Platform profiles known without fetching, by URL (`--known-platforms`). */
+  knownPlatformProfiles?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /** fetch for profiles and webhooks (tests). */
   fetchImpl?: typeof fetch
 }
@@ -102,7 +104,13 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
     baseUrl,
     notify,
   })
-  const platforms = new PlatformResolver({ egress, isAp2Offered: checkout.mandateCheck !== undefined, isLenient: checkout.conformance !== undefined, ...fetchImpl })
+  const platforms = new PlatformResolver({
+    egress,
+    isAp2Offered: checkout.mandateCheck !== undefined,
+    isLenient: checkout.conformance !== undefined,
+    ...(checkout.knownPlatformProfiles === undefined ? {} : { knownProfiles: checkout.knownPlatformProfiles }),
+    ...fetchImpl,
+  })
   registerCheckoutRoutes(app, {
     checkouts,
     orders,

@@ -25,6 +25,8 @@ export type PlatformResolverOptions = {
   isAp2Offered: boolean
   /** Conformance mode: an unusable profile (not a URL, unreachable, malformed) is negotiated as "no extensions" instead of refused. */
   isLenient: boolean
+  /** Platform profiles the store knows without fetching them, by profile URL (a business MAY serve known platforms without discovery). */
+  knownProfiles?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   nowMs?: () => number
   fetchImpl?: typeof fetch
 }
@@ -33,8 +35,10 @@ export class PlatformResolver {
   readonly #options: PlatformResolverOptions
   readonly #cache = new Map<string, { profile: Readonly<Record<string, unknown>>; fetchedAtMs: number }>()
 
+  /** Throws ProfileMalformedError for a known profile without `ucp.version` (checked once, here). */
   constructor(options: PlatformResolverOptions) {
     this.#options = options
+    for (const [url, profile] of Object.entries(options.knownProfiles ?? {})) checkProfile(url, profile)
   }
 
   /**
@@ -66,6 +70,8 @@ export class PlatformResolver {
   }
 
   async #profileOf(url: string): Promise<Readonly<Record<string, unknown>>> {
+    const known = this.#options.knownProfiles
+    if (known !== undefined && Object.hasOwn(known, url)) return known[url]!
     const now = (this.#options.nowMs ?? Date.now)()
     const cached = this.#cache.get(url)
     if (cached !== undefined && now - cached.fetchedAtMs < PLATFORM_PROFILE_CACHE_MS) return cached.profile
@@ -94,13 +100,18 @@ export class PlatformResolver {
     } catch {
       throw new ProfileMalformedError({ url: text, reason: 'not JSON' })
     }
-    const ucp = (profile as { ucp?: { version?: unknown; capabilities?: unknown } } | null)?.ucp
-    if (typeof ucp !== 'object' || ucp === null || typeof ucp.version !== 'string') throw new ProfileMalformedError({ url: text, reason: 'no ucp.version' })
-    if (ucp.capabilities !== undefined && (typeof ucp.capabilities !== 'object' || ucp.capabilities === null || Array.isArray(ucp.capabilities))) {
-      throw new ProfileMalformedError({ url: text, reason: 'ucp.capabilities is not an object' })
-    }
-    return profile as Record<string, unknown>
+    return checkProfile(text, profile)
   }
+}
+
+/** What the store reads of a platform profile must be there: `ucp.version`, and `ucp.capabilities` an object if present. */
+function checkProfile(url: string, profile: unknown): Readonly<Record<string, unknown>> {
+  const ucp = (profile as { ucp?: { version?: unknown; capabilities?: unknown } } | null)?.ucp
+  if (typeof ucp !== 'object' || ucp === null || typeof ucp.version !== 'string') throw new ProfileMalformedError({ url, reason: 'no ucp.version' })
+  if (ucp.capabilities !== undefined && (typeof ucp.capabilities !== 'object' || ucp.capabilities === null || Array.isArray(ucp.capabilities))) {
+    throw new ProfileMalformedError({ url, reason: 'ucp.capabilities is not an object' })
+  }
+  return profile as Record<string, unknown>
 }
 
 function entriesAtOurVersion(entries: unknown): Record<string, unknown>[] {
