@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
-import { Ed25519Signer, formatAddress } from '@verity/core'
+import { agentKeyOfSigner, Ed25519Signer, formatAddress } from '@verity/core'
 import { signVerifiable } from '@verity/ledger'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -138,8 +138,15 @@ describe('an agent pays with the proof of a payable intent', { timeout: 600_000 
     const templateId = await devnet.orchestrator.submitTemplate(readFileSync(PAYABLE_TEMPLATE_PATH, 'utf8'))
     const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 2500, payment_token: token, payment_deadline_ms: Date.now() + 3_600_000 }
     const intentId = randomUUID()
-    await devnet.orchestrator.submitIntent(signIntent({ id: intentId, templateId, fields, signer: user }))
+    // The template does not constrain the payee, so the intent names its agent: this server's --key (issue 38).
+    const agent = Ed25519Signer.fromKeyFile(devnet.stack.operatorKeyPath)
+    await devnet.orchestrator.submitIntent(signIntent({ id: intentId, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
     assert.equal((await callError(httpClient, 'pay', { intent_id: intentId })).code, 'PROOF_NOT_FOUND')
+    // An intent bound to another agent: this server's signed proposal is refused, and nothing is used up.
+    const elsewhere = randomUUID()
+    await devnet.orchestrator.submitIntent(signIntent({ id: elsewhere, templateId, fields, signer: user, agents: [agentKeyOfSigner(Ed25519Signer.generate())] }))
+    assert.equal((await callError(httpClient, 'propose_solution', { intent_id: elsewhere, solution: 'tee-classic-white-m', business: store() })).code, 'AGENT_NOT_NAMED')
+    assert.equal((await devnet.orchestrator.getIntentStatus(elsewhere)), 'pending')
 
     const proposed = await callOk(httpClient, 'propose_solution', { intent_id: intentId, solution: 'tee-classic-white-m', business: store(), wait: true, timeout_s: 300 })
     assert.equal(proposed.outcome.status, 'success', JSON.stringify(proposed.outcome))

@@ -27,7 +27,7 @@ export const mcpCommand: Command = {
     'allow-remote': 'with --http: allow a listen address other than loopback (the tools have no authentication)',
     'allowed-origins': `with --http: comma-separated browser origins allowed besides the server's own, e.g. https://app.example (default $${ALLOWED_ORIGINS_ENV}); a request from any other Origin is refused with 403`,
     business: 'the UCP business search_catalog searches when a call names none (default http://127.0.0.1:8095, the devnet\'s demo store)',
-    key: "the agent's own key file: signs `transfer` (without it, transfer is refused)",
+    key: "the agent's own key file: signs `transfer` (without it, transfer is refused) and the proposals of intents that name their agents",
     shard: "shard of the agent's vault (default 1)",
     production: 'verify_proof refuses proofs made with the development CRS',
     'crs-path': 'CRS directory for verify_proof (default $VERITY_CRS_PATH; --crs is the deprecated name)',
