@@ -61,3 +61,6 @@ export const SSE_RECONNECT_DELAY_MS = 1_000
 
 assert(PROXY_BODY_BYTES_MAX < PROXY_REPLY_BYTES_MAX)
 assert(INITIAL_JS_GZIP_BYTES_MAX < VERIFIER_JS_GZIP_BYTES_MAX)
+
+/** Openings of sealed intents the wallet keeps in this browser's localStorage (the oldest go first). */
+export const SEALED_OPENINGS_KEPT_MAX = 200

@@ -9,6 +9,7 @@ import { KeysPanel } from './KeysPanel.tsx'
 import { pushTemplate, type KnownTemplate } from './loadTemplates.ts'
 import type { FieldInput } from './parseFieldInput.ts'
 import { signIntentWithKeys } from './signIntentWithKeys.ts'
+import { createSealedBody, SealedToggle } from './SealedToggle.tsx'
 import { SigningPicker, signingOf } from './SigningPicker.tsx'
 import { TemplatePicker } from './TemplatePicker.tsx'
 import { loadStoredPasskeys, storePasskeys, type WalletKey } from './WalletKey.ts'
@@ -24,6 +25,7 @@ export function WalletPage() {
   const [createError, setCreateError] = useState<unknown>()
   const [busy, setBusy] = useState(false)
   const [intentId, setIntentId] = useState<string>()
+  const [sealed, setSealed] = useState(false)
 
   const addKey = (key: WalletKey) => {
     const next = [...keys.filter((item) => item.publicKeyBase58 !== key.publicKeyBase58), key]
@@ -42,7 +44,7 @@ export function WalletPage() {
     try {
       await pushTemplate(template)
       const id = crypto.randomUUID()
-      const body = await signIntentWithKeys({ id, templateId: template.id, fields: fields.json, signing })
+      const body = sealed ? await createSealedBody({ id, template, fields: fields.json, signing }) : await signIntentWithKeys({ id, templateId: template.id, fields: fields.json, signing })
       await callApi('/api/orchestrator/intents', { method: 'POST', json: body })
       setIntentId(id)
     } catch (error) {
@@ -67,6 +69,7 @@ export function WalletPage() {
           <section aria-labelledby="sign-title">
             <h2 id="sign-title">5. Sign and create</h2>
             {keys.length === 0 ? <p class="error">Create a passkey or import a key first.</p> : <SigningPicker keys={keys} chosen={chosen} threshold={threshold} onChange={(next, t) => { setChosen(next); setThreshold(t) }} />}
+            <SealedToggle sealed={sealed} onChange={setSealed} />
             {showErrors && !fields.isValid ? <p class="error" role="alert">Fix the parameters marked above.</p> : null}
             <button type="button" class="primary" onClick={create} disabled={busy || signing === undefined}>
               {busy ? 'Signing…' : 'Sign and create the intent'}
