@@ -17,13 +17,13 @@ export type VerityDomainPaymentOptions = Readonly<{
   /** The store's vault (`<owner_id>,<shard>`) and the one token it accepts. */
   payee: string
   token: string
-  /** The domain that holds the payee's shard: it applies the mandate payments. */
-  domainUrl: string
+  /** The domain that holds the payee's shard: it applies the mandate payments (read at each payment: the devnet starts it after the store). */
+  domainUrl: () => string
   /** The store's base URL: the proof must name it (`metadata.business`). */
   businessUrl: () => string
   /** The store's public signing keys (its profile's `signing_keys`). */
   signingKeys: readonly Readonly<Record<string, unknown>>[]
-  /** Orchestrators the store reads proof bundles from. */
+  /** Orchestrators the store reads proof bundles from (read at each complete). */
   orchestratorsAllowed: readonly string[]
   /** Extractor keys whose attestation of the evidence the store believes (as the domain's `mandates.trusted_extractor_keys`). */
   trustedExtractorKeys: readonly string[]
@@ -39,7 +39,7 @@ export type VerityDomainPayment = { handler: PaymentHandler; mandateCheck: Manda
  *          await startStore({ …, paymentHandlers: [verity.handler], mandateCheck: verity.mandateCheck })
  */
 export function createVerityDomainPayment(options: VerityDomainPaymentOptions): VerityDomainPayment {
-  const domain = new DomainClient(options.domainUrl)
+  const domain = () => new DomainClient(options.domainUrl())
   const authorize = (request: { checkout: Record<string, unknown>; checkoutMandate: unknown; paymentMandate?: unknown; proofBundle: unknown }) =>
     authorizeVerityCheckout({
       session: request.checkout,
@@ -58,7 +58,7 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
     const constraint = await peekVerityConstraint(checkoutMandate)
     if (constraint === undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: 'the checkout mandate carries no dev.verity.intent constraint' })
     const proofBundle = await fetchVerityProofBundle(constraint, { orchestratorsAllowed: options.orchestratorsAllowed })
-    const paid = (await domain.listPayments({ intentId: constraint.intent_id, limit: 1 })).length > 0
+    const paid = (await domain().listPayments({ intentId: constraint.intent_id, limit: 1 })).length > 0
     const proven = ((proofBundle as { evidence?: { checkout_digest?: unknown } }).evidence ?? {}).checkout_digest
     return { intentId: constraint.intent_id, proofBundle, paid, isThisCheckout: proven === checkoutDigestOf(checkout) }
   }
@@ -81,7 +81,7 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
 
   const handler: PaymentHandler = {
     name: UCP_VERITY_PAYMENT_HANDLER,
-    declaration: { id: VERITY_DOMAIN_HANDLER_ID, version: UCP_VERSION, config: { payee: options.payee, token: options.token, domain_url: options.domainUrl } },
+    declaration: { id: VERITY_DOMAIN_HANDLER_ID, version: UCP_VERSION, config: { payee: options.payee, token: options.token } },
     async authorize(request: PaymentRequest): Promise<PaymentResult> {
       if (request.instrument.type !== VERITY_PAYMENT_INSTRUMENT_TYPE)
         return { status: 'declined', code: 'payment_instrument_unsupported', reason: `the ${VERITY_DOMAIN_HANDLER_ID} handler takes instruments of type ${VERITY_PAYMENT_INSTRUMENT_TYPE}` }
@@ -101,7 +101,7 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
       // A retried complete of the checkout this intent paid: the same payment, never a second one.
       if (prior.paid) return { status: 'applied', reference: referenceOf(authorized.intentId) }
       try {
-        await payMandate(domain, authorized.proofBundle)
+        await payMandate(domain(), authorized.proofBundle)
       } catch (error) {
         if (error instanceof ApiError && error.serverCode === 'MANDATE_ALREADY_PAID') return { status: 'applied', reference: referenceOf(authorized.intentId) }
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) return { status: 'declined', code: 'payment_declined', reason: `the domain refused the mandate payment (${error.serverCode ?? error.status}): ${error.fields.message}` }
