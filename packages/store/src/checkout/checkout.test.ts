@@ -2,13 +2,14 @@
 // loopback serves its profile and receives order webhooks; payment handlers are test doubles.
 import assert from 'node:assert/strict'
 import { createHash, createPublicKey, verify } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, afterEach, test } from 'node:test'
 import { verifyMerchantAuthorization } from '@verity/core'
 import { UcpCheckout, UcpOrder, validateUcp, describeUcpViolations } from '@verity/wire'
 import { startStore, type RunningStore } from '../startStore.ts'
+import { DEMO_SHOP_RULES_PATH } from './shop/ShopRules.ts'
 import { startPlatformServer, type PlatformServer } from '../testing/platformServer.ts'
 import type { MandateCheck, MandateCheckInput } from './payment/MandateCheck.ts'
 import type { PaymentHandler, PaymentRequest, PaymentResult } from './payment/PaymentHandler.ts'
@@ -35,12 +36,20 @@ function handlerDouble(decide: (request: PaymentRequest) => PaymentResult = () =
   return { handler, calls }
 }
 
-async function setUp(options: { isAp2?: boolean; mandateCheck?: MandateCheck; decide?: (request: PaymentRequest) => PaymentResult; stateDir?: string } = {}) {
+async function setUp(options: { isAp2?: boolean; mandateCheck?: MandateCheck; decide?: (request: PaymentRequest) => PaymentResult; stateDir?: string; shopRulesPath?: string } = {}) {
   const platform = await startPlatformServer({ isAp2: options.isAp2 ?? false })
   closers.push(() => platform.close())
   const { handler, calls } = handlerDouble(options.decide)
   const stateDir = options.stateDir ?? mkdtempSync(join(dir, 'state-'))
-  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir, logLevel: 'silent', paymentHandlers: [handler], ...(options.mandateCheck === undefined ? {} : { mandateCheck: options.mandateCheck }) })
+  const store = await startStore({
+    port: 0,
+    payeeKeyFile: join(dir, 'payee.json'),
+    stateDir,
+    logLevel: 'silent',
+    paymentHandlers: [handler],
+    ...(options.mandateCheck === undefined ? {} : { mandateCheck: options.mandateCheck }),
+    ...(options.shopRulesPath === undefined ? {} : { shopRulesPath: options.shopRulesPath }),
+  })
   closers.push(() => store.close())
   return { platform, store, calls, stateDir }
 }
@@ -161,6 +170,26 @@ test('a declined payment places no order and the session can be paid again; an u
   isDeclined = false
   const paid = assertCheckout(await call(store, platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }), 200)
   assert.equal(paid.status, 'completed')
+})
+
+test('stock: completing takes the units (the last one goes to one buyer), a declined payment gives them back', async () => {
+  const rules = JSON.parse(readFileSync(DEMO_SHOP_RULES_PATH, 'utf8')) as Record<string, unknown>
+  const rulesPath = join(dir, 'one-tee.json')
+  writeFileSync(rulesPath, JSON.stringify({ ...rules, stock: { [TEE]: 1 } }))
+  let isDeclined = true
+  const { platform, store, calls } = await setUp({ shopRulesPath: rulesPath, decide: () => (isDeclined ? { status: 'declined', code: 'payment_failed', reason: 'no' } : { status: 'applied', reference: 'ok' }) })
+  const first = await readyCheckout(store, platform)
+  const second = await readyCheckout(store, platform)
+  const pay = { payment: { instruments: [instrument] } }
+  assert.equal((await call(store, platform, 'POST', `/ucp/checkout-sessions/${first.id}/complete`, pay)).status, 402)
+  isDeclined = false
+  assert.equal((await call(store, platform, 'POST', `/ucp/checkout-sessions/${second.id}/complete`, pay)).status, 200, 'the declined checkout gave the unit back')
+  const late = await call(store, platform, 'POST', `/ucp/checkout-sessions/${first.id}/complete`, pay)
+  assert.deepEqual([late.status, late.body.messages[0].code], [409, 'out_of_stock'])
+  assert.equal(calls.length, 2, 'the late buyer is not charged')
+  const sold = assertCheckout(await call(store, platform, 'GET', `/ucp/checkout-sessions/${second.id}`), 200)
+  assert.equal(sold.messages, undefined, 'the buyer who has the unit is not told it is out of stock')
+  assert.equal(assertCheckout(await call(store, platform, 'GET', `/ucp/checkout-sessions/${first.id}`), 200).messages[0].code, 'out_of_stock')
 })
 
 test('a handler that fails leaves the session complete_in_progress (no update, no cancel, no order) until a retried complete pays once', async () => {

@@ -98,7 +98,7 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
   const checkouts = new CheckoutService({
     state: checkout.state,
     rules: checkout.rules,
-    catalog: merchandiseOf(catalog, checkout.rules),
+    catalog: merchandiseOf(catalog, checkout.rules, (id) => checkout.state.takenUnits(id)),
     key: checkout.key,
     handlers: checkout.handlers,
     mandateCheck: checkout.mandateCheck,
