@@ -9,6 +9,7 @@ import type { IntentsResult } from '../orchestratorIntents.ts'
 import type { PostgresScaleOutResult } from '../orchestratorPostgres.ts'
 import type { ProposalsResult } from '../orchestratorProposals.ts'
 import type { ProverCircuitsResult } from '../proverCircuits.ts'
+import type { SealedIntentsResult } from '../sealedIntents.ts'
 import type { RawCryptoResult } from '../rawCrypto.ts'
 import type { RawHttpResult } from '../rawHttp.ts'
 import type { RawSqliteResult } from '../rawSqlite.ts'
@@ -22,6 +23,8 @@ export type BenchResults = {
   rawSqlite?: RawSqliteResult
   rawHttp?: RawHttpResult
   prover?: ProverCircuitsResult
+  /** A sealed intent's proof time and circuit size beside an open one's of the same template (issue 35). */
+  sealed?: SealedIntentsResult
   intents?: IntentsResult
   proposals?: ProposalsResult
   /** What the trust chain adds per proposal (sign, check, salt), measured in process. */
