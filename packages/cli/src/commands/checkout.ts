@@ -21,7 +21,7 @@ export const checkoutCommand: Command = {
   path: ['checkout'],
   summary: 'buy what a proven intent allows at a UCP business: open a checkout, prove it, pay with the mandate, print the order',
   usage:
-    'verity checkout INTENT_ID --key USER_KEY [--item VARIANT[:QTY]]... [--business URL] [--buyer FILE] [--email E] [--first-name N] [--last-name N] ' +
+    'verity checkout INTENT_ID --key USER_KEY|--open-mandate FILE [--item VARIANT[:QTY]]... [--business URL] [--buyer FILE] [--email E] [--first-name N] [--last-name N] ' +
     '[--street S --city C --region R --postal-code P --country CC] [--shipping OPTION_ID] [--discount CODE]... [--agent-key FILE] [--profile URL] [--orchestrator URL] [--wait-timeout SECONDS]',
   optionHelp: {
     key: "the intent's signer (its key file): signs the open AP2 Checkout Mandate that names the intent",
@@ -29,6 +29,7 @@ export const checkoutCommand: Command = {
     business: `the UCP business (default $${STORE_URL_ENV} or ${STORE_URL_DEFAULT}, the devnet's demo store)`,
     buyer: 'a JSON file {"buyer": {email, first_name, …}, "destination": {street_address, address_locality, …}} (flags override it)',
     shipping: "the business's fulfillment option id (default: its first option)",
+    'open-mandate': 'the open Checkout Mandate from `verity mandate open` (instead of --key); --agent-key must be the agent it names',
     'agent-key': 'the agent key that signs the proposal and the closed mandates (default: a new one; an agent-bound intent needs one of its agents)',
     profile: 'the UCP platform profile to advertise (default: the orchestrator\'s /extractor/ucp/platform-profile, which lists AP2)',
     'wait-timeout': 'how long to wait for the proof, in seconds (default 180)',
@@ -50,13 +51,15 @@ export const checkoutCommand: Command = {
     shipping: { type: 'string' },
     discount: { type: 'string', multiple: true },
     'agent-key': { type: 'string' },
+    'open-mandate': { type: 'string' },
     profile: { type: 'string' },
     'wait-timeout': { type: 'string' },
   },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
     const intentId = positionals[0]!
-    if (typeof values.key !== 'string') throw new UsageError('--key USER_KEY is needed: the intent\'s signer signs the open AP2 Checkout Mandate')
+    if (typeof values.key !== 'string' && typeof values['open-mandate'] !== 'string')
+      throw new UsageError('--key USER_KEY is needed (the intent\'s signer signs the open AP2 Checkout Mandate), or --open-mandate FILE from `verity mandate open`')
     const orchestratorBase = orchestratorUrl(values)
     const business = ((values.business as string | undefined) ?? process.env[STORE_URL_ENV] ?? STORE_URL_DEFAULT).replace(/\/+$/, '')
     const { buyer, destination } = buyerOf(values)
@@ -70,7 +73,7 @@ export const checkoutCommand: Command = {
       ...(destination === undefined ? {} : { destination }),
       ...(typeof values.shipping === 'string' ? { fulfillmentOptionId: values.shipping } : {}),
       ...(Array.isArray(values.discount) ? { discountCodes: values.discount as string[] } : {}),
-      user: loadSigner(values.key),
+      ...(typeof values.key === 'string' ? { user: loadSigner(values.key) } : { openMandate: readOpenMandate(values['open-mandate'] as string) }),
       agent,
       profileUrl: typeof values.profile === 'string' ? values.profile : `${orchestratorBase.replace(/\/+$/, '')}/extractor/ucp/platform-profile`,
       proofWaitMs: secondsOf(values['wait-timeout']) * 1000,
@@ -84,6 +87,14 @@ export const checkoutCommand: Command = {
     )
     return 0
   },
+}
+
+function readOpenMandate(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim()
+  } catch (error) {
+    throw new UsageError(`--open-mandate ${path}: ${(error as Error).message}`)
+  }
 }
 
 function itemsOf(flags: CommandContext['values'][string]): { id: string; quantity: number }[] | undefined {

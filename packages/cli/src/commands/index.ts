@@ -15,6 +15,7 @@ import { sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand } f
 import { transferCommand } from './transfer.ts'
 import { payCommand } from './pay.ts'
 import { checkoutCommand } from './checkout.ts'
+import { mandateOpenCommand } from './mandate.ts'
 import { nonceCommand, vaultShowCommand } from './vault.ts'
 import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusCommand, proofGetCommand, proposeCommand, templatePushCommand } from './orchestratorCommands.ts'
 
@@ -49,6 +50,7 @@ export const commands: readonly Command[] = [
   transferCommand,
   payCommand,
   checkoutCommand,
+  mandateOpenCommand,
   nftCreateCommand,
   nftMintCommand,
   vaultShowCommand,
