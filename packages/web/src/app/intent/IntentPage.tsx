@@ -10,7 +10,9 @@ import { failuresWithKeptValues } from '../wallet/sealedOpenings.ts'
 /** `/intents/{id}`: live status, the proposal, the evidence, failed constraints, the proof and its verification, the payment it authorized. */
 export function IntentPage({ intentId }: { intentId: string }) {
   const state = useIntent(intentId)
-  const intent = (state.signedIntent?.intent ?? state.signedIntent?.payload) as { policy_id?: string; template_id?: string; attrs?: { fields?: Record<string, unknown> }; sealed?: SealedPart } | undefined
+  const intent = (state.signedIntent?.intent ?? state.signedIntent?.payload) as
+    | { policy_id?: string; template_id?: string; attrs?: { fields?: Record<string, unknown> }; agents?: ReadonlyArray<Record<string, unknown>>; sealed?: SealedPart }
+    | undefined
   const outcome = state.outcome
   return (
     <main id="main">
@@ -30,6 +32,7 @@ export function IntentPage({ intentId }: { intentId: string }) {
             Template <code>{intent.policy_id ?? intent.template_id}</code>
           </p>
           {intent.sealed === undefined ? <ValueTable caption="Parameters" values={intent.attrs?.fields ?? {}} /> : <SealedParameters intentId={intentId} sealed={intent.sealed} />}
+          <AgentsView agents={intent.agents} />
         </section>
       ) : null}
       {outcome && outcome.type !== 'expired' ? (
@@ -69,6 +72,26 @@ function ProposalSource({ proposal }: { proposal: { solution: string; metadata: 
         <code data-testid="solution">{proposal.solution}</code>
       </dd>
     </dl>
+  )
+}
+
+/** Who may propose: the agents the user named (their keys), or anyone who knows the intent id. */
+function AgentsView({ agents }: { agents: ReadonlyArray<Record<string, unknown>> | undefined }) {
+  if (agents === undefined) return <p data-testid="agents">Any agent that knows the intent id may propose (no agent named).</p>
+  return (
+    <div data-testid="agents">
+      <p>Only {agents.length === 1 ? 'this agent' : 'these agents'} may propose (a proposal must carry its signature):</p>
+      <ul class="agents">
+        {agents.map((agent, index) => {
+          const [scheme, key] = Object.entries(agent)[0] ?? ['?', '']
+          return (
+            <li key={index}>
+              {scheme} <code>{typeof key === 'string' ? key : JSON.stringify(key)}</code>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }
 
