@@ -241,12 +241,20 @@ test('AP2 negotiated: complete needs ap2.checkout_mandate and the mandate check;
   assert.equal(calls[0]!.checkoutMandate, 'aGVhZGVy.cGF5bG9hZA.c2ln~a2I')
 })
 
-test('a restart keeps acknowledged checkouts, orders, idempotency replies and the signing key', async () => {
+test('a restart keeps acknowledged checkouts, orders, idempotency replies, undelivered webhooks and the signing key', async () => {
   const stateDir = mkdtempSync(join(dir, 'restart-'))
   const first = await setUp({ stateDir })
+  first.platform.setWebhookStatus(503)
   const ready = await readyCheckout(first.store, first.platform)
   const completed = await call(first.store, first.platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }, { 'idempotency-key': 'pay-it' })
   const kid = ((await (await fetch(`${first.store.url}/.well-known/ucp`)).json()) as any).signing_keys[0].kid
+  await first.store.close()
+  assert.equal(first.platform.webhooks.length, 0, 'not delivered before the stop')
+  first.platform.setWebhookStatus(200)
+  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir, logLevel: 'silent' })
+  for (let tries = 0; first.platform.webhooks.length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.deepEqual([first.platform.webhooks[0]?.headers['x-event-type'], first.platform.webhooks[0]?.body['id']], ['order_placed', completed.body.order.id], 'sent after the restart')
+  await store.close()
   for (const close of closers.splice(0).reverse()) await close()
   const second = await setUp({ stateDir })
   const replay = await call(second.store, second.platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }, { 'idempotency-key': 'pay-it' })

@@ -90,7 +90,11 @@ export async function buildStoreApp(options: BuildStoreAppOptions): Promise<Fast
 function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout: StoreCheckoutOptions, baseUrl: () => string): CheckoutGateway {
   const egress = { hostsAllowed: checkout.platformHostsAllowed }
   const fetchImpl = checkout.fetchImpl === undefined ? {} : { fetchImpl: checkout.fetchImpl }
-  const webhooks = new OrderWebhooks({ egress, profileUrl: () => `${baseUrl()}${PROFILE_PATH}`, key: checkout.key.signing, log: app.log, ...fetchImpl })
+  const webhooks = new OrderWebhooks({ egress, profileUrl: () => `${baseUrl()}${PROFILE_PATH}`, key: checkout.key.signing, log: app.log, outbox: checkout.state, ...fetchImpl })
+  app.addHook('onReady', async () => {
+    const resumed = webhooks.resume()
+    if (resumed > 0) app.log.info({ resumed }, 'order webhooks kept from before the restart are sent again')
+  })
   const permalinkOf = (orderId: string) => orderPermalinkOf(baseUrl(), orderId)
   let orders: OrderService | undefined
   const notify = (url: string | undefined, eventType: 'order_placed' | 'order_shipped' | 'order_updated', orderId: string) => webhooks.send(url, eventType, orders!.rendered(orderId))

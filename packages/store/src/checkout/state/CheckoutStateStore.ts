@@ -6,6 +6,9 @@ import { CheckoutStateError } from '../../errors/storeErrors.ts'
 import type { StoredOrder } from '../orders/StoredOrder.ts'
 import type { SessionState } from '../session/SessionState.ts'
 
+/** An order webhook waiting to be delivered. */
+export type OutboxEntry = Readonly<{ id: string; url: string; eventType: string; body: string; timestampS: number }>
+
 /** The reply kept for an Idempotency-Key: what the request was (its fingerprint) and what it got. */
 export type IdempotentReply = Readonly<{ fingerprint: string; status: number; body: string }>
 
@@ -23,6 +26,8 @@ CREATE TABLE idempotency (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, statu
 CREATE INDEX idempotency_created ON idempotency (created_at_ms);`,
   // Units of stock-tracked items taken by checkouts being completed or completed.
   `CREATE TABLE stock_taken (item_id TEXT PRIMARY KEY, units INTEGER NOT NULL);`,
+  // Order webhooks not yet delivered (or given up): sent again after a restart.
+  `CREATE TABLE webhook_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, url TEXT NOT NULL, event_type TEXT NOT NULL, body TEXT NOT NULL, timestamp_s INTEGER NOT NULL);`,
 ]
 const SCHEMA_VERSION = MIGRATIONS.length
 
@@ -37,6 +42,9 @@ export class CheckoutStateStore {
   readonly #putReply: Database.Statement
   readonly #dropReplies: Database.Statement
   readonly #dropSessions: Database.Statement
+  readonly #putOutbox: Database.Statement
+  readonly #dropOutbox: Database.Statement
+  readonly #listOutbox: Database.Statement<[number], { id: string; url: string; event_type: string; body: string; timestamp_s: number }>
   readonly #getTaken: Database.Statement<[string], { units: number }>
   readonly #addTaken: Database.Statement
 
@@ -63,6 +71,9 @@ export class CheckoutStateStore {
     this.#getReply = this.#db.prepare('SELECT fingerprint, status, body, created_at_ms FROM idempotency WHERE key = ?')
     this.#putReply = this.#db.prepare('INSERT INTO idempotency (key, fingerprint, status, body, created_at_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, created_at_ms = excluded.created_at_ms')
     this.#dropReplies = this.#db.prepare('DELETE FROM idempotency WHERE created_at_ms < ?')
+    this.#putOutbox = this.#db.prepare('INSERT OR IGNORE INTO webhook_outbox (id, url, event_type, body, timestamp_s) VALUES (?, ?, ?, ?, ?)')
+    this.#dropOutbox = this.#db.prepare('DELETE FROM webhook_outbox WHERE id = ?')
+    this.#listOutbox = this.#db.prepare('SELECT id, url, event_type, body, timestamp_s FROM webhook_outbox ORDER BY seq LIMIT ?')
     this.#getTaken = this.#db.prepare('SELECT units FROM stock_taken WHERE item_id = ?')
     this.#addTaken = this.#db.prepare('INSERT INTO stock_taken (item_id, units) VALUES (?, ?) ON CONFLICT(item_id) DO UPDATE SET units = units + excluded.units')
     // A session nobody completed is kept until long after it expired; completed ones stay with their order.
@@ -94,6 +105,20 @@ export class CheckoutStateStore {
       if (write.order !== undefined) this.#putOrder.run(write.order.id, write.order.checkoutId, JSON.stringify(write.order))
       if (write.reply !== undefined) this.#putReply.run(write.reply.key, write.reply.fingerprint, write.reply.status, write.reply.body, now)
     })()
+  }
+
+  /** Keeps a webhook until it is delivered or given up. */
+  putOutbox(entry: OutboxEntry): void {
+    this.#putOutbox.run(entry.id, entry.url, entry.eventType, entry.body, entry.timestampS)
+  }
+
+  dropOutbox(id: string): void {
+    this.#dropOutbox.run(id)
+  }
+
+  /** The oldest `max` webhooks waiting. */
+  outbox(max: number): OutboxEntry[] {
+    return this.#listOutbox.all(max).map((row) => ({ id: row.id, url: row.url, eventType: row.event_type, body: row.body, timestampS: row.timestamp_s }))
   }
 
   /** Units of a stock-tracked item taken by checkouts being completed or completed. */
