@@ -3,6 +3,7 @@ import { ValueTable } from '../components/ValueTable.tsx'
 import { businessOfProposal } from './IntentOutcome.ts'
 import { ProofPanel } from './ProofPanel.tsx'
 import { PaymentPanel } from '../payments/PaymentPanel.tsx'
+import { CheckoutPanel } from '../checkout/CheckoutPanel.tsx'
 import { useIntent } from './useIntent.ts'
 import { SealedParameters, type SealedPart } from './SealedParameters.tsx'
 import { failuresWithKeptValues } from '../wallet/sealedOpenings.ts'
@@ -46,6 +47,7 @@ export function IntentPage({ intentId }: { intentId: string }) {
       {outcome?.type === 'expired' ? <p class="error">The intent expired before any proposal.</p> : null}
       {state.bundle ? <ProofPanel intentId={intentId} bundle={state.bundle} /> : null}
       <PaymentPanel intentId={intentId} isPayable={intent?.attrs?.fields?.payment_token !== undefined || intent?.sealed?.disclosed?.fields?.payment_deadline_ms !== undefined} isProven={state.status === 'success'} />
+      <CheckoutPanel proposal={outcome && outcome.type !== 'expired' ? outcome.proposal : undefined} isProven={state.status === 'success'} />
     </main>
   )
 }
