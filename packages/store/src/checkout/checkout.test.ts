@@ -36,7 +36,7 @@ function handlerDouble(decide: (request: PaymentRequest) => PaymentResult = () =
   return { handler, calls }
 }
 
-async function setUp(options: { isAp2?: boolean; mandateCheck?: MandateCheck; decide?: (request: PaymentRequest) => PaymentResult; stateDir?: string; shopRulesPath?: string } = {}) {
+async function setUp(options: { isAp2?: boolean; mandateCheck?: MandateCheck; decide?: (request: PaymentRequest) => PaymentResult; stateDir?: string; shopRulesPath?: string; ordersSecret?: string } = {}) {
   const platform = await startPlatformServer({ isAp2: options.isAp2 ?? false })
   closers.push(() => platform.close())
   const { handler, calls } = handlerDouble(options.decide)
@@ -49,6 +49,7 @@ async function setUp(options: { isAp2?: boolean; mandateCheck?: MandateCheck; de
     paymentHandlers: [handler],
     ...(options.mandateCheck === undefined ? {} : { mandateCheck: options.mandateCheck }),
     ...(options.shopRulesPath === undefined ? {} : { shopRulesPath: options.shopRulesPath }),
+    ...(options.ordersSecret === undefined ? {} : { ordersSecret: options.ordersSecret }),
   })
   closers.push(() => store.close())
   return { platform, store, calls, stateDir }
@@ -190,6 +191,25 @@ test('stock: completing takes the units (the last one goes to one buyer), a decl
   const sold = assertCheckout(await call(store, platform, 'GET', `/ucp/checkout-sessions/${second.id}`), 200)
   assert.equal(sold.messages, undefined, 'the buyer who has the unit is not told it is out of stock')
   assert.equal(assertCheckout(await call(store, platform, 'GET', `/ucp/checkout-sessions/${first.id}`), 200).messages[0].code, 'out_of_stock')
+})
+
+test('order updates with the orders secret: a shipped event updates the order and goes to the webhook as order_shipped; a bad adjustment is 422', async () => {
+  const { platform, store } = await setUp({ ordersSecret: 'orders-secret-1' })
+  const ready = await readyCheckout(store, platform, 2)
+  const order = (await call(store, platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } })).body.order
+  const bearer = { authorization: 'Bearer orders-secret-1' }
+  const shipped = { fulfillment: { events: [{ id: 'ship-1', occurred_at: new Date().toISOString(), type: 'shipped', line_items: [{ id: ready.line_items[0].id, quantity: 1 }], tracking_number: 'T1' }] } }
+  assert.equal((await call(store, platform, 'PUT', `/orders/${order.id}`, shipped, { authorization: 'Bearer wrong' })).status, 403)
+  const updated = await call(store, platform, 'PUT', `/ucp/orders/${order.id}`, shipped, bearer)
+  assert.equal(updated.status, 200)
+  assert.deepEqual([updated.body.line_items[0].quantity, updated.body.line_items[0].status], [{ original: 2, total: 2, fulfilled: 1 }, 'partial'])
+  const again = await call(store, platform, 'PUT', `/ucp/orders/${order.id}`, shipped, bearer)
+  assert.equal(again.body.fulfillment.events.length, 1, 'an event id is appended once')
+  const bad = await call(store, platform, 'PUT', `/ucp/orders/${order.id}`, { adjustments: [{ id: 'a1', type: 'refund', occurred_at: new Date().toISOString(), status: 'INVALID' }] }, bearer)
+  assert.deepEqual([bad.status, bad.body.messages[0].code], [422, 'invalid_request'])
+  for (let tries = 0; !platform.webhooks.some((hook) => hook.headers['x-event-type'] === 'order_shipped') && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+  const event = platform.webhooks.find((hook) => hook.headers['x-event-type'] === 'order_shipped')
+  assert.equal((event?.body['fulfillment'] as any)?.events[0].tracking_number, 'T1')
 })
 
 test('a handler that fails leaves the session complete_in_progress (no update, no cancel, no order) until a retried complete pays once', async () => {
