@@ -1,23 +1,19 @@
 // The one place the sealed form (docs/protocol.md, "Sealed intents") reaches the policy circuit's
 // attrs commitment. The zero-knowledge circuit (branch proof-v5) computes
 //   attrs_commitment = Poseidon2(attr slots of the tier ‖ presence bits ‖ attr sets ‖ attrs_salt)
-// and encodePolicyInputs.ts exports policyAttrsCommitment({circuit, compiled, attrs, salt}), which
-// this calls when it is there. Before that merge it binds the same (tier, attrs, salt) with
-// Poseidon2(today's commitment ‖ salt): a hiding, binding commitment the orchestrator and the SDK
-// agree on, but not one today's circuit proves, so no sealed proof verifies before the merge.
+// and exports policyAttrsCommitment({circuit, compiled, attrs, salt}); once it is merged this file
+// calls it. Until then it binds the same (tier, attrs, salt) with Poseidon2(today's commitment ‖
+// salt): a hiding, binding commitment the orchestrator and the SDK agree on, but not one today's
+// circuit proves, so no sealed proof verifies before the merge (sealed verification then refuses).
 import type { CompiledTemplate, InputValue } from '@verity/policy'
 import { poseidon2Hash } from '../hash/poseidon2.ts'
-import * as encoding from './encodePolicyInputs.ts'
+import { encodePolicyInputs } from './encodePolicyInputs.ts'
 import { fieldHex } from './encodeValue.ts'
 import type { PolicyTier } from './policyTiers.ts'
 
-type PolicyAttrsCommitment = (params: { circuit: string; compiled: CompiledTemplate; attrs: Record<string, InputValue>; salt?: bigint }) => Promise<string>
-
 /** The attrs commitment a proof on `tier` carries as its `attrs_commitment` public input ("0x…"). Throws CircuitBoundsError when the tier cannot hold them. */
 export async function attrsCommitmentOnTier(compiled: CompiledTemplate, attrs: Record<string, InputValue>, salt: bigint, tier: PolicyTier): Promise<string> {
-  const circuitCommitment = (encoding as Record<string, unknown>).policyAttrsCommitment as PolicyAttrsCommitment | undefined
-  if (typeof circuitCommitment === 'function') return circuitCommitment({ circuit: tier.circuit, compiled, attrs, salt })
-  const { publicInputs } = await encoding.encodePolicyInputs(compiled, attrs, placeholderEvidence(compiled), '00000000-0000-4000-8000-000000000000', 0n, tier)
+  const { publicInputs } = await encodePolicyInputs(compiled, attrs, placeholderEvidence(compiled), '00000000-0000-4000-8000-000000000000', 0n, tier)
   return fieldHex(await poseidon2Hash([publicInputs.attrsCommitment, salt]))
 }
 
