@@ -16,6 +16,7 @@ import type { RawSqliteResult } from '../rawSqlite.ts'
 import type { SdlProvingResult } from '../sdlProving.ts'
 import type { SseFanoutResult } from '../sseFanout.ts'
 import type { UcpProposalsResult } from '../ucpProposals.ts'
+import type { CheckoutOrdersResult } from '../checkoutOrders.ts'
 
 export type BenchResults = {
   /** Measured at the start and again at the end of the run; the limit is their mean. */
@@ -40,6 +41,7 @@ export type BenchResults = {
   mcp?: McpToolCallsResult
   /** Proposals through UCP at the demo store against `catalog:` proposals, and the time per extraction (issue 28). */
   ucp?: UcpProposalsResult
+  checkout?: CheckoutOrdersResult
   /** The web app: page loads and in-browser proof verification in headless Chromium. */
   web?: WebPagesResult
   /** SDLs settled on a local EVM node: gas and latency. */
