@@ -35,7 +35,7 @@ runChild(async () => {
   if (circuit !== 'policy_small' && circuit !== 'policy') throw new Error('usage: sealedProver.ts <policy_small|policy> <count>')
   const prover = createProver({ workers: 1 })
   try {
-    const gates = await prover.circuitSize(circuit) // loads the circuit and starts the worker: not part of a proof
+    const { gates } = await prover.circuitSize(circuit) // loads the circuit and starts the worker: not part of a proof
     const open: Timed = { proveMs: [], verifyMs: [] }
     const sealedTimes: Timed = { proveMs: [], verifyMs: [] }
     const sealMs: number[] = []
