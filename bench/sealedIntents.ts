@@ -3,6 +3,9 @@
 import { startChild } from './lib/startChild.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
 
+/** Proofs of each kind (open, sealed) per tier in a full run: the two prove the same circuit, so only many samples tell load noise from a difference. */
+const SEALED_PROOFS_PER_KIND_FULL = 7
+
 export type SealedTierResult = {
   circuit: 'policy_small' | 'policy'
   /** The circuit's size: an open intent proves on the same circuit with attrs salt 0. */
@@ -17,7 +20,7 @@ export type SealedIntentsResult = Partial<Record<'policy_small' | 'policy', Seal
 
 export async function measureSealedIntents(settings: BenchSettings): Promise<SealedIntentsResult> {
   const measure = async (circuit: 'policy_small' | 'policy'): Promise<SealedTierResult | { error: string }> => {
-    const child = startChild('services/sealedProver.ts', [circuit, String(Math.max(2, settings.proofsPerCircuit))])
+    const child = startChild('services/sealedProver.ts', [circuit, String(settings.quick ? 2 : SEALED_PROOFS_PER_KIND_FULL)])
     try {
       const { type: _type, ...result } = await child.receive<SealedTierResult & { type: string }>('result', 900_000)
       return result
