@@ -1,7 +1,8 @@
 // One door to the checkout and order operations for every binding (REST routes, MCP tools): the
 // platform is resolved, mutations run under the locks of their resource and idempotency key, an
 // `Idempotency-Key` replays its stored reply or is refused for another request (409), and what
-// an operation writes is written with its reply in one transaction, before its webhooks go out.
+// an operation writes (its order event included) is written with its reply in one transaction,
+// and only then is the event sent.
 import { createHash } from 'node:crypto'
 import { canonicalJson, VerityError } from '@verity/core'
 import { describeUcpViolations, UcpCheckoutCompleteRequest, UcpCheckoutCreateRequest, UcpCheckoutUpdateRequest, validateUcp } from '@verity/wire'
@@ -78,7 +79,7 @@ export class CheckoutGateway {
     return this.#locks.run([`order:${orderId}`], async () => replyOf(this.commit(this.parts.orders.simulateShipping(orderId))))
   }
 
-  /** Writes an outcome, then runs what follows it (webhooks go out only for what is stored). */
+  /** Writes an outcome (with its order event), then runs what follows it (the event is sent only once stored). */
   private commit(outcome: Outcome): Outcome {
     if (outcome.write !== undefined) this.parts.state.write(outcome.write)
     outcome.after?.()

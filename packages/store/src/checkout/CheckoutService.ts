@@ -28,6 +28,7 @@ import {
 } from '../errors/storeErrors.ts'
 import { CHECKOUT_TTL_MS } from '../limits.ts'
 import { buildOrder } from './orders/buildOrder.ts'
+import { renderOrder } from './orders/renderOrder.ts'
 import type { MandateCheck } from './payment/MandateCheck.ts'
 import type { Checkout, PaymentHandler, PaymentHandlerDeclaration } from './payment/PaymentHandler.ts'
 import type { Platform } from './platform/PlatformResolver.ts'
@@ -38,9 +39,9 @@ import type { SessionState } from './session/SessionState.ts'
 import type { ShopRules } from './shop/ShopRules.ts'
 import type { MerchantKey } from './signing/merchantSigningKey.ts'
 import type { CheckoutStateStore, StateWrite } from './state/CheckoutStateStore.ts'
-import type { OrderEventType } from './webhooks/OrderWebhooks.ts'
+import type { OrderEvents } from './webhooks/OrderWebhooks.ts'
 
-/** A reply, what to write with it, and what to do once written (a webhook). */
+/** A reply, what to write with it (an order event too), and what to do once written (send that event). */
 export type Outcome = Readonly<{ status: number; body: unknown; write?: StateWrite; after?: () => void }>
 
 export type CheckoutServiceOptions = {
@@ -52,8 +53,8 @@ export type CheckoutServiceOptions = {
   mandateCheck: MandateCheck | undefined
   /** The store's base URL (links and permalinks are under it). */
   baseUrl: () => string
-  /** Sends an order event to a platform's webhook URL (after the order is written). */
-  notify: (url: string | undefined, eventType: OrderEventType, orderId: string) => void
+  /** Order events to the platform's webhook URL: written with the order, sent once written. */
+  events: OrderEvents
   nowMs?: () => number
 }
 
@@ -159,7 +160,9 @@ export class CheckoutService {
     })
     state.status = 'completed'
     state.orderId = order.id
-    return { status: 200, body: await this.#signedCheckout(state, price), write: { session: state, order }, after: () => this.#options.notify(order.webhookUrl, 'order_placed', order.id) }
+    const { events } = this.#options
+    const placed = events.entry(order.webhookUrl, 'order_placed', renderOrder(order, orderPermalinkOf(this.#options.baseUrl(), order.id)))
+    return { status: 200, body: await this.#signedCheckout(state, price), write: { session: state, order, outbox: placed }, after: () => events.send(placed) }
   }
 
   async #checkMandate(state: SessionState, platform: Platform, checkout: Checkout, request: Static<typeof UcpCheckoutCompleteRequest>): Promise<string | undefined> {

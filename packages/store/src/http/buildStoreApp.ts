@@ -96,9 +96,7 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
     if (resumed > 0) app.log.info({ resumed }, 'order webhooks kept from before the restart are sent again')
   })
   const permalinkOf = (orderId: string) => orderPermalinkOf(baseUrl(), orderId)
-  let orders: OrderService | undefined
-  const notify = (url: string | undefined, eventType: 'order_placed' | 'order_shipped' | 'order_updated', orderId: string) => webhooks.send(url, eventType, orders!.rendered(orderId))
-  orders = new OrderService({ state: checkout.state, permalinkOf, notify })
+  const orders = new OrderService({ state: checkout.state, permalinkOf, events: webhooks })
   const checkouts = new CheckoutService({
     state: checkout.state,
     rules: checkout.rules,
@@ -107,7 +105,7 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
     handlers: checkout.handlers,
     mandateCheck: checkout.mandateCheck,
     baseUrl,
-    notify,
+    events: webhooks,
   })
   const platforms = new PlatformResolver({
     egress,

@@ -6,20 +6,20 @@ import { OrderNotFoundError, OrderUpdateInvalidError } from '../../errors/storeE
 import { ORDER_EVENTS_MAX } from '../../limits.ts'
 import type { Outcome } from '../CheckoutService.ts'
 import type { CheckoutStateStore } from '../state/CheckoutStateStore.ts'
-import type { OrderEventType } from '../webhooks/OrderWebhooks.ts'
+import type { OrderEvents, OrderEventType } from '../webhooks/OrderWebhooks.ts'
 import { renderOrder } from './renderOrder.ts'
 import type { StoredOrder } from './StoredOrder.ts'
 
 export class OrderService {
   readonly #state: CheckoutStateStore
   readonly #permalinkOf: (orderId: string) => string
-  readonly #notify: (url: string | undefined, eventType: OrderEventType, orderId: string) => void
+  readonly #events: OrderEvents
   readonly #now: () => number
 
-  constructor(options: { state: CheckoutStateStore; permalinkOf: (orderId: string) => string; notify: (url: string | undefined, eventType: OrderEventType, orderId: string) => void; nowMs?: () => number }) {
+  constructor(options: { state: CheckoutStateStore; permalinkOf: (orderId: string) => string; events: OrderEvents; nowMs?: () => number }) {
     this.#state = options.state
     this.#permalinkOf = options.permalinkOf
-    this.#notify = options.notify
+    this.#events = options.events
     this.#now = options.nowMs ?? Date.now
   }
 
@@ -70,8 +70,11 @@ export class OrderService {
     return this.#outcome(order, 'order_shipped')
   }
 
+  /** The updated order, written with its event (one transaction), the event sent once written. */
   #outcome(order: StoredOrder, eventType: OrderEventType): Outcome {
-    return { status: 200, body: renderOrder(order, this.#permalinkOf(order.id)), write: { order }, after: () => this.#notify(order.webhookUrl, eventType, order.id) }
+    const rendered = renderOrder(order, this.#permalinkOf(order.id))
+    const event = this.#events.entry(order.webhookUrl, eventType, rendered)
+    return { status: 200, body: rendered, write: { order, outbox: event }, after: () => this.#events.send(event) }
   }
 
   #order(id: string): StoredOrder {

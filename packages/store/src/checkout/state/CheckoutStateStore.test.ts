@@ -4,12 +4,34 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import Database from 'better-sqlite3'
+import type { StoredOrder } from '../orders/StoredOrder.ts'
 import type { SessionState } from '../session/SessionState.ts'
 import { CheckoutStateStore } from './CheckoutStateStore.ts'
 
 function session(id: string, status: SessionState['status'], expiresAtMs: number): SessionState {
   return { id, status, currency: 'USD', lines: [], buyer: undefined, fulfillment: undefined, discountCodes: [], instruments: [], isAp2: false, notices: [], createdAtMs: 0, expiresAtMs, nextLocalId: 1, orderId: undefined }
 }
+
+function order(id: string, checkoutId: string): StoredOrder {
+  return { id, checkoutId, currency: 'USD', lines: [], totals: [], expectations: [], events: [], adjustments: [], webhookUrl: 'http://127.0.0.1:1/hook', payment: { handlerName: 'h', handlerId: 'h', reference: 'r', amountMinor: 0 }, createdAtMs: 0 }
+}
+
+test('an order and its webhook are committed together: both kept, or neither when the transaction fails', () => {
+  const store = new CheckoutStateStore(':memory:')
+  try {
+    const event = (id: string) => ({ id, url: 'http://127.0.0.1:1/hook', eventType: 'order_placed', body: '{}', timestampS: 1 })
+    store.write({ session: { ...session('chk_1', 'completed', 10), orderId: 'ord_1' }, order: order('ord_1', 'chk_1'), outbox: event('evt_1'), reply: { key: 'k1', fingerprint: 'f', status: 200, body: '{}' } })
+    assert.equal(store.order('ord_1')?.checkoutId, 'chk_1')
+    assert.deepEqual(store.outbox(10).map((entry) => entry.id), ['evt_1'])
+    assert.throws(() => store.write({ session: session('chk_2', 'completed', 10), order: order('ord_2', 'chk_1'), outbox: event('evt_2'), reply: { key: 'k2', fingerprint: 'f', status: 200, body: '{}' } }), /UNIQUE/, 'a second order of checkout chk_1')
+    assert.equal(store.order('ord_2'), undefined)
+    assert.equal(store.session('chk_2'), undefined)
+    assert.equal(store.reply('k2', 10_000), undefined)
+    assert.deepEqual(store.outbox(10).map((entry) => entry.id), ['evt_1'], 'no event for the order that was not written')
+  } finally {
+    store.close()
+  }
+})
 
 test('stale replies and long-expired unfinished sessions are deleted; completed sessions and fresh replies stay', () => {
   let now = 1_000_000
@@ -46,7 +68,7 @@ CREATE INDEX idempotency_created ON idempotency (created_at_ms);`)
     old.close()
     const store = new CheckoutStateStore(path)
     assert.equal(store.session('kept')?.id, 'kept')
-    store.putOutbox({ id: 'evt_1', url: 'http://127.0.0.1:1/hook', eventType: 'order_placed', body: '{}', timestampS: 1 })
+    store.write({ outbox: { id: 'evt_1', url: 'http://127.0.0.1:1/hook', eventType: 'order_placed', body: '{}', timestampS: 1 } })
     assert.deepEqual(store.outbox(10).map((entry) => entry.id), ['evt_1'])
     assert.equal(store.take(session('s', 'incomplete', 1), [{ itemId: 'a', quantity: 2 }], { a: 1 })?.unitsLeft, 1)
     store.close()

@@ -1,12 +1,13 @@
 // The store's durable state: checkout sessions, orders and idempotency replies in one SQLite file
 // (WAL, synchronous=FULL: an acknowledged checkout or order survives a crash). better-sqlite3 is
-// synchronous; one transaction writes a session, its order and the reply of the request together.
+// synchronous; one transaction writes a session, its order, the order event it causes (the
+// webhook outbox) and the reply of the request together.
 import Database from 'better-sqlite3'
 import { CheckoutStateError } from '../../errors/storeErrors.ts'
 import type { StoredOrder } from '../orders/StoredOrder.ts'
 import type { SessionState } from '../session/SessionState.ts'
 
-/** An order webhook waiting to be delivered. */
+/** An order webhook waiting to be delivered (kept from the transaction of the change that causes it). */
 export type OutboxEntry = Readonly<{ id: string; url: string; eventType: string; body: string; timestampS: number }>
 
 /** The reply kept for an Idempotency-Key: what the request was (its fingerprint) and what it got. */
@@ -15,6 +16,8 @@ export type IdempotentReply = Readonly<{ fingerprint: string; status: number; bo
 export type StateWrite = Readonly<{
   session?: SessionState
   order?: StoredOrder
+  /** The order event the change causes: kept in the same transaction, sent once it committed. */
+  outbox?: OutboxEntry | undefined
   reply?: Readonly<{ key: string } & IdempotentReply>
 }>
 
@@ -97,19 +100,15 @@ export class CheckoutStateStore {
     return { fingerprint: row.fingerprint, status: row.status, body: row.body }
   }
 
-  /** Writes a session, an order and a reply in one transaction (all or nothing). */
+  /** Writes a session, an order, its order event and a reply in one transaction (all or nothing). */
   write(write: StateWrite): void {
     const now = this.#now()
     this.#db.transaction(() => {
       if (write.session !== undefined) this.#putSession.run(write.session.id, JSON.stringify(write.session), now)
       if (write.order !== undefined) this.#putOrder.run(write.order.id, write.order.checkoutId, JSON.stringify(write.order))
+      if (write.outbox !== undefined) this.#putOutbox.run(write.outbox.id, write.outbox.url, write.outbox.eventType, write.outbox.body, write.outbox.timestampS)
       if (write.reply !== undefined) this.#putReply.run(write.reply.key, write.reply.fingerprint, write.reply.status, write.reply.body, now)
     })()
-  }
-
-  /** Keeps a webhook until it is delivered or given up. */
-  putOutbox(entry: OutboxEntry): void {
-    this.#putOutbox.run(entry.id, entry.url, entry.eventType, entry.body, entry.timestampS)
   }
 
   dropOutbox(id: string): void {

@@ -3,8 +3,10 @@
 // name in `X-Event-Type` (`order_placed`, `order_shipped`, `order_updated`), the store's profile in
 // `UCP-Agent`, and `Content-Digest` (RFC 9530). Sent after the order is stored, from a bounded
 // queue, with retries; only to URLs the store's egress rules allow. Each request is signed (RFC 9421,
-// signatures.md) with the store's checkout signing key. With an outbox (the state file), a webhook
-// is kept until delivered or given up, and the ones left are sent again when the store starts.
+// signatures.md) with the store's checkout signing key. An event is built (`entry`) before the
+// transaction of the change that causes it, which keeps it in the outbox (the state file); once
+// that transaction committed it is queued (`send`). It stays in the outbox until delivered or given
+// up, and the ones left are sent again when the store starts.
 import { randomUUID } from 'node:crypto'
 import type { MerchantSigningKey } from '@verity/core'
 import type { FastifyBaseLogger } from 'fastify'
@@ -13,10 +15,13 @@ import { platformUrlRefusal, type PlatformEgress } from '../platform/platformEgr
 import { signRestRequest } from './signRestRequest.ts'
 import type { OutboxEntry } from '../state/CheckoutStateStore.ts'
 
-/** Where webhooks wait durably (CheckoutStateStore). */
-export type WebhookOutbox = Readonly<{ putOutbox(entry: OutboxEntry): void; dropOutbox(id: string): void; outbox(max: number): OutboxEntry[] }>
+/** Where webhooks wait durably (CheckoutStateStore; entries are put there by the transaction of their change). */
+export type WebhookOutbox = Readonly<{ dropOutbox(id: string): void; outbox(max: number): OutboxEntry[] }>
 
 export type OrderEventType = 'order_placed' | 'order_shipped' | 'order_updated'
+
+/** What the checkout and order services raise order events with. */
+export type OrderEvents = Pick<OrderWebhooks, 'entry' | 'send'>
 
 type Delivery = { url: string; eventType: string; body: string; id: string; timestampS: number; attempt: number }
 
@@ -44,24 +49,31 @@ export class OrderWebhooks {
     this.#fetch = options.fetchImpl ?? fetch
   }
 
-  /** Queues an event (dropped, and logged, when the URL is refused by the egress rules or the queue is full). */
-  send(url: string | undefined, eventType: OrderEventType, order: object): void {
-    if (url === undefined || this.#isClosed) return
+  /**
+   * The outbox entry of an event, to write in the transaction of the change that causes it;
+   * undefined (logged) when there is no URL or the egress rules refuse it.
+   */
+  entry(url: string | undefined, eventType: OrderEventType, order: object): OutboxEntry | undefined {
+    if (url === undefined) return undefined
     let target: URL
     try {
       target = new URL(url)
     } catch {
       this.#log.warn({ url: url.slice(0, 200) }, 'order webhook URL is not a URL: not sent')
-      return
+      return undefined
     }
     const refusal = platformUrlRefusal(target, this.#egress)
     if (refusal !== undefined) {
       this.#log.warn({ url: url.slice(0, 200), refusal }, 'order webhook not sent')
-      return
+      return undefined
     }
-    const delivery = { url: target.href, eventType, body: JSON.stringify(order), id: `evt_${randomUUID()}`, timestampS: Math.floor(Date.now() / 1_000), attempt: 0 }
-    this.#outbox?.putOutbox(delivery)
-    this.#enqueue(delivery)
+    return { url: target.href, eventType, body: JSON.stringify(order), id: `evt_${randomUUID()}`, timestampS: Math.floor(Date.now() / 1_000) }
+  }
+
+  /** Queues an entry once its transaction committed (when closed it stays in the outbox for the next start; a full queue drops its oldest). */
+  send(entry: OutboxEntry | undefined): void {
+    if (entry === undefined || this.#isClosed) return
+    this.#enqueue({ ...entry, attempt: 0 })
   }
 
   /** Queues the webhooks the outbox kept (after a restart). */
