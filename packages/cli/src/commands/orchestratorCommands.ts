@@ -70,6 +70,8 @@ export const intentCreateCommand: Command = {
     }
     const id = typeof values.id === 'string' ? values.id : randomUUID()
     const signer = values.unsigned === true ? 'Unsigned' : loadSigner(values.key as string)
+    // Never drop an agent silently: the intent would be open to any proposer.
+    if (values.sealed === true && values.agent !== undefined) throw new UsageError('--agent cannot be combined with --sealed yet (the sealed intent would not name the agent)')
     if (values.sealed === true) {
       const client = new OrchestratorClient(orchestratorUrl(values), { token: clientToken() })
       const openingOut = typeof values['opening-out'] === 'string' ? values['opening-out'] : undefined
