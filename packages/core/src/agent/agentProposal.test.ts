@@ -5,6 +5,7 @@ import { Ed25519Signer } from '../signer/Ed25519Signer.ts'
 import { MultisigSigner } from '../signer/MultisigSigner.ts'
 import { SoftwarePasskey } from '../signer/SoftwarePasskey.ts'
 import { INTENT_AGENTS_MAX } from '../limits.ts'
+import { readVectors } from '../vectors/readVectors.ts'
 import { agentKeyOfSigner, agentOwnerIdsOf } from './agentKeys.ts'
 import { agentProposalBytes, checkAgentAuthorization, intentDigestOf, orchestratorOrigin, signAgentProposal, type AgentProposalBinding } from './agentProposal.ts'
 
@@ -85,5 +86,34 @@ describe('agent proposal signatures', () => {
     assert.equal(orchestratorOrigin('HTTP://LocalHost:8080/x/'), 'http://localhost:8080')
     assert.equal(orchestratorOrigin('https://o.example:443/'), 'https://o.example')
     assert.throws(() => orchestratorOrigin('ftp://o.example/'), TypeError)
+  })
+})
+
+describe('the agent proposal test vector (packages/core/vectors/agent-proposal.json)', () => {
+  type Vector = {
+    secret_key_base58: string
+    agent_key: ReturnType<typeof agentKeyOfSigner>
+    agent_owner_id: string
+    binding: { action: 'proposal'; orchestrator: string; intent_id: string; intent_digest: string; solution: string; metadata: unknown }
+    signed_bytes_utf8: string
+    agent_authorization: ReturnType<typeof signAgentProposal>
+  }
+  const vector = readVectors<Vector>('agent-proposal.json')
+  const binding = {
+    action: vector.binding.action,
+    orchestrator: vector.binding.orchestrator,
+    intentId: vector.binding.intent_id,
+    intentDigest: vector.binding.intent_digest,
+    solution: vector.binding.solution,
+    metadata: vector.binding.metadata,
+  }
+
+  test('signed bytes, key, owner id and signature are reproduced exactly, and the signature checks', () => {
+    const signer = Ed25519Signer.fromSecretKeyBase58(vector.secret_key_base58)
+    assert.equal(new TextDecoder().decode(agentProposalBytes(binding)), vector.signed_bytes_utf8)
+    assert.deepEqual(agentKeyOfSigner(signer), vector.agent_key)
+    assert.deepEqual(agentOwnerIdsOf([vector.agent_key]), [vector.agent_owner_id])
+    assert.deepEqual(signAgentProposal(signer, binding), vector.agent_authorization)
+    assert.deepEqual(checkAgentAuthorization(vector.agent_authorization, binding, [vector.agent_owner_id]), { ok: true, agentOwnerId: vector.agent_owner_id })
   })
 })
