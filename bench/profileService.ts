@@ -4,7 +4,7 @@
 // (not start-up). Prints self time per request by place and by function, and keeps the
 // .cpuprofile (open it in Chrome DevTools or speedscope). The breakdown in docs/performance.md
 // comes from here.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -40,8 +40,17 @@ async function profiled(child: BenchChild, load: () => Promise<number>): Promise
 function printThreadCpu(pid: number | undefined, before: Map<number, number> | undefined, after: Map<number, number> | undefined, requests: number): void {
   if (pid === undefined || before === undefined || after === undefined) return
   const perRequest = [...after].map(([tid, cpuMs]) => ({ tid, us: ((cpuMs - (before.get(tid) ?? 0)) * 1_000) / requests })).filter(({ us }) => us >= 1)
-  const text = perRequest.sort((a, b) => b.us - a.us).map(({ tid, us }) => `${tid === pid ? 'main' : `thread ${tid}`} ${us.toFixed(0)} µs`)
+  const text = perRequest.sort((a, b) => b.us - a.us).map(({ tid, us }) => `${tid === pid ? 'main' : `thread ${tid} (${threadName(pid, tid)})`} ${us.toFixed(0)} µs`)
   console.log(`server CPU per request by thread (the profiler's own cost included): ${text.join(', ')}`)
+}
+
+/** The kernel's name of a thread (/proc/<pid>/task/<tid>/comm: libuv-worker, a worker's name, …), or '?'. */
+function threadName(pid: number, tid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
+  } catch {
+    return '?'
+  }
 }
 
 async function profileIntents(count: number): Promise<number> {
