@@ -19,6 +19,7 @@ import { runVerity, spawnVerity, verityOk } from './testing/runVerity.ts'
 
 const CLOTHING = fileURLToPath(new URL('../../policy/examples/clothing.template', import.meta.url))
 const PAYABLE = fileURLToPath(new URL('../../policy/examples/payable-clothing.template', import.meta.url))
+const CHECKOUT = fileURLToPath(new URL('../../policy/examples/payable-checkout.template', import.meta.url))
 const attrsOf = (size: string) => ['--attr', 'acceptable_categories=["t-shirt","polo"]', '--attr', `size=${size}`, '--attr', 'audience=unisex', '--attr', 'max_price_cents=2500', '--attr', 'acceptable_colors=["White"]']
 /** The tour's intent at the demo store (sizes as Shopify spells them) and with the extractor's own catalog. */
 const ATTRS = attrsOf('Medium (M)')
@@ -68,7 +69,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-describe('the README tour', { timeout: 600_000 }, () => {
+describe('the README tour', { timeout: 900_000 }, () => {
   test('1. an agent buys only what the user allowed', async () => {
     assert.match(await verity('template', 'check', CLOTHING), /^ok: clothing_purchase_guard \(template id \w+\)$/)
     const template = await verity('template', 'push', CLOTHING)
@@ -222,6 +223,20 @@ describe('the README tour', { timeout: 600_000 }, () => {
     assert.equal((await run('sdl', 'settle', sdl)).stdout, `${sdl}  BaseLayerApplied\n`)
     const finalized = JSON.parse(await verity('vault', 'show', '.verity/keys/store.json', '--finalized', '--json'))
     assert.equal(finalized.vault.data.TokenHoldings.fungibles[usd], 1999)
+  })
+
+  test('3. buy it: a checkout the proof covers, the order placed after the payment of its total', async () => {
+    const usd = await verity('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
+    const store = await verity('address', '.verity/keys/store.json', '--shard', '1')
+    const template = await verity('template', 'push', CHECKOUT)
+    const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
+    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=4000', '--attr', `payment_token=${usd}`, '--attr', deadline, '--attr', `allowed_payees=["${store}"]`)
+    const address = ['--email', 'ada@example.com', '--first-name', 'Ada', '--last-name', 'Lovelace', '--street', '1 Main St', '--city', 'Springfield', '--region', 'IL', '--postal-code', '62704', '--country', 'US']
+    const bought = await run('checkout', intent, '--key', 'user.json', '--agent-key', 'agent.json', '--item', 'tee-classic-white-m', '--business', business, ...address)
+    assert.equal(bought.code, 0, bought.stderr)
+    assert.match(bought.stderr, /opened checkout \S+ \(incomplete\)/)
+    assert.match(bought.stdout, new RegExp(`^order \\S+ placed at ${business}: paid 2499 \\(USD minor units\\) to ${store} with intent ${intent}'s mandate payment\n  ${business}/orders/\\S+\n$`))
+    assert.equal(JSON.parse(await verity('vault', 'show', '.verity/keys/store.json', '--json')).vault.data.TokenHoldings.fungibles[usd], 1999 + 2499)
   })
 
   test('the clients raise typed errors with status, code and index', async () => {
