@@ -99,7 +99,7 @@ describe('the README tour', { timeout: 600_000 }, () => {
     const verified = await runVerity(['verify', 'proof.json'], { cwd: dir })
     assert.equal(verified.code, 0, verified.stdout + verified.stderr)
     assert.match(verified.stdout, new RegExp(`^OK: the proposal for intent ${intent} satisfies its template`))
-    assert.match(verified.stdout, /crs dev — the INSECURE development CRS/)
+    assert.match(verified.stdout, /crs ignition/)
 
     // A proof whose evidence was altered (still within the user's limits) no longer verifies.
     const bundle = readFileSync(join(dir, 'proof.json'), 'utf8')

@@ -11,14 +11,12 @@ export { policyCircuitHashes } from './policy/policyCircuitHashes.ts'
 export type { PolicyProgram, PolicyItem, FieldSlot } from './policy/PolicyProgram.ts'
 export { encodeString, encodeInt, encodeBool, fieldHex as policyFieldHex, SET_SENTINEL } from './policy/encodeValue.ts'
 export { poseidon2Hash } from './hash/poseidon2.ts'
-export type { ProofArtifact, ProofSystem, VerifyResult } from './ProofArtifact.ts'
-export { generateDevCrs, type GenerateDevCrsOptions } from './crs/generateDevCrs.ts'
-export { ensureDevCrs } from './crs/ensureDevCrs.ts'
-export { readCrs, type CrsDescription } from './crs/readCrs.ts'
-export { DEV_CRS_WARNING, type DevCrsInfo } from './crs/crsFiles.ts'
+export { PROOF_SYSTEM, PROOF_SYSTEM_KECCAK, LEGACY_PROOF_SYSTEMS, type ProofArtifact, type ProofSystem, type VerifyResult } from './ProofArtifact.ts'
+export { readCrs, readIgnitionBytes, IGNITION_PREFIX_POINTS, IGNITION_CIRCUIT_SIZE_MAX, IGNITION_G1_SHA256, IGNITION_G1_COMPRESSED_SHA256, IGNITION_G2_SHA256, type CrsDescription } from './crs/ignitionCrs.ts'
+export { resolveBackend, type BackendKind, type BackendChoice } from './backend/openBarretenberg.ts'
 export { loadCircuit, listCircuits } from './circuits/loadCircuit.ts'
 export type { CompiledCircuit } from './circuits/CompiledCircuit.ts'
-export { DEV_CRS_DIR, CIRCUITS_DIR, BUILD_DIR } from './paths.ts'
+export { IGNITION_CRS_DIR, CIRCUITS_DIR, BUILD_DIR } from './paths.ts'
 export {
   CircuitBoundsError,
   UnsupportedConstructError,

@@ -4,17 +4,13 @@
 // constants (LOG_N, NUMBER_OF_PUBLIC_INPUTS), which verifierConstants() checks.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
-import { Barretenberg, RawBuffer } from '@aztec/bb.js'
-import { BB_WASM_PATH } from '../backend/bbWasmPath.ts'
+import { CircuitBackend } from '../backend/CircuitBackend.ts'
+import { resolveBackend } from '../backend/openBarretenberg.ts'
 import { loadCircuit } from '../circuits/loadCircuit.ts'
 import { publicInputCount } from '../circuits/publicInputCount.ts'
-import { G2_FILE } from '../crs/crsFiles.ts'
-import { ensureDevCrs } from '../crs/ensureDevCrs.ts'
-import { readCrs } from '../crs/readCrs.ts'
-import { CrsError } from '../errors/proverErrors.ts'
-import { BUILD_DIR, DEV_CRS_DIR } from '../paths.ts'
-import { replaceVerifierG2 } from './replaceVerifierG2.ts'
+import { readCrs } from '../crs/ignitionCrs.ts'
+import { BUILD_DIR, IGNITION_CRS_DIR } from '../paths.ts'
+import { PROOF_SYSTEM_KECCAK } from '../ProofArtifact.ts'
 import { VerifierSourceError } from './verifierErrors.ts'
 
 export type SolidityVerifier = {
@@ -22,8 +18,7 @@ export type SolidityVerifier = {
   source: string
   circuit: string
   circuitHash: string
-  /** 'dev': the pairing check uses the dev CRS's [τ]₂ instead of Ignition's. */
-  crs: 'dev' | 'ignition'
+  crs: 'ignition'
   logN: number
   publicInputCount: number
 }
@@ -44,29 +39,21 @@ export function verifierConstants(source: string): { logN: number; publicInputCo
  * by the dev CRS's own; with Ignition the generated contract is used unchanged.
  */
 export async function generateSolidityVerifier(options: { circuit: string; crsPath?: string }): Promise<SolidityVerifier> {
-  const crsPath = options.crsPath ?? DEV_CRS_DIR
-  const crs = crsPath === DEV_CRS_DIR ? await ensureDevCrs({ dir: DEV_CRS_DIR }) : readCrs(crsPath)
-  if (crs.points === 0) throw new CrsError({ path: crsPath, reason: 'no CRS files here: a verifier needs the CRS its proofs are made with' })
+  const crs = readCrs(options.crsPath ?? IGNITION_CRS_DIR)
   const compiled = await loadCircuit(options.circuit)
-  const cachePath = join(BUILD_DIR, 'evm', `${compiled.circuitHash}-${crs.fingerprint}.sol`)
+  const cachePath = join(BUILD_DIR, 'evm', `${compiled.circuitHash}-${crs.fingerprint}-keccak-zk.sol`)
   let source = existsSync(cachePath) ? readFileSync(cachePath, 'utf8') : undefined
   if (source === undefined) {
-    const bytecode = gunzipSync(Buffer.from(compiled.program.bytecode, 'base64'))
-    const api = await Barretenberg.new({ threads: 1, crsPath: crs.path, wasmPath: BB_WASM_PATH, logger: () => {} })
+    const backend = await CircuitBackend.create({ crs, threads: 1, backend: resolveBackend('auto').kind, vkDir: join(BUILD_DIR, 'vk'), proofSystem: PROOF_SYSTEM_KECCAK })
     try {
-      const [, subgroupSize] = await api.acirGetCircuitSizes(bytecode, false, true)
-      await api.initSRSForCircuitSize(subgroupSize)
-      const vk = await api.acirWriteVkUltraKeccakHonk(bytecode, false)
-      // Typed as a string, but bb.js 0.82.2 answers the source's UTF-8 bytes.
-      const generated: unknown = await api.acirHonkSolidityVerifier(bytecode, new RawBuffer(vk))
-      source = typeof generated === 'string' ? generated : new TextDecoder().decode(generated as Uint8Array)
+      const { subgroupSize } = await backend.circuitSize(compiled)
+      source = await backend.solidityVerifier(compiled)
       const expectedLogN = Math.log2(subgroupSize)
       const constants = verifierConstants(source)
       if (constants.logN !== expectedLogN) throw new VerifierSourceError({ reason: `LOG_N is ${constants.logN}, the circuit has 2^${expectedLogN} rows` })
     } finally {
-      await api.destroy()
+      await backend.destroy()
     }
-    if (crs.kind === 'dev') source = replaceVerifierG2(source, readFileSync(join(crs.path, G2_FILE)))
     mkdirSync(join(BUILD_DIR, 'evm'), { recursive: true })
     const temporary = `${cachePath}.${process.pid}.tmp`
     writeFileSync(temporary, source)

@@ -98,8 +98,8 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   if (evaluated !== undefined) return evaluated
 
   const artifact = bundle.proof.artifact
-  if (options.production === true && artifact.crs === 'dev')
-    return { ok: false, reason: 'the proof was made with the INSECURE development CRS (crs: "dev"), refused in production', check: 'proof' }
+  if ((artifact.crs as string) !== 'ignition')
+    return { ok: false, reason: `the proof names crs ${JSON.stringify(artifact.crs)}: only Aztec's Ignition CRS ("ignition") is accepted (a "dev" proof comes from an old version, made with a forgeable CRS)`, check: 'proof' }
   const circuitRefused = checkCircuit(artifact, options.circuitHashes)
   if (circuitRefused !== undefined) return circuitRefused
   const extraction = { intent_id: intent.id, template_id: template.id, solution: bundle.proposal.solution, metadata: bundle.proposal.metadata, evidence: bundle.evidence }
