@@ -174,7 +174,8 @@ export class EvmSettlementClient {
 
   /**
    * Estimates gas (which runs the call, so a revert surfaces as the contract's named error before
-   * anything is sent) and sends with that gas plus a margin; returns the transaction hash. One
+   * anything is sent) and sends with that gas plus a fifth, at most SETTLE_GAS_MAX (EIP-7825's cap);
+   * returns the transaction hash. One
    * estimate rather than a simulation and an estimate: each runs the whole proof verification.
    */
   async #send(functionName: 'registerAgreement' | 'settleSdl', args: readonly unknown[]): Promise<Hex> {
@@ -182,7 +183,8 @@ export class EvmSettlementClient {
     try {
       const gas = await this.#public.estimateContractGas(call as never)
       if (gas > SETTLE_GAS_MAX) throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `${functionName} needs ${gas} gas, over SETTLE_GAS_MAX ${SETTLE_GAS_MAX}` })
-      return await this.#wallet.writeContract({ ...call, chain: this.#wallet.chain, gas: (gas * 6n) / 5n } as never)
+      const margin = (gas * 6n) / 5n
+      return await this.#wallet.writeContract({ ...call, chain: this.#wallet.chain, gas: margin < SETTLE_GAS_MAX ? margin : SETTLE_GAS_MAX } as never)
     } catch (error) {
       const revert = decodeSettlementRevert(error)
       if (revert !== undefined) throw revert
