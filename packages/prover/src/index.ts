@@ -1,9 +1,9 @@
 // Public API of @verity/prover. Re-exports only.
 export { createProver, type Prover } from './createProver.ts'
 export { createCircuitProver, type CircuitProver, type ProverOptions } from './createCircuitProver.ts'
-export { provePolicy, verifyPolicy, randomSalt, POLICY_CIRCUIT, type ProvePolicyParameters, type VerifyPolicyParameters } from './policy/provePolicy.ts'
+export { provePolicy, verifyPolicy, randomSalt, randomFieldSalt, POLICY_CIRCUIT, type ProvePolicyParameters, type VerifyPolicyParameters } from './policy/provePolicy.ts'
 export { attestationSalt, newAttestationSaltNonce, ATTESTATION_SALT_TAG, ATTESTATION_SALT_NONCE_BYTES } from './policy/attestationSalt.ts'
-export { encodePolicyInputs, policyPublicInputs, policyTemplateHash, type EncodedPolicyInputs, type PolicyPublicInputs } from './policy/encodePolicyInputs.ts'
+export { encodePolicyInputs, policyPublicInputs, policyPublicInputsForCommitment, policyAttrsCommitment, policyTemplateHash, type EncodedPolicyInputs, type PolicyPublicInputs } from './policy/encodePolicyInputs.ts'
 export { assertTemplateFitsCircuit, compilePolicyProgram } from './policy/compilePolicyProgram.ts'
 export { assertSetsFitCircuit, choosePolicyTier, type PolicyTierValues } from './policy/choosePolicyTier.ts'
 export { POLICY_CIRCUITS, POLICY_TIERS, POLICY_TIER_SMALL, POLICY_TIER_MEDIUM, POLICY_TIER_UNIVERSAL, policyTierOf, type PolicyTier, type PolicyCircuitName } from './policy/policyTiers.ts'
@@ -28,7 +28,9 @@ export {
   CrsError,
   CircuitCompileError,
   CircuitInputError,
+  DataDirProofSystemError,
 } from './errors/proverErrors.ts'
+export { claimDataDirProofSystem, PROOF_SYSTEM_MARKER_FILE } from './dataDirProofSystem.ts'
 export * as proverLimits from './limits.ts'
 export * from './sdl/index.ts'
 export * from './evm/index.ts'

@@ -89,3 +89,18 @@ export class CircuitInputError extends VerityError {
     super(`${fields.path}: ${fields.reason}`)
   }
 }
+
+/**
+ * A service's data directory holds proofs of another proof system (an older Verity: bb.js 0.82.2,
+ * not zero-knowledge, a dev CRS), which this version cannot verify; the message says what to do.
+ */
+export class DataDirProofSystemError extends VerityError {
+  readonly code = 'DATA_DIR_PROOF_SYSTEM'
+  constructor(readonly fields: { dir: string; found: string; expected: string }) {
+    super(
+      `data directory ${fields.dir} holds proofs of proof system ${fields.found}, which this version (${fields.expected}, ` +
+        `zero-knowledge UltraHonk of Barretenberg 5 on Aztec's Ignition CRS) can neither verify nor extend: ` +
+        `delete the directory (for a devnet: rm -rf .verity) and start again, or keep running the old version on it`,
+    )
+  }
+}

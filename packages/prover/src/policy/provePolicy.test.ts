@@ -128,3 +128,28 @@ test('tiers: a template beyond the small tier cannot be proven on it (CircuitBou
     await prover.close()
   }
 })
+
+test('sealed-intent groundwork: a salted attrs commitment equals policyAttrsCommitment, hides nothing else, and verifies by attrs + salt or by the commitment alone', async () => {
+  const { policyAttrsCommitment } = await import('./encodePolicyInputs.ts')
+  const { randomFieldSalt } = await import('./provePolicy.ts')
+  const prover = createProver({})
+  try {
+    const { compiled, attrs, evidence } = clothingCase()
+    const intentId = '550e8400-e29b-41d4-a716-446655440009'
+    const attrsSalt = randomFieldSalt()
+    const artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId, attrsSalt, circuit: 'policy_small' })
+    const commitment = await policyAttrsCommitment({ circuit: 'policy_small', compiled, attrs, salt: attrsSalt })
+    assert.equal(artifact.public_inputs[1], commitment, 'the circuit computes what the host function does')
+    assert.notEqual(commitment, await policyAttrsCommitment({ circuit: 'policy_small', compiled, attrs }), 'salt 0 (open intents) gives another commitment')
+    assert.deepEqual(await prover.verifyPolicy({ artifact, compiled, attrs, attrsSalt, evidence, intentId }), { ok: true })
+    assert.deepEqual(await prover.verifyPolicy({ artifact, compiled, attrsCommitment: commitment, evidence, intentId }), { ok: true })
+    const wrongSalt = await prover.verifyPolicy({ artifact, compiled, attrs, evidence, intentId })
+    assert.match(!wrongSalt.ok ? wrongSalt.reason : '', /public input 1 \(attrs commitment\) does not match/)
+    const wrongCommitment = await prover.verifyPolicy({ artifact, compiled, attrsCommitment: '0x01', evidence, intentId })
+    assert.equal(wrongCommitment.ok, false)
+    const notField = await prover.verifyPolicy({ artifact, compiled, attrsCommitment: 'nope', evidence, intentId })
+    assert.match(!notField.ok ? notField.reason : '', /attrsCommitment must be a 0x-hex field element/)
+  } finally {
+    await prover.close()
+  }
+})

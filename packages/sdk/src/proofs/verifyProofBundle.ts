@@ -25,7 +25,9 @@ export type ProofStatement = {
   evidence: Record<string, unknown>
   /** The proposal's solution. The proof binds the evidence extracted for it, not the solution text. */
   solution: string
-  crs: 'dev' | 'ignition'
+  crs: 'ignition'
+  /** The proof system that made the proof (e.g. 'ultrahonk-zk/bb5'). */
+  system: string
   circuit: string
   /** Where the evidence came from: the extractor key that attested it, or 'unattested'. */
   provenance: EvidenceProvenance
@@ -46,7 +48,7 @@ export type ProofVerification =
 export type VerifyProofBundleOptions = {
   /** The policy verifier: a Prover from @verity/prover's `createProver` (only `verifyPolicy` is used). */
   verifier: Pick<Prover, 'verifyPolicy'>
-  /** Refuse proofs made with the insecure development CRS. */
+  /** Production verifier. Every accepted proof is on Aztec's Ignition CRS (a "dev" one is refused) whatever this says. */
   production?: boolean
   /** Accept an `Unsigned` intent (its proof says nothing about who asked). Default false. */
   allowUnsigned?: boolean
@@ -124,6 +126,7 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
       solution: bundle.proposal.solution,
       crs: artifact.crs,
       circuit: artifact.circuit,
+      system: artifact.system,
       provenance: link.provenance,
     },
   }
