@@ -109,6 +109,7 @@ describe('the README tour', { timeout: 600_000 }, () => {
     assert.equal(tampered.code, 1)
     assert.deepEqual(JSON.parse(tampered.stdout), {
       ok: false,
+      check: 'attestation',
       reason: "evidence attestation: the attestation's signature does not verify over this extraction (Ed25519 signature does not verify)",
     })
 
@@ -199,11 +200,15 @@ describe('the README tour', { timeout: 600_000 }, () => {
     const usd = await verity('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
     const user = await verity('address', 'user.json', '--shard', '1')
     await verity('mint', '--key', '.verity/keys/devnet-dollar.json', '--name', 'Devnet Dollar', '--symbol', 'USD', '--amount', '100000', '--to', user)
-    assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee$/)
+    assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee\nwarning: no constraint ties evidence\.payee to what the user signs .*: the orchestrator accepts its intents only when they name their agents \(verity intent create --agent\)/)
     const template = await verity('template', 'push', PAYABLE)
     const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
-    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=2500', '--attr', `payment_token=${usd}`, '--attr', deadline)
-    const proposed = await run('propose', intent, '--solution', 'tee-classic-white-m', '--metadata', JSON.stringify({ business }), '--wait', '--proof-out', 'paid.json')
+    assert.match(await verity('keygen', '--out', 'agent.json'), /owner id: \w+/)
+    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--agent', 'agent.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=2500', '--attr', `payment_token=${usd}`, '--attr', deadline)
+    const unsigned = await run('propose', intent, '--solution', 'tee-classic-white-m', '--metadata', JSON.stringify({ business }))
+    assert.equal(unsigned.code, 1)
+    assert.match(unsigned.stderr, /→ 401: intent .* names its agents: the proposal must carry agent_authorization, signed by one of them/)
+    const proposed = await run('propose', intent, '--key', 'agent.json', '--solution', 'tee-classic-white-m', '--metadata', JSON.stringify({ business }), '--wait', '--proof-out', 'paid.json')
     assert.equal(proposed.code, 0, proposed.stderr)
     const store = await verity('address', '.verity/keys/store.json', '--shard', '1')
     assert.match(await verity('pay', intent), new RegExp(`^paid 1999 of ${usd} from ${user} to ${store} \\(intent ${intent}\\)`))

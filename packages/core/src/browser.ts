@@ -53,3 +53,27 @@ export { MultisigSigner, type MultisigMember, type MultisigSignerParameters } fr
 export { inputValueTags, type InputValue, type TaggedInputValue } from './input/InputValue.ts'
 export { decodeInputValue, decodeInputMap, decodeInputFields } from './input/decodeInputValue.ts'
 export { encodeInputValueTagged, encodeInputMapTagged } from './input/encodeInputValueTagged.ts'
+export { MalformedAgentKeyError } from './errors/signatureErrors.ts'
+export { agentOwnerIdsOf, ownerIdOfAgentKey, agentKeyOfSignature, agentKeyOfSigner, type AgentKey } from './agent/agentKeys.ts'
+export {
+  AGENT_PROPOSAL_TAG,
+  agentProposalBytes,
+  checkAgentAuthorization,
+  intentDigestOf,
+  orchestratorOrigin,
+  signAgentProposal,
+  type AgentAuthorization,
+  type AgentAuthorizationCheck,
+  type AgentAuthorizationFailure,
+  type AgentProposalAction,
+  type AgentProposalBinding,
+} from './agent/agentProposal.ts'
+export {
+  signMerchantAuthorization,
+  verifyMerchantAuthorization,
+  MERCHANT_AUTHORIZATION_ALGS,
+  type MerchantAuthorizationAlg,
+  type MerchantSigningKey,
+  type MerchantAuthorizationCheck,
+} from './ucp/merchantAuthorization.ts'
+export { checkoutDigestOf, checkoutFactsOf, CHECKOUT_DIGEST_EXCLUDED_FIELDS, checkoutLineKeys, VERITY_DOMAIN_PAYMENT_HANDLER, type CheckoutFacts, type CheckoutLine } from './ucp/checkoutFacts.ts'

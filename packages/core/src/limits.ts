@@ -91,3 +91,8 @@ assert(AUTHENTICATOR_DATA_BYTES_MAX <= BASE58_BYTES_MAX)
 assert(PUBLIC_KEY_CACHE_ENTRIES_MAX >= MULTISIG_SIGNERS_MAX)
 // A schema can never declare more fields than an InputMap may carry.
 assert(SCHEMA_FIELDS_MAX <= INPUT_MAP_FIELDS_MAX)
+
+/** Agents one intent may name (`agents`, docs/protocol.md "Agent-bound intents"). */
+export const INTENT_AGENTS_MAX = 8
+/** Longest `agent_authorization.orchestrator` (an origin) read. */
+export const ORCHESTRATOR_ORIGIN_CHARS_MAX = 512

@@ -9,6 +9,7 @@ import type { ExtractorDependencies } from './extractFromSolution.ts'
 import { DEMO_CATALOG_PATH, type ExtractorOptions } from './ExtractorOptions.ts'
 import { StorefrontSource } from './storefront/StorefrontSource.ts'
 import { UcpSource } from './ucp/UcpSource.ts'
+import { UcpCheckoutSource } from './ucp/UcpCheckoutSource.ts'
 
 /** The part of a logger the extractor uses (fastify's pino logger fits). */
 export type ExtractorLog = {
@@ -47,9 +48,9 @@ export function createExtractorDependencies(options: ExtractorOptions, log: Extr
     ...(options.storefrontLookup === undefined ? {} : { lookup: options.storefrontLookup }),
   }
   const storefront = storefrontOff ? undefined : new StorefrontSource(egressOptions)
-  const ucp = storefrontOff
-    ? undefined
-    : new UcpSource({ ...egressOptions, ...(options.ucpAgentProfileUrl === undefined ? {} : { agentProfileUrl: options.ucpAgentProfileUrl }) })
+  const ucpOptions = { ...egressOptions, ...(options.ucpAgentProfileUrl === undefined ? {} : { agentProfileUrl: options.ucpAgentProfileUrl }) }
+  const ucp = storefrontOff ? undefined : new UcpSource(ucpOptions)
+  const ucpCheckout = ucp === undefined ? undefined : new UcpCheckoutSource(ucp, ucpOptions)
   const catalog =
     catalogPath === null
       ? undefined
@@ -76,6 +77,7 @@ export function createExtractorDependencies(options: ExtractorOptions, log: Extr
       ...(catalog === undefined ? {} : { catalog }),
       ...(storefront === undefined ? {} : { storefront }),
       ...(ucp === undefined ? {} : { ucp }),
+      ...(ucpCheckout === undefined ? {} : { ucpCheckout }),
       mapping,
       ...(signer === undefined ? {} : { signer }),
     },

@@ -7,6 +7,8 @@ import { SOLUTION_CHARS_MAX } from './limits.ts'
 import type { ProductSource } from './product/ProductSource.ts'
 import { describeSelections, parseVariantSelection, selectVariants } from './product/selectVariants.ts'
 import { parseUcpBusiness } from './ucp/parseUcpBusiness.ts'
+import { namesCheckout, type UcpCheckoutSource } from './ucp/UcpCheckoutSource.ts'
+import type { EvidenceSchema } from './evidence/parseEvidenceSchema.ts'
 
 /** The body of `POST /extract` (DESIGN §4). `intent_id` and `template_id` are informational. */
 export type ExtractRequest = Readonly<{
@@ -23,6 +25,8 @@ export type ExtractorDependencies = Readonly<{
   storefront?: ProductSource
   /** UCP businesses: solutions whose `metadata.business` names one (UcpSource). */
   ucp?: ProductSource
+  /** Checkout sessions at UCP businesses: solutions whose metadata is `{"business": …, "checkout": true}` (UcpCheckoutSource). */
+  ucpCheckout?: UcpCheckoutSource
   mapping: EvidenceMapping
   signer?: Ed25519Signer
 }>
@@ -65,6 +69,7 @@ export async function extractWithSources(
   if (solution.length > SOLUTION_CHARS_MAX)
     throw new InvalidExtractRequestError({ field: 'solution', reason: `${solution.length} characters, at most ${SOLUTION_CHARS_MAX}` })
   const schema = parseEvidenceSchema(request.schema)
+  if (namesCheckout(request.metadata)) return extractCheckout(deps, solution.trim(), request.metadata, schema)
   const metadataSelection = parseVariantSelection(request.metadata)
   const match = await sourceFor(deps, solution.trim(), request.metadata).findProduct(solution.trim(), request.metadata)
   if (match === undefined) throw new ProductNotFoundError({ solution })
@@ -72,4 +77,12 @@ export async function extractWithSources(
   const candidates = selectVariants(match.product, selections)
   if (candidates.length === 0) throw new VariantNotFoundError({ solution, selection: describeSelections(selections) })
   return { evidence: extractEvidence({ product: match.product, candidates, schema, mapping: deps.mapping }), sources: match.sources ?? [] }
+}
+
+/** A checkout session at a UCP business (docs/extractor.md, "UCP checkouts"): the solution is the session id. */
+async function extractCheckout(deps: ExtractorDependencies, solution: string, metadata: unknown, schema: EvidenceSchema): Promise<{ evidence: Evidence; sources: readonly EvidenceSource[] }> {
+  const base = parseUcpBusiness(metadata)
+  if (base === undefined) throw new InvalidExtractRequestError({ field: 'metadata.business', reason: 'a checkout solution needs metadata.business, the base URL of the business' })
+  if (deps.ucpCheckout === undefined) throw new UnsupportedSolutionError({ solution, reason: 'this extractor does not call UCP businesses' })
+  return deps.ucpCheckout.extract(base, solution, schema, deps.mapping)
 }

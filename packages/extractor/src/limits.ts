@@ -118,6 +118,8 @@ export const UCP_MCP_EVENTS_MAX = 64
 
 /** Most categories of one UCP product or variant. */
 export const CATEGORIES_PER_PRODUCT_MAX = 64
+/** Distinct items of a checkout the extractor proves (one get_product each). */
+export const CHECKOUT_ITEMS_MAX = 16
 
 assert(UCP_PROFILE_TTL_MS_MIN <= UCP_PROFILE_TTL_MS_MAX)
 assert(UCP_REQUEST_ATTEMPTS_MAX >= 1)

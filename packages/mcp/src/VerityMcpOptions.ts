@@ -15,6 +15,8 @@ export type VerityMcpOptions = {
   production?: boolean
   /** CRS directory for verify_proof (default: the build's dev CRS, or Ignition with `production`). */
   crsPath?: string
+  /** The openings of sealed intents the user hands to the agent (`verity intent create --sealed` keeps them in .verity/openings). */
+  openingsDir?: string
   limits?: Partial<McpLimits>
 }
 

@@ -42,6 +42,7 @@ export function createToolDependencies(options: VerityMcpOptions): { deps: ToolD
     },
     production: options.production === true,
     limits: { ...MCP_LIMITS_DEFAULT, ...options.limits },
+    ...(options.openingsDir === undefined ? {} : { openingsDir: options.openingsDir }),
   }
   return {
     deps,

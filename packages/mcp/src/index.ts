@@ -2,6 +2,7 @@
 export { createVerityMcpServer, SERVER_INFO } from './createVerityMcpServer.ts'
 export { createToolDependencies } from './createToolDependencies.ts'
 export { serveStdio } from './transports/serveStdio.ts'
+export { parseAllowedOrigins } from './transports/originPolicy.ts'
 export { serveHttp, type ServeHttpOptions, type RunningMcpHttp } from './transports/serveHttp.ts'
 export { MCP_LIMITS_DEFAULT, type VerityMcpOptions } from './VerityMcpOptions.ts'
 export type { ToolDependencies, McpLimits } from './tools/ToolDependencies.ts'
@@ -16,5 +17,7 @@ export {
   InvalidToolArgumentsError,
   TooManyWatchedIntentsError,
   UnknownResourceError,
+  AllowedOriginInvalidError,
+  OriginRefusedError,
 } from './errors/mcpErrors.ts'
 export * as limits from './limits.ts'

@@ -39,6 +39,12 @@ export const HTTP_MCP_PATH = '/mcp'
 /** Largest HTTP request body `verity mcp --http` reads, in bytes (a tool call's arguments). */
 export const HTTP_BODY_BYTES_MAX = 1_048_576
 
+/**
+ * Most origins `--allowed-origins` may list (besides the server's own): each is one web app the
+ * operator trusts to call the tools; a longer list is refused at start-up (ALLOWED_ORIGIN_INVALID).
+ */
+export const HTTP_ALLOWED_ORIGINS_MAX = 64
+
 /** Most MCP sessions one `verity mcp --http` serves at once; the oldest idle one is closed past this. */
 export const HTTP_SESSIONS_MAX = 64
 

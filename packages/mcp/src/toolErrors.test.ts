@@ -41,7 +41,7 @@ async function connect(options: Partial<ServeHttpOptions> = {}): Promise<Client>
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'verity-mcp-errors-'))
   orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir, intentTtlMs: INTENT_TTL_MS, expirySweepIntervalMs: 100, logLevel: 'silent' })
-  store = await startStore({ port: 0, payeeKeyFile: join(dataDir, 'store.json'), logLevel: 'silent' })
+  store = await startStore({ port: 0, payeeKeyFile: join(dataDir, 'store.json'), stateDir: join(dataDir, 'store-state'), logLevel: 'silent' })
   // A loopback port nothing listens on: bound to port 0, then released.
   const probe = await serveHttp({ port: 0, orchestratorUrl: 'http://127.0.0.1:1', domainUrl: 'http://127.0.0.1:1' })
   closedUrl = new URL(probe.url).origin

@@ -62,7 +62,7 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
   let isProverWarm = givenProving !== undefined
   let proverWarm: Promise<void> = Promise.resolve()
   try {
-    app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor: embeddedExtractorOf(settings, embeddedExtractor) })
+    app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor: embeddedExtractorOf(settings, embeddedExtractor), listenHost: settings.host })
     await app.register(readyRoutes, { isProverWarm: () => isProverWarm })
     // Checked before anything is bound: no tokens → loopback only (docs/security.md).
     assertBindAllowed({ service: 'orchestrator', host: settings.host, tokenCount: app.orchestrator.tokens.size })

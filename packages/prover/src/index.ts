@@ -8,6 +8,7 @@ export { assertTemplateFitsCircuit, compilePolicyProgram } from './policy/compil
 export { assertSetsFitCircuit, choosePolicyTier, type PolicyTierValues } from './policy/choosePolicyTier.ts'
 export { POLICY_CIRCUITS, POLICY_TIERS, POLICY_TIER_SMALL, POLICY_TIER_MEDIUM, POLICY_TIER_UNIVERSAL, policyTierOf, type PolicyTier, type PolicyCircuitName } from './policy/policyTiers.ts'
 export { policyCircuitHashes } from './policy/policyCircuitHashes.ts'
+export { sealedAttrsCommitments, sealedAttrsSalt, type SealedCommitments } from './policy/sealedAttrs.ts'
 export type { PolicyProgram, PolicyItem, FieldSlot } from './policy/PolicyProgram.ts'
 export { encodeString, encodeInt, encodeBool, fieldHex as policyFieldHex, SET_SENTINEL } from './policy/encodeValue.ts'
 export { poseidon2Hash } from './hash/poseidon2.ts'

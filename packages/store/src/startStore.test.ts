@@ -13,7 +13,7 @@ after(() => rmSync(dir, { recursive: true, force: true }))
 
 test('over real HTTP: the payee is the vault of the key file (created 0600 on first start), on the payee shard', async () => {
   const keyFile = join(dir, 'keys', 'store.json')
-  const store = await startStore({ port: 0, payeeKeyFile: keyFile, payeeShard: 2, logLevel: 'silent' })
+  const store = await startStore({ port: 0, payeeKeyFile: keyFile, payeeShard: 2, stateDir: join(dir, 'state'), logLevel: 'silent' })
   try {
     assert.equal(statSync(keyFile).mode & 0o777, 0o600)
     const address = formatAddress(Ed25519Signer.fromKeyFile(keyFile).ownerId, 2)
@@ -35,7 +35,7 @@ test('a bad --payee or --payee-token, or a bad catalog, stops the start with the
 })
 
 test('--base-url names the endpoints of the profile (a trailing slash dropped)', async () => {
-  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), baseUrl: 'https://shop.example/demo/', logLevel: 'silent' })
+  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), stateDir: join(dir, 'state'), baseUrl: 'https://shop.example/demo/', logLevel: 'silent' })
   try {
     assert.equal(store.url, 'https://shop.example/demo')
     const profile = (await (await fetch(`http://${store.address}/.well-known/ucp`)).json()) as any

@@ -2,8 +2,15 @@ import { formatAddress, InvalidOptionError, NATIVE_TOKEN_ID, parseAddress } from
 import { loadOrCreateKeyFile } from '@verity/server'
 import type { FastifyInstance } from 'fastify'
 import { DEMO_CATALOG_PATH, loadStoreCatalog } from './catalog/loadStoreCatalog.ts'
-import { PAYEE_KEY_FILE_DEFAULT, type StoreStartOptions } from './config/storeOptions.ts'
-import { buildStoreApp } from './http/buildStoreApp.ts'
+import { join } from 'node:path'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { CheckoutStateError } from './errors/storeErrors.ts'
+import { PAYEE_KEY_FILE_DEFAULT, STATE_DIR_DEFAULT, type StoreStartOptions } from './config/storeOptions.ts'
+import { buildStoreApp, type StoreCheckoutOptions } from './http/buildStoreApp.ts'
+import { createMockPaymentHandler } from './checkout/conformance/mockPaymentHandler.ts'
+import { CONFORMANCE_CATALOG_PATH, CONFORMANCE_SHOP_RULES_PATH, DEMO_SHOP_RULES_PATH, loadShopRules } from './checkout/shop/ShopRules.ts'
+import { loadOrCreateMerchantKey } from './checkout/signing/merchantSigningKey.ts'
+import { CheckoutStateStore } from './checkout/state/CheckoutStateStore.ts'
 import { STORE_PORT_DEFAULT } from './limits.ts'
 import type { StorePayee } from './profile/buildBusinessProfile.ts'
 
@@ -26,11 +33,20 @@ export type RunningStore = {
  */
 export async function startStore(options: StoreStartOptions = {}): Promise<RunningStore> {
   const host = options.host ?? '127.0.0.1'
-  const catalog = loadStoreCatalog(options.catalogPath ?? DEMO_CATALOG_PATH)
+  const isConformance = options.conformance === true
+  const catalog = loadStoreCatalog(options.catalogPath ?? (isConformance ? CONFORMANCE_CATALOG_PATH : DEMO_CATALOG_PATH))
   const payee = payeeOf(options)
   const baseUrl = options.baseUrl === undefined ? undefined : baseUrlOf(options.baseUrl)
+  const checkout = checkoutOf(options, isConformance)
   let listening = ''
-  const app = await buildStoreApp({ catalog, payee, baseUrl: baseUrl ?? (() => listening), ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) })
+  let app: FastifyInstance
+  try {
+    app = await buildStoreApp({ catalog, payee, baseUrl: baseUrl ?? (() => listening), checkout, ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) })
+  } catch (error) {
+    checkout.state.close()
+    throw error
+  }
+  app.addHook('onClose', async () => checkout.state.close())
   try {
     await app.listen({ port: options.port ?? STORE_PORT_DEFAULT, host })
   } catch (error) {
@@ -41,6 +57,45 @@ export async function startStore(options: StoreStartOptions = {}): Promise<Runni
   const hostText = host.includes(':') ? `[${host}]` : host
   listening = `http://${hostText}:${port}`
   return { app, url: baseUrl ?? listening, address: `${hostText}:${port}`, payee, close: () => app.close() }
+}
+
+/** The checkout side: state and signing key in `stateDir`, the shop rules, payment handlers; conformance mode adds the suite's shop and mock handler. */
+function checkoutOf(options: StoreStartOptions, isConformance: boolean): StoreCheckoutOptions {
+  if (isConformance && (options.simulationSecret === undefined || options.simulationSecret.length < 8)) {
+    throw new InvalidOptionError({ option: 'simulationSecret', value: options.simulationSecret ?? '', reason: 'conformance mode needs --simulation-secret of at least 8 characters' })
+  }
+  if (!isConformance && options.simulationSecret !== undefined) throw new InvalidOptionError({ option: 'simulationSecret', value: '(hidden)', reason: 'only with --conformance' })
+  const stateDir = options.stateDir ?? STATE_DIR_DEFAULT
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 })
+  const rules = loadShopRules(options.shopRulesPath ?? (isConformance ? CONFORMANCE_SHOP_RULES_PATH : DEMO_SHOP_RULES_PATH))
+  const key = loadOrCreateMerchantKey(join(stateDir, 'signing-key.json'))
+  const handlers = [...(options.paymentHandlers ?? []), ...(isConformance ? [createMockPaymentHandler()] : [])]
+  const platformHosts = typeof options.platformHosts === 'string' ? options.platformHosts.split(',').map((host) => host.trim()).filter((host) => host !== '') : [...(options.platformHosts ?? [])]
+  const knownPlatformProfiles = { ...(options.knownPlatformsPath === undefined ? {} : readKnownPlatforms(options.knownPlatformsPath)), ...(options.knownPlatformProfiles ?? {}) }
+  const state = new CheckoutStateStore(join(stateDir, 'checkout.db'))
+  return {
+    knownPlatformProfiles,
+    state,
+    rules,
+    key,
+    handlers,
+    platformHostsAllowed: platformHosts,
+    ...(options.mandateCheck === undefined ? {} : { mandateCheck: options.mandateCheck }),
+    ...(options.ordersSecret === undefined ? {} : { ordersSecret: options.ordersSecret }),
+    ...(isConformance ? { conformance: { simulationSecret: options.simulationSecret! } } : {}),
+  }
+}
+
+/** `--known-platforms FILE`: a JSON object from profile URL to platform profile. Throws CheckoutStateError. */
+function readKnownPlatforms(path: string): Record<string, Record<string, unknown>> {
+  let value: unknown
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new CheckoutStateError({ path, reason: `cannot read the known platforms (${(error as Error).message})` })
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CheckoutStateError({ path, reason: 'expected a JSON object {"<profile URL>": <platform profile>}' })
+  return value as Record<string, Record<string, unknown>>
 }
 
 function payeeOf(options: StoreStartOptions): StorePayee {

@@ -3,7 +3,7 @@
 // the demo catalog's product that satisfies it.
 import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import type { Signer } from '@verity/core'
+import type { AgentKey, Signer } from '@verity/core'
 import { signIntent } from '../../../packages/sdk/src/intents/signIntent.ts'
 
 export const CLOTHING_TEMPLATE_SOURCE = readFileSync(new URL('../../../packages/policy/examples/clothing.template', import.meta.url), 'utf8')
@@ -17,8 +17,8 @@ export const CLOTHING_FIELDS = {
   acceptable_colors: ['White'],
 }
 
-/** A new signed clothing intent (shape B) and its id. */
-export function newClothingIntent(signer: Signer, templateId: string): { id: string; body: Record<string, unknown> } {
+/** A new signed clothing intent (shape B) and its id; with `agents`, only they may propose. */
+export function newClothingIntent(signer: Signer, templateId: string, agents?: readonly AgentKey[]): { id: string; body: Record<string, unknown> } {
   const id = randomUUID()
-  return { id, body: signIntent({ id, templateId, fields: CLOTHING_FIELDS, signer }) }
+  return { id, body: signIntent({ id, templateId, fields: CLOTHING_FIELDS, signer, ...(agents === undefined ? {} : { agents }) }) }
 }

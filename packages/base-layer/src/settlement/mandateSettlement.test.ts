@@ -1,6 +1,6 @@
 // Settlement re-checks mandate payments (real bundles, a real SDL proof): an SDL paying a proven
 // intent applies and the finalized state shows the payment; an SDL paying the same intent again,
-// one whose bundle is altered, or one the node's trusted extractor keys do not cover is refused
+// one whose bundle is altered (an agent-bound intent's agent signature too), or one the node's trusted extractor keys do not cover is refused
 // with SDL_MANDATE_INVALID naming the transaction, before its proofs are looked at; nothing moves.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -112,6 +112,17 @@ describe('settling mandate payments (real proofs)', () => {
     assert.match(result.status === 'failed' ? result.reason : '', new RegExp(`^SDL transaction 0: mandate payment refused \\(MANDATE_TOKEN_NOT_ACCEPTED\\): intent\\.payment_token ${token} is not the token the payee accepts \\(evidence\\.payee_token native\\)`))
     const stranger = Ed25519Signer.generate()
     await refusal(await makeMandateBundle({ prover, user, extractor: stranger, payee, priceCents: 1800, token }), 'MANDATE_EXTRACTOR_UNTRUSTED')
+    // An agent-bound intent (issue 38): the bundle without its agent's signature, or with another proposal under it.
+    const bound = await makeMandateBundle({ prover, user, extractor, payee, priceCents: 1800, token, agent: Ed25519Signer.generate() })
+    const boundFacts = { ...facts, intentId: (bound.signed_intent as { payload: { id: string } }).payload.id }
+    const { agent_authorization: _removed, ...unsigned } = bound
+    const boundRefusal = async (proofBundle: unknown, code: string) => {
+      const refused = await submit(await secondWith(proofBundle, boundFacts))
+      assert.equal(refused.status === 'failed' && refused.code, 'SDL_MANDATE_INVALID')
+      assert.match(refused.status === 'failed' ? refused.reason : '', new RegExp(`^SDL transaction 0: mandate payment refused \\(${code}\\)`))
+    }
+    await boundRefusal(unsigned, 'MANDATE_AGENT_SIGNATURE_MISSING')
+    await boundRefusal({ ...bound, proposal: { solution: 'catalog:elsewhere', metadata: null } }, 'MANDATE_AGENT_SIGNATURE_INVALID')
     assert.deepEqual((await transport.client.getVault(payee))?.data, { TokenHoldings: { fungibles: { [token]: 1800n }, nfts: {} } })
   })
 })

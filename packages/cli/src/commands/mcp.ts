@@ -1,25 +1,37 @@
 import type { Command } from '../Command.ts'
+import { openingsDir } from '../sealed/sealedOpenings.ts'
 import { DOMAIN_OPTION, ORCHESTRATOR_OPTION, domainUrl, orchestratorUrl } from '../endpoints.ts'
 import { CRS_PATH_OPTIONS, crsPathOption } from '../crsPathOption.ts'
 import { parseShard } from '../parseShard.ts'
 import { waitForSignal } from '../services/waitForSignal.ts'
 import { parsePort } from './services.ts'
 
+/** The environment variable `--allowed-origins` defaults to. */
+export const ALLOWED_ORIGINS_ENV = 'VERITY_MCP_ALLOWED_ORIGINS'
+
+/** `--allowed-origins`, else VERITY_MCP_ALLOWED_ORIGINS: comma-separated, blanks dropped (checked by serveHttp). */
+export function readAllowedOrigins(values: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>>): string[] {
+  const text = typeof values['allowed-origins'] === 'string' ? values['allowed-origins'] : (env[ALLOWED_ORIGINS_ENV] ?? '')
+  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+}
+
 export const mcpCommand: Command = {
   path: ['mcp'],
   summary: 'serve the Verity MCP server, so an AI agent can shop within a signed intent (stdio, or --http)',
   usage:
-    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote]] [--orchestrator URL] [--domain URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR]',
+    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote] [--allowed-origins LIST]] [--orchestrator URL] [--domain URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR] [--openings DIR|none]',
   optionHelp: {
     http: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio',
     port: 'with --http: port (default 8070; 0: any free port)',
     host: 'with --http: listen address (default 127.0.0.1)',
     'allow-remote': 'with --http: allow a listen address other than loopback (the tools have no authentication)',
+    'allowed-origins': `with --http: comma-separated browser origins allowed besides the server's own, e.g. https://app.example (default $${ALLOWED_ORIGINS_ENV}); a request from any other Origin is refused with 403`,
     business: 'the UCP business search_catalog searches when a call names none (default http://127.0.0.1:8095, the devnet\'s demo store)',
     key: "the agent's own key file: signs `transfer` (without it, transfer is refused)",
     shard: "shard of the agent's vault (default 1)",
     production: 'verify_proof refuses proofs made with the development CRS',
     'crs-path': 'CRS directory for verify_proof (default $VERITY_CRS_PATH; --crs is the deprecated name)',
+    openings: 'directory of sealed intents\' openings handed to the agent (default $VERITY_DATA_DIR/openings, where verity intent create --sealed keeps them; "none": hand none)',
   },
   options: {
     ...ORCHESTRATOR_OPTION,
@@ -28,10 +40,12 @@ export const mcpCommand: Command = {
     port: { type: 'string' },
     host: { type: 'string' },
     'allow-remote': { type: 'boolean' },
+    'allowed-origins': { type: 'string' },
     business: { type: 'string' },
     key: { type: 'string', short: 'k' },
     shard: { type: 'string', short: 's' },
     production: { type: 'boolean' },
+    openings: { type: 'string' },
     ...CRS_PATH_OPTIONS,
   },
   async run({ values, out, signal }) {
@@ -46,6 +60,7 @@ export const mcpCommand: Command = {
       shard: parseShard(values.shard, 1),
       production: values.production === true,
       ...(crsPath === undefined ? {} : { crsPath }),
+      ...(values.openings === 'none' ? {} : { openingsDir: typeof values.openings === 'string' ? values.openings : openingsDir() }),
     }
     const log = (error: unknown) => out.info(`mcp: ${error instanceof Error ? error.message : String(error)}`)
     if (values.http !== true) {
@@ -59,6 +74,7 @@ export const mcpCommand: Command = {
         port: typeof values.port === 'string' ? parsePort(values.port) : limits.HTTP_PORT_DEFAULT,
         ...(typeof values.host === 'string' ? { host: values.host } : {}),
         allowRemote: values['allow-remote'] === true,
+        allowedOrigins: readAllowedOrigins(values, process.env),
       },
       log,
     )

@@ -4,11 +4,13 @@ import { writeFileSync } from 'node:fs'
 import { stringifyJsonBigint } from '@verity/core'
 import type { Command } from '../Command.ts'
 import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
+import { parseAgentKey } from '../parseAgentKey.ts'
 import { parseAttr } from '../parseAttr.ts'
 import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
 import { OrchestratorClient, ServiceUnreachableError, describeFetchFailure, signIntent, loadSigner } from '@verity/sdk'
 import { formatEvent } from '../formatEvent.ts'
+import { createSealedIntent } from '../sealed/createSealedIntent.ts'
 
 export { proposeCommand } from './propose.ts'
 
@@ -28,14 +30,18 @@ export const templatePushCommand: Command = {
 export const intentCreateCommand: Command = {
   path: ['intent', 'create'],
   summary: 'sign an intent for a template with a key file and submit it; prints the intent id',
-  usage: 'verity intent create --template ID --key FILE [--attr name=value ...] [--attrs FILE.json] [--shape a|b] [--id UUID] [--unsigned]',
+  usage: 'verity intent create --template ID --key FILE [--attr name=value ...] [--attrs FILE.json] [--shape a|b] [--id UUID] [--unsigned] [--agent KEY_OR_FILE ...] [--sealed [--disclose NAME ...] [--opening-out FILE]]',
   optionHelp: {
     template: 'template id (verity template push)',
     attr: 'an attribute, name=value (value read as JSON when it parses)',
     attrs: 'a JSON file of attributes ({...} or {"fields": {...}})',
+    agent: 'only this agent may propose (repeatable): its key file, a base58 public key or an agent key JSON; needed for a payable template that does not constrain the payee',
     shape: 'b (default): {authorship, intent}; a: {payload, signature}',
     id: 'intent id (default: a new UUID)',
     unsigned: 'submit without a signature (only if the orchestrator allows it)',
+    sealed: 'sign a commitment to the attrs instead of the attrs: only the orchestrator sees them (docs/protocol.md, "Sealed intents")',
+    disclose: 'with --sealed: an attr to show in the clear (a payable template\'s payment_deadline_ms always is)',
+    'opening-out': 'with --sealed: where to keep the opening (attrs + salt; default .verity/openings/<id>.json, mode 0600)',
   },
   options: {
     ...ORCHESTRATOR_OPTION,
@@ -43,9 +49,13 @@ export const intentCreateCommand: Command = {
     key: { type: 'string', short: 'k' },
     attr: { type: 'string', multiple: true },
     attrs: { type: 'string' },
+    agent: { type: 'string', multiple: true },
     shape: { type: 'string' },
     id: { type: 'string' },
     unsigned: { type: 'boolean' },
+    sealed: { type: 'boolean' },
+    disclose: { type: 'string', multiple: true },
+    'opening-out': { type: 'string' },
   },
   async run({ values, out }) {
     if (typeof values.template !== 'string') throw new UsageError('--template ID is required')
@@ -60,7 +70,18 @@ export const intentCreateCommand: Command = {
     }
     const id = typeof values.id === 'string' ? values.id : randomUUID()
     const signer = values.unsigned === true ? 'Unsigned' : loadSigner(values.key as string)
-    const body = signIntent({ id, templateId: values.template, fields, signer, shape })
+    if (values.sealed === true) {
+      const client = new OrchestratorClient(orchestratorUrl(values), { token: clientToken() })
+      const openingOut = typeof values['opening-out'] === 'string' ? values['opening-out'] : undefined
+      const disclose = (values.disclose as string[] | undefined) ?? []
+      const { signedIntent, openingFile } = await createSealedIntent({ client, id, templateId: values.template, fields, signer, shape, disclose, ...(openingOut === undefined ? {} : { openingOut }) })
+      out.result(`${id}\nopening (attrs + salt, keep it private): ${openingFile}`, { intent_id: id, intent: signedIntent, opening_file: openingFile })
+      return 0
+    }
+    if (values.disclose !== undefined || values['opening-out'] !== undefined) throw new UsageError('--disclose and --opening-out go with --sealed')
+    const agentArgs = (values.agent as string[] | undefined) ?? []
+    const agents = agentArgs.length === 0 ? {} : { agents: agentArgs.map(parseAgentKey) }
+    const body = signIntent({ id, templateId: values.template, fields, signer, shape, ...agents })
     await new OrchestratorClient(orchestratorUrl(values), { token: clientToken() }).submitIntent(body)
     out.result(id, { intent_id: id, intent: body })
     return 0

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Ed25519Signer, parseJsonBigint, stringifyJsonBigint } from '@verity/core'
+import { agentKeyOfSigner, Ed25519Signer, parseJsonBigint, stringifyJsonBigint } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { createProver, type Prover } from '@verity/prover'
@@ -72,7 +72,8 @@ describe('verity pay', () => {
     const templateId = await client.submitTemplate(PAYABLE_TEMPLATE)
     const id = randomUUID()
     const fields = { acceptable_categories: ['t-shirt'], size: 'M', max_price_cents: 2500, payment_token: 'native', payment_deadline_ms: Date.now() + 60_000 }
-    await client.submitIntent(signIntent({ signer: user, id, templateId, fields }))
+    // A payable template that does not constrain the payee: its intents name their agent (issue 38).
+    await client.submitIntent(signIntent({ signer: user, id, templateId, fields, agents: [agentKeyOfSigner(Ed25519Signer.generate())] }))
     const run = await verity('pay', id, '--orchestrator', orchestrator.url, '--domain', domain.url)
     assert.equal(run.code, 1)
     assert.equal(run.stderr, `error: intent ${id} is pending: only a proven (success) intent authorizes a payment\n`)

@@ -7,17 +7,18 @@ import { formatEvent } from '../formatEvent.ts'
 import { UsageError } from '../UsageError.ts'
 import { WaitTimeoutError } from '../WaitTimeoutError.ts'
 import type { Progress } from '../showProgress.ts'
-import { OrchestratorClient, type OrchestratorEventMessage, ServiceUnreachableError, describeFetchFailure } from '@verity/sdk'
+import { OrchestratorClient, type OrchestratorEventMessage, type ProposeOptions, ServiceUnreachableError, describeFetchFailure, loadSigner } from '@verity/sdk'
 import { PROPOSE_WAIT_TIMEOUT_S_DEFAULT } from '../limits.ts'
 
 
 export const proposeCommand: Command = {
   path: ['propose'],
   summary: 'submit the one proposal of an intent; with --wait, wait for its success or failure event',
-  usage: 'verity propose ID --solution S [--metadata JSON] [--wait [--timeout SECONDS] [--proof-out FILE]] [--orchestrator URL]',
+  usage: 'verity propose ID --solution S [--metadata JSON] [--key AGENT_KEY] [--wait [--timeout SECONDS] [--proof-out FILE]] [--orchestrator URL]',
   optionHelp: {
     solution: 'the proposed solution (URL, catalog:ID, …)',
     metadata: 'JSON passed to the extractor (default null)',
+    key: "the agent's key file: signs the proposal of an intent that names its agents (agent_authorization)",
     wait: 'wait for the success or failure event; exit 1 on failure',
     timeout: 'seconds to wait with --wait (default 600)',
     'proof-out': 'with --wait: save the proof bundle of a success to this file',
@@ -26,6 +27,7 @@ export const proposeCommand: Command = {
     ...ORCHESTRATOR_OPTION,
     solution: { type: 'string', short: 's' },
     metadata: { type: 'string' },
+    key: { type: 'string', short: 'k' },
     wait: { type: 'boolean' },
     timeout: { type: 'string' },
     'proof-out': { type: 'string' },
@@ -40,12 +42,13 @@ export const proposeCommand: Command = {
     const timeoutS = values.timeout === undefined ? PROPOSE_WAIT_TIMEOUT_S_DEFAULT : parseTimeout(values.timeout)
     const client = new OrchestratorClient(orchestratorUrl(values), { token: clientToken() })
     const proposal = { solution: values.solution, metadata }
+    const agent = typeof values.key === 'string' ? { agent: loadSigner(values.key) } : {}
     if (values.wait !== true) {
-      await client.propose(intentId, proposal)
+      await client.propose(intentId, proposal, agent)
       out.result(`proposal accepted; proving started for ${intentId}`, { intent_id: intentId, accepted: true })
       return 0
     }
-    const event = await proposeAndWait(client, intentId, proposal, timeoutS, out, signal)
+    const event = await proposeAndWait(client, intentId, proposal, agent, timeoutS, out, signal)
     if (event.type === 'success' && typeof values['proof-out'] === 'string') {
       const proof = await client.getProof(intentId)
       writeFileSync(values['proof-out'], `${stringifyJsonBigint(proof)}\n`)
@@ -64,6 +67,7 @@ async function proposeAndWait(
   client: OrchestratorClient,
   intentId: string,
   proposal: { solution: string; metadata: unknown },
+  agent: ProposeOptions,
   timeoutS: number,
   out: Output,
   signal: AbortSignal,
@@ -89,7 +93,7 @@ async function proposeAndWait(
   let progress: Progress | undefined
   try {
     await open
-    await client.propose(intentId, proposal)
+    await client.propose(intentId, proposal, agent)
     progress = out.progress('proposal accepted; extracting evidence and proving')
     for (let next = await first; !next.done; next = await events.next()) {
       if (next.value.data.intent_id === intentId) return next.value

@@ -70,10 +70,11 @@ export const extractorCommand: Command = {
 
 export const storeCommand: Command = {
   path: ['store'],
-  summary: 'run the demo store, a UCP business (port 8095): /.well-known/ucp, catalog search and lookup over REST and MCP (packages/store)',
+  summary: 'run the demo store, a UCP business (port 8095): /.well-known/ucp, catalog search and lookup over REST and MCP, checkout, orders and AP2 mandates over REST (packages/store)',
   usage:
     'verity store [--port N] [--host H] [--catalog FILE] [--base-url URL] [--payee ADDRESS | --payee-key-file FILE [--payee-shard N]] ' +
-    '[--payee-token native|TOKEN] [--domain-url URL]',
+    '[--payee-token native|TOKEN] [--domain-url URL] [--state-dir DIR] [--shop-rules FILE] [--platform-hosts H,H] [--known-platforms FILE] [--orders-secret S] ' +
+    '[--conformance --simulation-secret S (test only)]',
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { readStoreOptions, startStore } = await import('@verity/store')

@@ -1,5 +1,5 @@
 import { decodeInputFields } from '@verity/core'
-import { compileTemplate, evaluateTemplate, formatTemplate, payableShape, templateId, type CompiledTemplate } from '@verity/policy'
+import { compileTemplate, evaluateTemplate, formatTemplate, payableShape, payeeBindingOf, templateId, type CompiledTemplate } from '@verity/policy'
 import type { Command } from '../Command.ts'
 import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
@@ -21,10 +21,24 @@ export const templateCheckCommand: Command = {
     const id = templateId(compiled)
     const payable = payableShape(compiled)
     const problems = payable.isPayable ? [] : payable.problems
-    out.result(`ok: ${compiled.name} (template id ${id})${payableText(compiled, problems)}`, { ok: true, name: compiled.name, template_id: id, payable: payable.isPayable, payable_problems: problems })
+    const payeeBound = payable.isPayable && payeeBindingOf(compiled) !== undefined
+    const warning = payable.isPayable && !payeeBound ? `\n${UNBOUND_PAYEE_WARNING}` : ''
+    out.result(`ok: ${compiled.name} (template id ${id})${payableText(compiled, problems)}${warning}`, {
+      ok: true,
+      name: compiled.name,
+      template_id: id,
+      payable: payable.isPayable,
+      payable_problems: problems,
+      ...(payable.isPayable ? { payee_bound: payeeBound } : {}),
+    })
     return 0
   },
 }
+
+/** A payable template whose payee nothing ties to what the user signs (docs/template-language.md, "Payable templates"). */
+const UNBOUND_PAYEE_WARNING =
+  'warning: no constraint ties evidence.payee to what the user signs (e.g. evidence.payee in intent.allowed_payees): ' +
+  'the orchestrator accepts its intents only when they name their agents (verity intent create --agent), since whoever proposes chooses who is paid'
 
 /**
  * The payable line: shown for a payable template, and for one that declares a payment field of its

@@ -14,7 +14,7 @@ export const vaultShowCommand: Command = {
   optionHelp: {
     finalized: 'show the finalized view: the base layer\'s, or on an EVM-settled domain the vault at the contract\'s root with its proof checked',
     shard: 'shard of the vault on the base layer for --finalized (default 1)',
-    rpc: 'JSON-RPC URL of the chain an EVM-settled domain settles on, to read the root from (default VERITY_EVM_RPC_URL, else http://127.0.0.1:8545)',
+    rpc: 'JSON-RPC URL of the chain an EVM-settled domain settles on, to read the root from (default VERITY_EVM_RPC_URL, else the chain of the devnet `verity up --settlement evm` runs, read from $VERITY_DATA_DIR/domain.yaml (default .verity), else http://127.0.0.1:8545)',
   },
   options: { ...DOMAIN_OPTION, ...BASE_LAYER_OPTION, shard: { type: 'string', short: 's' }, finalized: { type: 'boolean' }, rpc: { type: 'string' } },
   positionals: [1, 1],

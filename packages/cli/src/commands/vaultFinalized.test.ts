@@ -3,7 +3,7 @@
 // against the root the CLI reads from the contract; a vault not in the finalized state is a clear
 // answer with exit 0; a tampered proof (through a loopback proxy in front of the domain) is refused.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,6 +47,21 @@ async function startTamperingProxy(target: string, tamper: (answer: EvmFinalized
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as { port: number }
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+/** Runs `work` with the given environment variables set (undefined: unset), restoring them after. */
+async function withEnv<T>(vars: Record<string, string | undefined>, work: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]))
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
+  apply(vars)
+  try {
+    return await work()
+  } finally {
+    apply(saved)
+  }
 }
 
 describe('finalized vaults on an EVM-settled domain', () => {
@@ -132,6 +147,38 @@ describe('finalized vaults on an EVM-settled domain', () => {
     const stranger = await show(Ed25519Signer.generate().ownerId)
     assert.equal(stranger.code, 0, stranger.stderr)
     assert.match(stranger.stdout, new RegExp(`is not in the finalized state of shard 1 .*last settled SDL ${hash}, #1`))
+  })
+
+  test("finds the devnet's chain by itself (verity up --settlement evm --evm-port N writes it in <data dir>/domain.yaml); --rpc and VERITY_EVM_RPC_URL still win", async () => {
+    // The data directory of a devnet whose EVM node is not on the default port 8545: this test's node.
+    const devnet = join(dir, 'devnet')
+    mkdirSync(devnet, { recursive: true })
+    const settlementYaml = (contract: string) =>
+      ['shard: 1', `keypair: ${join(dir, 'operator.json')}`, 'settlement:', '  kind: evm', `  rpc_url: ${node.rpcUrl}`, `  chain_id: ${evmSettlementLimits.LOCAL_EVM_CHAIN_ID}`, `  contract: '${contract}'`, `  account_key_file: ${join(dir, 'evm.key')}`, '  confirmations: 1', 'data_dir: domain-evm', 'app:', '  api_port: 3000', ''].join('\n')
+    writeFileSync(join(devnet, 'domain.yaml'), settlementYaml(deployed.settlement))
+    const closed = `http://127.0.0.1:${(await freePorts(1))[0]!}`
+    const plain = (ownerId: string, ...more: string[]) => run(['vault', 'show', ownerId, '--finalized', '--domain', domain.url, ...more])
+    await withEnv({ VERITY_DATA_DIR: devnet, VERITY_EVM_RPC_URL: undefined }, async () => {
+      const found = await plain(alice.ownerId, '--json')
+      assert.equal(found.code, 0, found.stderr)
+      assert.equal((JSON.parse(found.stdout) as { proof_checked: boolean }).proof_checked, true)
+      const flagWins = await plain(alice.ownerId, '--rpc', closed)
+      assert.equal(flagWins.code, 1)
+      assert.match(flagWins.stderr, new RegExp(closed.replace(/[.:/]/g, '\\$&')))
+    })
+    await withEnv({ VERITY_DATA_DIR: devnet, VERITY_EVM_RPC_URL: closed }, async () => {
+      const envWins = await plain(alice.ownerId)
+      assert.equal(envWins.code, 1)
+      assert.match(envWins.stderr, new RegExp(closed.replace(/[.:/]/g, '\\$&')))
+      assert.equal((await plain(alice.ownerId, '--rpc', node.rpcUrl)).code, 0, 'the flag wins over the variable')
+    })
+    const { evmRpcUrl } = await import('../evmRpcUrl.ts')
+    const settles = { chainId: evmSettlementLimits.LOCAL_EVM_CHAIN_ID, contract: deployed.settlement }
+    assert.equal(await evmRpcUrl({}, { ...settles, contract: deployed.settlement.toUpperCase().replace('0X', '0x') }, { VERITY_DATA_DIR: devnet }), node.rpcUrl)
+    // A devnet file naming another contract (or chain) is another devnet: not used.
+    writeFileSync(join(devnet, 'domain.yaml'), settlementYaml(`0x${'12'.repeat(20)}`))
+    assert.equal(await evmRpcUrl({}, settles, { VERITY_DATA_DIR: devnet }), `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`)
+    assert.equal(await evmRpcUrl({}, settles, { VERITY_DATA_DIR: join(dir, 'no-devnet-here') }), `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`)
   })
 
   test('a tampered proof is refused: by the SDK, and by the CLI behind a domain that lies', async () => {

@@ -9,6 +9,7 @@ import type { CommandContext } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
 import { clientToken } from '../clientToken.ts'
 import { baseLayerUrl, domainUrl } from '../endpoints.ts'
+import { evmRpcUrl } from '../evmRpcUrl.ts'
 import { parseShard } from '../parseShard.ts'
 
 export async function showFinalizedVault(ownerId: HashDigest, { values, out }: Pick<CommandContext, 'values' | 'out'>): Promise<number> {
@@ -38,8 +39,8 @@ async function showBaseLayerVault(ownerId: HashDigest, values: CommandContext['v
 }
 
 async function showEvmVault(ownerId: HashDigest, answer: EvmFinalizedVaultAnswer, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
-  const { evmSettlementLimits, readFinalizedRoot } = await import('@verity/settlement-evm')
-  const rpcUrl = evmRpcUrl(values, `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`)
+  const { readFinalizedRoot } = await import('@verity/settlement-evm')
+  const rpcUrl = await evmRpcUrl(values, { chainId: answer.chain_id, contract: answer.contract })
   // The root is read here, from the contract, at the block the domain says it answered for: the
   // proof is checked against the chain, never against the domain's word.
   const chain = await readFinalizedRoot({ rpcUrl, contract: answer.contract as `0x${string}`, shard: answer.shard, blockNumber: BigInt(answer.block_number) })
@@ -59,11 +60,4 @@ function printEvmVault(ownerId: HashDigest, view: FinalizedVaultView, chain: { b
   const json = JSON.parse(stringifyJsonBigint(vault)) as unknown
   out.result(`${where}\nfinalized view of ${ownerId}:\n${JSON.stringify(json, null, 2)}`, { ...data, vault: json })
   return 0
-}
-
-/** --rpc, else VERITY_EVM_RPC_URL, else the local node of `verity up --settlement evm`. */
-function evmRpcUrl(values: CommandContext['values'], localNodeUrl: string): string {
-  const url = typeof values.rpc === 'string' ? values.rpc : (process.env.VERITY_EVM_RPC_URL ?? localNodeUrl)
-  if (!/^https?:\/\//.test(url)) throw new UsageError('--rpc must be the http(s) JSON-RPC URL of the chain the domain settles on')
-  return url
 }

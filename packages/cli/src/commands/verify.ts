@@ -41,7 +41,8 @@ export const verifyCommand: Command = {
         ...(trusted === undefined ? {} : { trustedExtractorKeys: trusted }),
       })
       if (!result.ok) {
-        out.result(`INVALID: ${result.reason}`, { ok: false, reason: result.reason })
+        // `check` names the broken link (e.g. agent-signature-missing, agent-signature, attestation, proof).
+        out.result(`INVALID: ${result.reason}`, { ok: false, reason: result.reason, check: result.check })
         return 1
       }
       out.result(formatStatement(result.statement), statementJson(result.statement))
@@ -59,6 +60,7 @@ function formatStatement(statement: ProofStatement): string {
     `OK: the proposal for intent ${statement.intentId} satisfies its template`,
     `  template   ${statement.templateName}  ${statement.templateId}`,
     `  signed by  ${signer}`,
+    `  proposed by ${statement.agent === 'unbound' ? 'any agent (the intent names none)' : `agent ${statement.agent.ownerId}, for ${statement.agent.orchestrator} (a named agent's signature)`}`,
     `  attrs      ${JSON.stringify(statement.attrs)}`,
     `  evidence   ${JSON.stringify(statement.evidence)}`,
     `  vouched by ${formatProvenance(statement)}`,
@@ -88,6 +90,7 @@ function statementJson(statement: ProofStatement) {
     attrs: statement.attrs,
     evidence: statement.evidence,
     solution: statement.solution,
+    agent: statement.agent === 'unbound' ? 'unbound' : { owner_id: statement.agent.ownerId, orchestrator: statement.agent.orchestrator },
     circuit: statement.circuit,
     crs: statement.crs,
     provenance:

@@ -140,6 +140,7 @@ async function startDevnetStore(dataDir: string, ports: StackPorts, host: string
     host: '127.0.0.1',
     logLevel,
     payeeKeyFile: join(dataDir, 'keys', 'store.json'),
+    stateDir: join(dataDir, 'store'),
     payeeToken,
     ...(ports.domain === 0 ? {} : { domainUrl: `http://${domainHost}:${ports.domain}` }),
   })

@@ -20,7 +20,7 @@ let extractor: RunningExtractor
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-store-extractor-'))
-  store = await startStore({ port: 0, payeeKeyFile: join(dir, 'store.json'), logLevel: 'silent' })
+  store = await startStore({ port: 0, payeeKeyFile: join(dir, 'store.json'), stateDir: join(dir, 'store-state'), logLevel: 'silent' })
   const profile = (await (await fetch(`${store.url}/.well-known/ucp`)).json()) as { ucp: { services: Record<string, Array<{ transport: string }>> } }
   profile.ucp.services['dev.ucp.shopping'] = profile.ucp.services['dev.ucp.shopping']!.filter((service) => service.transport === 'mcp')
   mcpOnly = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' }).end(JSON.stringify(profile)))

@@ -12,6 +12,7 @@ export const coreErrorCodes = Object.freeze([
   'INVALID_REQUEST',
   'BODY_TOO_LARGE',
   'INVALID_OPTION',
+  'MALFORMED_AGENT_KEY',
 ] as const)
 
 export type CoreErrorCode = (typeof coreErrorCodes)[number]

@@ -15,3 +15,11 @@ export class InvalidSignatureError extends VerityError {
     super(`invalid signature: ${fields.reason}`, options)
   }
 }
+
+/** A named agent's public key (an intent's `agents` entry) whose shape is wrong. */
+export class MalformedAgentKeyError extends VerityError {
+  readonly code = 'MALFORMED_AGENT_KEY'
+  constructor(readonly fields: { field: string; reason: string }, options?: { cause?: unknown }) {
+    super(`malformed agent key: ${fields.field}: ${fields.reason}`, options)
+  }
+}

@@ -4,7 +4,7 @@
 // submissions; a batch mixing a payment with a transfer is atomic.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Ed25519Signer } from '@verity/core'
+import { Ed25519Signer, signAgentProposal } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { createProver, type Prover } from '@verity/prover'
 import { CLOTHING_TEMPLATE, makeMandateBundle, PAYABLE_TEMPLATE_ANY_TOKEN } from '../../../sdk/src/testing/makeMandateBundle.ts'
@@ -78,6 +78,29 @@ describe('mandate payments (real proofs)', () => {
     })
     await refused(await pay(payment(unsigned)), 'MANDATE_INTENT_UNSIGNED')
     assert.deepEqual([await balanceOf(user), await balanceOf(store)], before)
+  })
+
+  test("an agent-bound intent's bundle without its agent's signature, or with it altered, is refused before its proof; intact, it pays", async () => {
+    const agent = Ed25519Signer.generate()
+    // Its own payee, so that the other tests' store balance stays as they expect.
+    const shop = domain.addressOf(Ed25519Signer.generate())
+    const bound = await makeMandateBundle({ prover, user: stranger, extractor, payee: shop, priceCents: PRICE, token, agent })
+    const change = (edit: (copy: any) => void) => {
+      const copy = structuredClone(bound)
+      edit(copy)
+      return copy
+    }
+    const boundPayment = (proofBundle: unknown) => payment(proofBundle, { debited: domain.addressOf(stranger), credited: shop })
+    const before = await balanceOf(stranger)
+    await refused(await pay(boundPayment(change((b) => delete b.agent_authorization))), 'MANDATE_AGENT_SIGNATURE_MISSING')
+    const other = signAgentProposal(Ed25519Signer.generate(), { action: 'proposal', orchestrator: 'http://127.0.0.1:8080', intentId: (bound.signed_intent as any).payload.id, intentDigest: 'x', solution: 's', metadata: null })
+    await refused(await pay(boundPayment(change((b) => (b.agent_authorization = other)))), 'MANDATE_AGENT_SIGNATURE_INVALID')
+    await refused(await pay(boundPayment(change((b) => (b.proposal.solution = 'catalog:another-shop-item')))), 'MANDATE_AGENT_SIGNATURE_INVALID')
+    await refused(await pay(boundPayment(change((b) => (b.agent_authorization.orchestrator = 'http://127.0.0.1:9999')))), 'MANDATE_AGENT_SIGNATURE_INVALID')
+    assert.equal(await balanceOf(stranger), before)
+    const paid = await pay(boundPayment(bound))
+    assert.equal(paid.status, 200, JSON.stringify(paid.body))
+    assert.equal(await balanceOf(stranger), before - PRICE)
   })
 
   test('a payment that does not restate its bundle is refused by name: payer, payee, amount, token', async () => {

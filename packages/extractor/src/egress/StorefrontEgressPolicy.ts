@@ -13,13 +13,17 @@ export type ResolvedAddress = Readonly<{ address: string; family?: number }>
  */
 export type StorefrontLookup = (hostname: string) => Promise<readonly ResolvedAddress[]>
 
-/** What the storefront fetch guard allows: the only way out of the extractor to the network. */
+/**
+ * What the storefront fetch guard allows: the only way out of the extractor to the network. A
+ * public address is fetched over https: only, whatever the source (a storefront page, a UCP
+ * business): over plain http a reply, and an attested fact with it (a price, a payee), could be
+ * altered in transit. Plain http: stays allowed to the non-public addresses
+ * `privateAddressesAllowed` lists (a devnet store).
+ */
 export type StorefrontEgressPolicy = Readonly<{
   portsAllowed: ReadonlySet<number>
   privateAddressesAllowed: readonly PrivateAddressAllowance[]
   lookup: StorefrontLookup
-  /** Public addresses only over https: (UCP businesses); plain http: only to an allowed non-public address. */
-  isHttpsRequiredForPublic: boolean
 }>
 
 export type StorefrontEgressOptions = {
@@ -29,12 +33,6 @@ export type StorefrontEgressOptions = {
   privateAddressesAllowed?: readonly string[]
   /** Host name resolver (default the system resolver). */
   lookup?: StorefrontLookup
-  /**
-   * Refuse plain http: to a public address (default false: storefront pages may be http). On the
-   * open network a reply over http can be altered in transit, and an attested fact (a price, a payee)
-   * with it; http stays allowed to the non-public addresses `privateAddressesAllowed` lists (a devnet store).
-   */
-  isHttpsRequiredForPublic?: boolean
 }
 
 const systemLookup: StorefrontLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true })
@@ -49,6 +47,5 @@ export function createStorefrontEgressPolicy(options: StorefrontEgressOptions = 
     portsAllowed: new Set(ports),
     privateAddressesAllowed: Object.freeze((options.privateAddressesAllowed ?? []).map(parsePrivateAddressAllowance)),
     lookup: options.lookup ?? systemLookup,
-    isHttpsRequiredForPublic: options.isHttpsRequiredForPublic ?? false,
   })
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { StorefrontUnavailableError } from '../errors/extractorErrors.ts'
-import { StorefrontAddressRefusedError, StorefrontPortRefusedError, StorefrontSchemeRefusedError } from '../errors/storefrontGuardErrors.ts'
+import { StorefrontAddressRefusedError, StorefrontHttpsRequiredError, StorefrontPortRefusedError, StorefrontSchemeRefusedError } from '../errors/storefrontGuardErrors.ts'
 import { checkStorefrontTarget } from './checkStorefrontTarget.ts'
 import { createStorefrontEgressPolicy, type StorefrontEgressOptions, type StorefrontLookup } from './StorefrontEgressPolicy.ts'
 
@@ -50,12 +50,12 @@ describe('checkStorefrontTarget lets through', () => {
       { address: '93.184.215.14', family: 4 },
       { address: '2606:4700::6810:84e5', family: 6 },
     ])
-    assert.equal((await check('http://shop.example/x')).port, 80)
+    assert.equal((await check('https://shop.example:80/x')).port, 80)
   })
 
   test('a public address literal, without asking the resolver', async () => {
     const lookup = tableLookup({})
-    const target = await check('http://93.184.215.14/x', { lookup })
+    const target = await check('https://93.184.215.14/x', { lookup })
     assert.deepEqual(target.addresses, [{ address: '93.184.215.14', family: 4 }])
     assert.deepEqual(lookup.asked, [])
   })
@@ -70,7 +70,35 @@ describe('checkStorefrontTarget lets through', () => {
   })
 
   test('other ports when configured', async () => {
-    assert.equal((await check('http://shop.example:8443/x', { portsAllowed: [8443] })).port, 8443)
+    assert.equal((await check('https://shop.example:8443/x', { portsAllowed: [8443] })).port, 8443)
+  })
+
+  test('plain http: to a listed non-public address only', async () => {
+    const target = await check('http://ten.example/x', { privateAddressesAllowed: ['10.0.0.5'] })
+    assert.deepEqual(target.addresses, [{ address: '10.0.0.5', family: 4 }])
+  })
+})
+
+describe('plain http: to a public address (a storefront page or a UCP business)', () => {
+  test('is refused with STOREFRONT_HTTPS_REQUIRED: by literal, by name, with any of its addresses public, after a redirect', async () => {
+    for (const [href, host] of [
+      ['http://93.184.215.14/x', '93.184.215.14'],
+      ['http://shop.example/products/tee', 'shop.example'],
+      ['http://dual.example/x', 'dual.example'],
+      ['http://shop.example:8443/x', 'shop.example'],
+    ] as const)
+      await assert.rejects(check(href, { portsAllowed: [80, 443, 8443] }), (error: unknown) => {
+        assert.ok(error instanceof StorefrontHttpsRequiredError, href)
+        assert.equal(error.code, 'STOREFRONT_HTTPS_REQUIRED')
+        assert.equal(error.message, `URL refused: ${href}: host ${host} is public, so only https: is fetched (storefronts and UCP businesses on the open network must serve https)`)
+        return true
+      })
+    await assert.rejects(check('http://shop.example/b', {}, 'https://shop.example/a'), (error: unknown) => error instanceof StorefrontHttpsRequiredError && /\(redirected from https:\/\/shop\.example\/a\)/.test(error.message))
+  })
+
+  test('stays refused when the name also has a listed private address (every address must pass)', async () => {
+    await assert.rejects(check('http://mixed.example/x', { privateAddressesAllowed: ['10.0.0.0/8'] }), StorefrontHttpsRequiredError)
+    assert.equal((await check('https://mixed.example/x', { privateAddressesAllowed: ['10.0.0.0/8'] })).addresses.length, 2)
   })
 })
 

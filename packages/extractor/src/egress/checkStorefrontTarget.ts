@@ -46,7 +46,7 @@ async function resolveHost(hostname: string, url: URL, policy: StorefrontEgressP
 /**
  * The storefront fetch guard (SSRF): lets `url` through only when its scheme is http(s), its port
  * is allowed, and every address its host is or resolves to is public or listed in
- * `privateAddressesAllowed` (and, with `isHttpsRequiredForPublic`, reached over https: unless listed). Resolves the host once, here; the caller must connect to the returned
+ * `privateAddressesAllowed`, and a public one is reached over https: only (http: is for listed addresses). Resolves the host once, here; the caller must connect to the returned
  * addresses only (createPinnedDispatcher), so a second DNS answer can never be used (rebinding).
  * Nothing is connected to. Throws StorefrontSchemeRefusedError, StorefrontPortRefusedError,
  * StorefrontAddressRefusedError, StorefrontHttpsRequiredError, or StorefrontUnavailableError when the
@@ -67,6 +67,7 @@ export async function checkStorefrontTarget(url: URL, policy: StorefrontEgressPo
     throw new StorefrontAddressRefusedError({ url: url.href, host: hostname, address: undefined, reason: 'localhost', isResolved: false, ...from })
   const answers = isLiteral ? [{ address: hostname }] : await resolveHost(hostname, url, policy, context.signal)
   const addresses: { address: string; family: 4 | 6 }[] = []
+  let hasUnlistedPublic = false
   for (const answer of answers) {
     if (!isIpAddressText(answer.address))
       throw new StorefrontUnavailableError({ url: url.href, reason: `the resolver answered ${JSON.stringify(answer.address)} for ${hostname}, not an IP address` })
@@ -78,9 +79,10 @@ export async function checkStorefrontTarget(url: URL, policy: StorefrontEgressPo
       if (!addressClass.isPublic && allowance === undefined)
         throw new StorefrontAddressRefusedError({ url: url.href, host: hostname, address: addressClass.address, reason: addressClass.reason, isResolved: !isLiteral, ...from })
     }
-    if (policy.isHttpsRequiredForPublic && url.protocol === 'http:' && allowance === undefined)
-      throw new StorefrontHttpsRequiredError({ url: url.href, host: hostname, ...from })
+    if (allowance === undefined) hasUnlistedPublic = true
     addresses.push({ address: addressClass.address, family: addressClass.address.includes(':') ? 6 : 4 })
   }
+  // After every address passed (a refused address is the error to name first): http: only to listed ones.
+  if (url.protocol === 'http:' && hasUnlistedPublic) throw new StorefrontHttpsRequiredError({ url: url.href, host: hostname, ...from })
   return { url, hostname, port, addresses }
 }

@@ -29,9 +29,10 @@ export type Egress = Readonly<{
 
 /**
  * Checks a source's egress options once, at start (InvalidOptionError for a bad port or entry), and
- * returns what fetchBounded needs. `isHttpsRequiredForPublic`: see StorefrontEgressOptions.
+ * returns what fetchBounded needs. Storefronts and UCP businesses follow one rule (StorefrontEgressPolicy):
+ * https: to public addresses, plain http: only to listed non-public ones.
  */
-export function openEgress(options: EgressOptions, policy: { isHttpsRequiredForPublic?: boolean } = {}): Egress {
+export function openEgress(options: EgressOptions): Egress {
   const hostsAllowed = options.hostsAllowed === undefined ? undefined : new Set(options.hostsAllowed.map((host) => host.toLowerCase()))
   return Object.freeze({
     limits: {
@@ -43,7 +44,6 @@ export function openEgress(options: EgressOptions, policy: { isHttpsRequiredForP
       ...(options.portsAllowed === undefined ? {} : { portsAllowed: options.portsAllowed }),
       ...(options.privateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.privateAddressesAllowed }),
       ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
-      ...policy,
     }),
     isUrlAllowed: (url: URL) => hostsAllowed === undefined || hostsAllowed.has(url.hostname.toLowerCase()),
   })

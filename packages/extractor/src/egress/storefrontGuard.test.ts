@@ -28,6 +28,8 @@ const NAMES: Record<string, string[]> = {
   'loopback.example': ['127.0.0.1'],
   'v6-loopback.example': ['::1'],
   'mapped.example': ['::ffff:127.0.0.1'],
+  // A public address: only ever checked, never connected to (the guard refuses plain http to it first).
+  'public.example': ['93.184.215.14'],
 }
 
 const resolverAsked: string[] = []
@@ -82,6 +84,7 @@ before(async () => {
     '/products/to-b-by-name.json': redirect(`http://rebind.example:${portB}/products/linen.json`),
     '/products/to-b-mapped.json': redirect(`http://[::ffff:127.0.0.1]:${portB}/products/linen.json`),
     '/products/to-a.json': redirect('/products/linen.json'),
+    '/products/to-public.json': redirect('http://public.example/products/linen.json'),
   })
   const common = { port: 0, logLevel: 'silent', catalogPath: null, storefrontLookup: resolver, storefrontPrivateAddressesAllowed: [shopA.address] }
   extractor = await startExtractor(common)
@@ -178,6 +181,26 @@ describe('a redirect from the allowed server to another loopback server', () => 
     }
     assert.ok(shopA.requested.includes('/products/to-b-by-name.json'))
     assertShopBUntouched()
+  })
+})
+
+describe('plain http to a public address (a storefront page, as for UCP businesses)', () => {
+  test('is refused before any connection: 422 STOREFRONT_HTTPS_REQUIRED, directly and after a redirect', async () => {
+    resolverAsked.length = 0
+    const direct = await extract('http://public.example/products/linen')
+    assert.equal(direct.status, 422, JSON.stringify(direct.body))
+    assert.equal(direct.body.code, 'STOREFRONT_HTTPS_REQUIRED')
+    assert.equal(direct.body.message, 'URL refused: http://public.example/products/linen.json: host public.example is public, so only https: is fetched (storefronts and UCP businesses on the open network must serve https)')
+    const redirected = await extract(`${shopA.url}/products/to-public`)
+    assert.equal(redirected.status, 422, JSON.stringify(redirected.body))
+    assert.equal(redirected.body.code, 'STOREFRONT_HTTPS_REQUIRED')
+    assert.match(redirected.body.message as string, /\(redirected from http:\/\/127\.0\.0\.1:\d+\/products\/to-public\.json\)/)
+    // The name was resolved (to check its address) and nothing else happened: no connection can follow a refusal.
+    assert.deepEqual(resolverAsked, ['public.example', 'public.example'])
+  })
+
+  test('the listed loopback shop is still fetched over plain http', async () => {
+    assert.equal((await extract(`${shopA.url}/products/linen`)).status, 200)
   })
 })
 

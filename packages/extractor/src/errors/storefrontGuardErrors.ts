@@ -59,13 +59,13 @@ export class StorefrontAddressRefusedError extends VerityError {
 }
 
 /**
- * A plain http: URL (or redirect) to a public address where the guard requires https: (UCP
- * businesses): its reply could be altered in transit, and the attested evidence with it.
+ * A plain http: URL (or redirect) to a public address, of a storefront page or a UCP business: its
+ * reply could be altered in transit, and the attested evidence with it. Checked before connecting.
  */
 export class StorefrontHttpsRequiredError extends VerityError {
   readonly code = 'STOREFRONT_HTTPS_REQUIRED'
   constructor(readonly fields: { url: string; host: string; redirectedFrom?: string }) {
-    super(`URL refused: ${fields.url}${origin(fields.redirectedFrom)}: host ${fields.host} is public, so only https: is fetched (a UCP business must serve https)`)
+    super(`URL refused: ${fields.url}${origin(fields.redirectedFrom)}: host ${fields.host} is public, so only https: is fetched (storefronts and UCP businesses on the open network must serve https)`)
   }
 }
 

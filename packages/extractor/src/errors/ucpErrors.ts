@@ -71,3 +71,15 @@ export type UcpErrorCode =
   | UcpRequestRefusedError['code']
   | UcpBadReplyError['code']
   | UcpPriceInvalidError['code']
+
+/**
+ * A checkout a proposal names cannot be proven: the business did not sign it (no valid
+ * `ap2.merchant_authorization` under a key of its profile's `signing_keys`), or it lists no checkout
+ * capability. The proof of a checkout rests on the business's signature (docs/extractor.md, "UCP checkouts").
+ */
+export class UcpCheckoutUnsignedError extends VerityError {
+  readonly code = 'UCP_CHECKOUT_UNSIGNED'
+  constructor(readonly fields: { url: string; reason: string }) {
+    super(`UCP checkout refused: ${fields.url}: ${fields.reason}`)
+  }
+}

@@ -37,6 +37,7 @@ export const httpStatusByCode: Readonly<Record<ExtractorHttpErrorCode, number>> 
   UCP_CAPABILITY_MISSING: 422,
   UCP_NO_TRANSPORT: 422,
   UCP_VERSION_UNSUPPORTED: 422,
+  UCP_CHECKOUT_UNSIGNED: 422,
   // A UCP business that fails us: unreachable, slow, refusing, or answering what UCP does not allow.
   UCP_UNAVAILABLE: 502,
   UCP_REQUEST_REFUSED: 502,

@@ -6,6 +6,7 @@
 // tools/call `get_product`). Its replies are plain JSON objects as the spec's examples show.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { specCheckouts, type SpecCheckoutOptions, type SpecCheckouts } from './specCheckout.ts'
 
 /** A product as the spec's product.json describes it (plus Shopify's `attributes`); the tests write them. */
 export type SpecProduct = Record<string, unknown> & { id: string; variants: (Record<string, unknown> & { id: string; options?: { name: string; label: string }[] })[] }
@@ -20,6 +21,8 @@ export type SpecBusinessOptions = {
   paymentHandlers?: Record<string, unknown[]>
   /** Cache-Control of the profile (the spec: public, max-age ≥ 60). */
   profileCacheControl?: string
+  /** Also sell: checkout over REST, signed as AP2 asks (specCheckout.ts). */
+  checkout?: SpecCheckoutOptions
 }
 
 /** One request the business received: what the tests assert on (the UCP-Agent header, the JSON-RPC body). */
@@ -45,7 +48,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   return text === '' ? undefined : JSON.parse(text)
 }
 
-function profile(base: string, options: SpecBusinessOptions): unknown {
+function profile(base: string, options: SpecBusinessOptions, checkouts: SpecCheckouts | undefined): unknown {
   const version = options.version ?? '2026-04-08'
   const bindings = {
     rest: { version, spec: 'https://ucp.dev/2026-04-08/specification/overview', transport: 'rest', schema: 'https://ucp.dev/2026-04-08/services/shopping/rest.openapi.json', endpoint: `${base}/api/ucp` },
@@ -57,9 +60,11 @@ function profile(base: string, options: SpecBusinessOptions): unknown {
       services: { 'dev.ucp.shopping': (options.transports ?? ['rest', 'mcp']).map((transport) => bindings[transport]) },
       capabilities: {
         'dev.ucp.shopping.catalog.lookup': [{ version, spec: 'https://ucp.dev/2026-04-08/specification/catalog/lookup', schema: 'https://ucp.dev/2026-04-08/schemas/shopping/catalog_lookup.json' }],
+        ...checkouts?.capabilities,
       },
       payment_handlers: options.paymentHandlers ?? {},
     },
+    ...(checkouts === undefined ? {} : { signing_keys: checkouts.signingKeys }),
   }
 }
 
@@ -95,19 +100,22 @@ export async function startSpecUcpBusiness(options: SpecBusinessOptions): Promis
   const requests: SpecRequest[] = []
   const version = options.version ?? '2026-04-08'
   let base = ''
+  const checkouts = options.checkout === undefined ? undefined : await specCheckouts(() => base, options.products, options.paymentHandlers ?? {}, options.checkout)
   const server = createServer(async (request, response) => {
     const path = request.url ?? '/'
-    const body = request.method === 'POST' ? await readJson(request).catch(() => null) : undefined
+    const body = request.method === 'POST' || request.method === 'PUT' ? await readJson(request).catch(() => null) : undefined
     const ucpAgent = request.headers['ucp-agent'] as string | undefined
     requests.push({ method: request.method ?? '', path, ucpAgent, body })
     if (request.method === 'GET' && path === '/.well-known/ucp')
-      return send(response, 200, profile(base, options), { 'cache-control': options.profileCacheControl ?? 'public, max-age=300' })
+      return send(response, 200, profile(base, options, checkouts), { 'cache-control': options.profileCacheControl ?? 'public, max-age=300' })
     if (request.method === 'POST' && path === '/api/ucp/catalog/product') {
       // overview.md "Platform Advertisement on Request": the UCP-Agent header is required over HTTP.
       if (ucpAgent === undefined || !/^profile="[^"]+"$/.test(ucpAgent)) return send(response, 400, { code: 'invalid_profile_url', content: 'UCP-Agent header is required' })
       return send(response, 200, getProduct(options.products, (body ?? {}) as never, version))
     }
     if (request.method === 'POST' && path === '/api/mcp') return send(response, 200, mcpReply(body, options.products, version))
+    const checkout = await checkouts?.handle(request.method ?? '', path, body)
+    if (checkout !== undefined) return send(response, checkout.status, checkout.body)
     send(response, 404, { code: 'not_found', content: path })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -35,7 +35,7 @@ export class UcpSource implements ProductSource {
   /** Throws InvalidOptionError for a bad port or private-address entry. */
   constructor(options: UcpSourceOptions = {}) {
     // UCP requires https: a business on the open network answers over TLS or not at all.
-    this.#context = openEgress(options, { isHttpsRequiredForPublic: true })
+    this.#context = openEgress(options)
     const agentProfileUrl = options.agentProfileUrl ?? UCP_AGENT_PROFILE_URL_DEFAULT
     this.#agentProfileUrl = typeof agentProfileUrl === 'string' ? () => agentProfileUrl : agentProfileUrl
     this.#profiles = new UcpProfileCache({

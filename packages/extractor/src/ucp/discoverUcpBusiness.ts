@@ -13,6 +13,10 @@ export type UcpBusiness = Readonly<{
   endpoint: URL
   payee?: string
   payeeToken?: string
+  /** The profile's `signing_keys` (public JWKs with `kid`): they verify the business's `ap2.merchant_authorization`. */
+  signingKeys: readonly Readonly<Record<string, unknown>>[]
+  /** The capabilities the profile lists (reverse-domain names). */
+  capabilities: readonly string[]
   /** The profile fetches (URL, status, body hash) every extraction at this business lists in its attestation. */
   sources: readonly EvidenceSource[]
   /** How long this discovery may be reused (profileLifetimeMs of the profile reply). */
@@ -93,6 +97,8 @@ export async function discoverUcpBusiness(base: string, context: UcpTransportCon
     transport: choice.transport,
     endpoint,
     ...payeeOf(profile, reply.url),
+    signingKeys: (profile.signing_keys ?? []) as readonly Readonly<Record<string, unknown>>[],
+    capabilities: Object.keys(profile.ucp.capabilities ?? {}),
     sources,
     lifetimeMs: profileLifetimeMs(reply.cacheControl, reply.ageSeconds),
   }

@@ -63,3 +63,19 @@ export class UnknownResourceError extends VerityError {
     super(`unknown resource ${fields.uri}: expected verity://intents/{intent_id} or verity://templates/{template_id}`)
   }
 }
+
+/** `verity mcp --http` was asked to allow an origin that is not one (`--allowed-origins`). */
+export class AllowedOriginInvalidError extends VerityError {
+  readonly code = 'ALLOWED_ORIGIN_INVALID'
+  constructor(readonly fields: { origin: string; reason: string }) {
+    super(`--allowed-origins: ${fields.origin}: ${fields.reason}`)
+  }
+}
+
+/** A request to `verity mcp --http` came from a web page whose origin is neither the server's own nor listed. */
+export class OriginRefusedError extends VerityError {
+  readonly code = 'ORIGIN_REFUSED'
+  constructor(readonly fields: { origin: string }) {
+    super(`requests from origin ${fields.origin} are refused: only the server's own origins and those of --allowed-origins may call it`)
+  }
+}

@@ -1,6 +1,6 @@
 import { decodeInputFields, ownerIdOfSignature, type InputValue, type Signature } from '@verity/core'
 import { compileTemplate, formatExpression, type CompiledTemplate } from '@verity/policy'
-import { readSignedIntent, type IntentStatus, type OrchestratorClient } from '@verity/sdk'
+import { readSignedIntent, type IntentStatus, type OrchestratorClient, type SavedOpening } from '@verity/sdk'
 import { constraintApplies, describeConstraint } from './describeConstraint.ts'
 
 /** One constraint of the intent's template, as an agent reads it. */
@@ -22,8 +22,10 @@ export type IntentView = {
   status: IntentStatus
   /** The user who signed the intent (owner id and scheme), or "Unsigned". */
   signer: { owner_id: string; scheme: string } | 'Unsigned'
-  /** The user's parameters (`intent.attrs`), plain JSON. */
+  /** The user's parameters (`intent.attrs`), plain JSON; of a sealed intent, those of the opening the user handed over, else only the disclosed ones. */
   attrs: Record<string, unknown>
+  /** A sealed intent: whether `attrs` are the user's (`opening`) or only those shown in the clear (`disclosed`). */
+  sealed?: { attrs: 'opening' | 'disclosed' }
   /** The facts a candidate must show, by name and type: what the extractor establishes for a solution. */
   evidence_fields: Array<{ name: string; type: string }>
   constraints: ConstraintView[]
@@ -34,13 +36,14 @@ export type IntentView = {
  * allowed: each constraint as written and in plain words, with the user's values filled in.
  * Throws the SDK's ApiError (404 INTENT_NOT_FOUND) or ServiceUnreachableError.
  */
-export async function readIntentView(orchestrator: OrchestratorClient, intentId: string): Promise<IntentView> {
+export async function readIntentView(orchestrator: OrchestratorClient, intentId: string, opening?: SavedOpening): Promise<IntentView> {
   const [signedIntent, status] = await Promise.all([orchestrator.getIntent(intentId), orchestrator.getIntentStatus(intentId)])
   const intent = readSignedIntent(signedIntent)
   // The orchestrator serves the canonical source of the template; compiling it here gives the
   // constraint tree to put into words (and checks it is the template the intent names).
   const compiled = compileTemplate(await orchestrator.getTemplate(intent.templateId))
-  const attrs = decodeInputFields(intent.attrFields, 'intent')
+  const held = intent.sealed === undefined || opening === undefined || opening.intent_id !== intent.id ? undefined : opening.opening.attrs.fields
+  const attrs = decodeInputFields(intent.sealed === undefined ? intent.attrFields : (held ?? intent.sealed.disclosedFields), 'intent')
   return {
     intent_id: intent.id,
     template_id: intent.templateId,
@@ -48,6 +51,7 @@ export async function readIntentView(orchestrator: OrchestratorClient, intentId:
     status,
     signer: signerOf(intent.authorship),
     attrs: plainAttrs(attrs),
+    ...(intent.sealed === undefined ? {} : { sealed: { attrs: held === undefined ? ('disclosed' as const) : ('opening' as const) } }),
     evidence_fields: compiled.evidence.map((field) => ({ name: field.name, type: field.type })),
     constraints: constraintViews(compiled, attrs),
   }

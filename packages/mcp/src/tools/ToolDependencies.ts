@@ -29,4 +29,6 @@ export type ToolDependencies = {
   /** Refuse dev-CRS proofs in verify_proof. */
   production: boolean
   limits: McpLimits
+  /** Where the user's side keeps the openings of its sealed intents (`--openings`): the agent then sees their attrs. */
+  openingsDir?: string
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { Business, ConstraintFailure, Evidence, InputDataProblem, IntentId, Metadata, metadataWithBusiness, Solution } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
+import { withOpeningValues } from '../intents/sealedOpening.ts'
 
 export const CHECK_SOLUTION_DESCRIPTION =
   "A dry run, and your preflight before proposing: the orchestrator extracts the evidence for a candidate solution and evaluates " +
@@ -31,7 +32,7 @@ export function registerCheckSolutionTool(server: McpServer, deps: ToolDependenc
     ({ intent_id, solution, business, metadata }) =>
       runTool(async () => {
         const check = await deps.orchestrator.checkProposal(intent_id, { solution, metadata: metadataWithBusiness(metadata, business) })
-        return toolSuccess('check_solution', check, deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
+        return toolSuccess('check_solution', withOpeningValues(deps, intent_id, check), deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
       }),
   )
 }

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { readIntentView } from '../intents/readIntentView.ts'
+import { openingOf } from '../intents/sealedOpening.ts'
 import { IntentId } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
@@ -19,6 +20,10 @@ export const IntentViewShape = {
   status: z.enum(['pending', 'proving', 'success', 'failure', 'expired']),
   signer: z.union([z.literal('Unsigned'), z.object({ owner_id: z.string(), scheme: z.string() })]),
   attrs: z.record(z.unknown()).describe("the user's parameters"),
+  sealed: z
+    .object({ attrs: z.enum(['opening', 'disclosed']) })
+    .optional()
+    .describe('a sealed intent: attrs are the user\'s (opening handed over) or only those shown in the clear (disclosed)'),
   evidence_fields: z.array(z.object({ name: z.string(), type: z.string() })),
   constraints: z.array(
     z.object({
@@ -35,6 +40,6 @@ export function registerGetIntentTool(server: McpServer, deps: ToolDependencies)
     'get_intent',
     { title: 'Read an intent', description: GET_INTENT_DESCRIPTION, inputSchema: { intent_id: IntentId }, outputSchema: IntentViewShape, annotations: { readOnlyHint: true } },
     ({ intent_id }) =>
-      runTool(async () => toolSuccess('get_intent', await readIntentView(deps.orchestrator, intent_id), deps.limits.toolOutputBytesMax, 'the template is too large to show')),
+      runTool(async () => toolSuccess('get_intent', await readIntentView(deps.orchestrator, intent_id, openingOf(deps, intent_id)), deps.limits.toolOutputBytesMax, 'the template is too large to show')),
   )
 }

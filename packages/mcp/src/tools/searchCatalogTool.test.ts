@@ -33,7 +33,7 @@ async function serveProfile(profile: () => unknown): Promise<{ server: Server; u
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-mcp-search-'))
-  store = await startStore({ port: 0, payeeKeyFile: join(dir, 'store.json'), logLevel: 'silent' })
+  store = await startStore({ port: 0, payeeKeyFile: join(dir, 'store.json'), stateDir: join(dir, 'store-state'), logLevel: 'silent' })
   const storeProfile = (await (await fetch(`${store.url}/.well-known/ucp`)).json()) as { ucp: { services: Record<string, Array<{ transport: string }>> } }
   const services = storeProfile.ucp.services['dev.ucp.shopping']!.filter((service) => service.transport === 'mcp')
   mcpOnly = await serveProfile(() => ({ ...storeProfile, ucp: { ...storeProfile.ucp, services: { 'dev.ucp.shopping': services } } }))

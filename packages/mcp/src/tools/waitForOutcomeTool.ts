@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { waitForOutcome } from '../intents/waitForOutcome.ts'
+import { withOpeningValues } from '../intents/sealedOpening.ts'
 import { IntentId, OutcomeShape, TimeoutS } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
@@ -24,7 +25,8 @@ export function registerWaitForOutcomeTool(server: McpServer, deps: ToolDependen
     ({ intent_id, timeout_s }, extra) =>
       runTool(async () => {
         const outcome = await waitForOutcome(deps.orchestrator, { intentId: intent_id, ...waitOptionsOf(deps, timeout_s, extra) })
-        return toolSuccess('wait_for_outcome', outcome, deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
+        // A sealed intent's failure names constraints without values; the opening the user handed over shows them.
+        return toolSuccess('wait_for_outcome', withOpeningValues(deps, intent_id, outcome), deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
       }),
   )
 }

@@ -6,9 +6,10 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import { isLoopbackHost } from '@verity/server'
 import { createToolDependencies } from '../createToolDependencies.ts'
 import { createVerityMcpServer } from '../createVerityMcpServer.ts'
-import { RemoteBindRefusedError } from '../errors/mcpErrors.ts'
+import { OriginRefusedError, RemoteBindRefusedError } from '../errors/mcpErrors.ts'
 import { HTTP_BODY_BYTES_MAX, HTTP_MCP_PATH, HTTP_SESSION_IDLE_MS, HTTP_SESSIONS_MAX } from '../limits.ts'
 import type { VerityMcpOptions } from '../VerityMcpOptions.ts'
+import { createOriginPolicy, parseAllowedOrigins, type OriginPolicy } from './originPolicy.ts'
 import { readJsonBody } from './readJsonBody.ts'
 import { SessionTable } from './SessionTable.ts'
 
@@ -17,24 +18,36 @@ export type ServeHttpOptions = VerityMcpOptions & {
   /** Listen address (default 127.0.0.1). Anything but loopback needs `allowRemote`. */
   host?: string
   allowRemote?: boolean
+  /** Browser origins allowed besides the server's own (`--allowed-origins`), e.g. `https://app.example`. */
+  allowedOrigins?: readonly string[]
   sessionsMax?: number
   sessionIdleMs?: number
 }
 
-export type RunningMcpHttp = { url: string; server: Server; close(): Promise<void> }
+export type RunningMcpHttp = {
+  url: string
+  server: Server
+  /** The origins a browser request may carry (the server's own and the listed ones); a request without Origin is served too. */
+  allowedOrigins: readonly string[]
+  close(): Promise<void>
+}
 
 /**
  * Serves MCP over Streamable HTTP at `http://host:port/mcp`: one MCP session (and server) per
  * client, at most `sessionsMax` (the idlest is closed past that), each closed after
  * `sessionIdleMs` without a request. Host headers are checked against the listen address (DNS
- * rebinding), and a non-loopback listen address is refused unless `allowRemote`.
+ * rebinding), and a non-loopback listen address is refused unless `allowRemote`. A request
+ * whose Origin header is neither the server's own nor listed in `allowedOrigins` is refused with
+ * 403 before its body is read (originPolicy.ts).
  */
 export async function serveHttp(options: ServeHttpOptions, log: (error: unknown) => void = () => undefined): Promise<RunningMcpHttp> {
   const host = options.host ?? '127.0.0.1'
   if (!isLoopbackHost(host) && options.allowRemote !== true) throw new RemoteBindRefusedError({ host })
+  const listedOrigins = parseAllowedOrigins(options.allowedOrigins ?? [])
   const { deps, close: closeDeps } = createToolDependencies(options)
   const sessions = new SessionTable(options.sessionsMax ?? HTTP_SESSIONS_MAX, options.sessionIdleMs ?? HTTP_SESSION_IDLE_MS, log)
   let allowedHosts: string[] | undefined
+  let origins: OriginPolicy | undefined
   const http = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       log(error)
@@ -42,6 +55,11 @@ export async function serveHttp(options: ServeHttpOptions, log: (error: unknown)
     })
   })
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const origin = request.headers.origin
+    if (!origins!.isAllowed(origin)) {
+      const refused = new OriginRefusedError({ origin: origin! })
+      return sendJsonRpcError(response, 403, -32000, refused.message, { code: refused.code })
+    }
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== HTTP_MCP_PATH) return sendJsonRpcError(response, 404, -32601, `MCP is served at ${HTTP_MCP_PATH}`)
     const sessionId = request.headers['mcp-session-id']
     const body = request.method === 'POST' ? await readJsonBody(request, HTTP_BODY_BYTES_MAX) : undefined
@@ -64,10 +82,12 @@ export async function serveHttp(options: ServeHttpOptions, log: (error: unknown)
   await new Promise<void>((resolve, reject) => http.once('error', reject).listen(options.port, host, resolve))
   const { port } = http.address() as AddressInfo
   const hostForUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+  origins = createOriginPolicy(host, port, listedOrigins)
   if (isLoopbackHost(host)) allowedHosts = [`${hostForUrl}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]
   return {
     url: `http://${hostForUrl}:${port}${HTTP_MCP_PATH}`,
     server: http,
+    allowedOrigins: origins.allowed,
     close: async () => {
       await sessions.closeAll()
       await new Promise<void>((resolve) => http.close(() => resolve()))
@@ -77,6 +97,7 @@ export async function serveHttp(options: ServeHttpOptions, log: (error: unknown)
   }
 }
 
-function sendJsonRpcError(response: ServerResponse, status: number, code: number, message: string): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
+function sendJsonRpcError(response: ServerResponse, status: number, code: number, message: string, data?: { code: string }): void {
+  const error = data === undefined ? { code, message } : { code, message, data }
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error, id: null }))
 }

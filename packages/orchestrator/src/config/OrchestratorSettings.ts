@@ -57,4 +57,6 @@ export type OrchestratorSettings = {
   passkeyOrigins: readonly string[]
   /** WebAuthn RP ids accepted in passkey signatures of intents (empty: any). */
   passkeyRpIds: readonly string[]
+  /** The URLs clients reach this orchestrator at (behind a proxy); agents sign proposals for their origin. Empty: this host and the loopback names on the port a request came in on. */
+  publicUrls: readonly string[]
 }

@@ -49,4 +49,5 @@ export const ORCHESTRATOR_OPTIONS = {
   storefrontPrivateAddressesAllowed: { flag: 'storefront-private-addresses-allowed', kind: 'list', defaultText: 'none', summary: 'embedded extractor: non-public addresses it may fetch (CIDR, address, address:port)', ...was(undefined, 'VERITY_STOREFRONT_PRIVATE_ADDRESSES_ALLOWED') },
   passkeyOrigins: { flag: 'passkey-origins', kind: 'list', defaultText: 'any', summary: 'WebAuthn origins accepted in passkey signatures', ...was(undefined, 'VERITY_PASSKEY_ORIGINS') },
   passkeyRpIds: { flag: 'passkey-rp-ids', kind: 'list', defaultText: 'any', summary: 'WebAuthn RP ids accepted in passkey signatures', ...was(undefined, 'VERITY_PASSKEY_RP_IDS') },
+  publicUrls: { flag: 'public-urls', kind: 'list', defaultText: 'http://<host>:<port> and the loopback names', summary: "URLs clients reach this orchestrator at; an agent's proposal signature must name one's origin" },
 } as const satisfies ServiceOptions

@@ -39,3 +39,15 @@ export class IntentNotFoundError extends VerityError {
     super(`intent ${fields.intentId} not found`)
   }
 }
+
+/**
+ * A sealed intent's opening does not open what the user signed: a commitment recomputed from
+ * the opening differs (or the tiers do not match), or a disclosed attr differs from the opening's.
+ * Names the tier or the field, never a value.
+ */
+export class SealedOpeningMismatchError extends VerityError {
+  readonly code = 'SEALED_OPENING_MISMATCH'
+  constructor(readonly fields: { reason: string }) {
+    super(`the opening does not open the sealed intent: ${fields.reason}`)
+  }
+}

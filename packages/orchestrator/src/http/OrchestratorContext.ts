@@ -29,4 +29,9 @@ export type OrchestratorContext = {
   extractorConfig: () => Promise<{ url: string; key: string }>
   /** Asks the extractor in effect (configured over HTTP, or the embedded one in-process) for evidence. */
   extractEvidence: EvidenceExtractor
+  /**
+   * The origins an agent may sign a proposal for here (docs/protocol.md, "Agent-bound intents"),
+   * given the local port the request came in on: `--public-urls`, else this host and the loopback names.
+   */
+  agentOrigins: (localPort: number | undefined) => readonly string[]
 }

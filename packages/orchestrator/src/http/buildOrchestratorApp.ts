@@ -37,6 +37,7 @@ import { checkRoutes } from './routes/checkRoutes.ts'
 import { configRoutes } from './routes/configRoutes.ts'
 import { eventRoutes } from './routes/eventRoutes.ts'
 import { intentRoutes } from './routes/intentRoutes.ts'
+import { acceptedOrchestratorOrigins, publicOriginsOf } from '../agents/orchestratorOrigins.ts'
 import { licenseRoutes } from './routes/licenseRoutes.ts'
 import { proofRoutes } from './routes/proofRoutes.ts'
 import { templateRoutes } from './routes/templateRoutes.ts'
@@ -56,6 +57,8 @@ export type OrchestratorAppDependencies = {
    */
   embeddedExtractor?: ExtractorOptions | null
   logger?: FastifyServerOptions['logger']
+  /** The address it will listen on (agent proposal origins when no --public-urls; default 127.0.0.1). */
+  listenHost?: string
 }
 
 /** The parts running behind the routes, exposed for the process that owns the app. */
@@ -104,6 +107,7 @@ export const ORCHESTRATOR_APP_DEFAULTS: OrchestratorAppSettings = Object.freeze(
   storefrontPrivateAddressesAllowed: [],
   passkeyOrigins: [],
   passkeyRpIds: [],
+  publicUrls: [],
 })
 
 /**
@@ -211,6 +215,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     },
     onError: (error) => app.log.error({ err: error }, 'expiry sweep failed'),
   })
+  const publicOrigins = publicOriginsOf(settings.publicUrls)
   const context: OrchestratorContext = {
     store: deps.store,
     templates,
@@ -226,6 +231,7 @@ export async function buildOrchestratorApp(deps: OrchestratorAppDependencies): P
     sseClients: new ClientConnectionCounter({ what: 'event streams', connectionsMax: settings.sseConnectionsPerClientMax }),
     extractorConfig,
     extractEvidence,
+    agentOrigins: (localPort) => acceptedOrchestratorOrigins(publicOrigins, deps.listenHost ?? '127.0.0.1', localPort),
   }
   metrics.watch({ runner, hub })
   app.decorate('orchestrator', { hub, runner, sweeper, context, owner, tokens })

@@ -1,4 +1,5 @@
 import type { EdgeErrorCode, ErrorCodesOf } from '@verity/server'
+import type * as agentErrors from '../errors/agentErrors.ts'
 import type * as configErrors from '../errors/configErrors.ts'
 import type * as eventErrors from '../errors/eventErrors.ts'
 import type * as extractorErrors from '../errors/extractorErrors.ts'
@@ -10,6 +11,7 @@ import type * as templateErrors from '../errors/templateErrors.ts'
 type LibraryCode =
   | 'INVALID_SIGNATURE'
   | 'MALFORMED_SIGNATURE'
+  | 'MALFORMED_AGENT_KEY'
   | 'INVALID_BASE58'
   | 'INVALID_JSON'
   | 'INVALID_INPUT_VALUE'
@@ -20,6 +22,7 @@ type LibraryCode =
 
 /** Every code the orchestrator answers: its error classes' (a new class without a status fails to compile), its libraries' and the HTTP edge's. */
 export type OrchestratorErrorCode =
+  | ErrorCodesOf<typeof agentErrors>
   | ErrorCodesOf<typeof configErrors>
   | ErrorCodesOf<typeof eventErrors>
   | ErrorCodesOf<typeof extractorErrors>
@@ -44,6 +47,7 @@ export const httpStatusByCode: Readonly<Record<OrchestratorErrorCode, number>> =
   // intents
   MALFORMED_INTENT: 400,
   UNSIGNED_INTENT_REFUSED: 400,
+  SEALED_OPENING_MISMATCH: 400,
   INVALID_SIGNATURE: 400,
   MALFORMED_SIGNATURE: 400,
   INVALID_BASE58: 400,
@@ -61,6 +65,13 @@ export const httpStatusByCode: Readonly<Record<OrchestratorErrorCode, number>> =
   INTENT_EXPIRED: 409,
   PROOF_QUEUE_FULL: 503,
   PROOF_NOT_FOUND: 404,
+  // agent-bound intents (docs/protocol.md): refused before the intent's one proposal is used
+  PAYABLE_INTENT_UNBOUND: 400,
+  MALFORMED_AGENT_KEY: 400,
+  AGENT_SIGNATURE_REQUIRED: 401,
+  AGENT_SIGNATURE_INVALID: 401,
+  AGENT_NOT_NAMED: 403,
+  AGENT_ORCHESTRATOR_MISMATCH: 403,
   // the extractor could not establish the proposal's evidence (reached a route only through a dry run)
   EXTRACTOR_FAILED: 400,
   // templates

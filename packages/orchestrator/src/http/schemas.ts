@@ -11,8 +11,10 @@ export {
   ProofBundle,
   Proposal,
   ProposalCheckResponse,
+  ProposalSubmission,
   RuntimeConfig,
   SignedIntent,
+  SubmittedIntent,
   TemplateIdParams,
   UpdateRuntimeConfigRequest,
 } from '@verity/wire'

@@ -1,6 +1,7 @@
-import { canonicalJsonBytes, decodeBase58 } from '@verity/core'
+import { agentOwnerIdsOf, canonicalJsonBytes, decodeBase58 } from '@verity/core'
 import { MalformedIntentError } from '../errors/intentErrors.ts'
 import type { IntentShape } from '../store/OrchestratorStore.ts'
+import { readOpeningParts, readSealedParts, type OpeningParts, type SealedParts } from './sealedIntent.ts'
 
 /** A submitted intent, told apart by shape, with the bytes its signature covers (DESIGN §3). */
 export type ParsedSignedIntent = {
@@ -13,6 +14,14 @@ export type ParsedSignedIntent = {
   authorship: unknown
   /** Shape A: UTF-8 of JCS(payload); shape B: UTF-8 of JCS(intent). */
   signedBytes: Uint8Array
+  /** `agents` as submitted (docs/protocol.md, "Agent-bound intents"); absent: any agent may propose. */
+  agents?: unknown
+  /** The owner id of each agent (their keys read once, MALFORMED_AGENT_KEY otherwise); present exactly when `agents` is. */
+  agentOwnerIds?: string[]
+  /** A sealed intent's `sealed` (then attrFields is empty: the attrs are in the opening). */
+  sealed?: SealedParts
+  /** The opening sent beside a sealed intent (POST /intents only; never stored with the signed part). */
+  opening?: OpeningParts
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -32,23 +41,27 @@ export function parseSignedIntent(body: unknown): ParsedSignedIntent {
 }
 
 function parseShapeA(root: Record<string, unknown>): ParsedSignedIntent {
-  expectKeys(root, 'body', ['payload', 'signature'], [])
+  expectKeys(root, 'body', ['payload', 'signature'], ['opening'])
   const payload = expectObject(root.payload, 'payload')
-  expectKeys(payload, 'payload', ['id', 'template_id', 'attrs'], [])
+  const isSealed = 'sealed' in payload
+  expectKeys(payload, 'payload', ['id', 'template_id', isSealed ? 'sealed' : 'attrs'], ['agents'])
   return {
     shape: 'A',
     id: expectUuid(payload.id, 'payload.id'),
     templateId: expectHashDigest(payload.template_id, 'payload.template_id'),
-    attrFields: expectAttrs(payload.attrs, 'payload.attrs'),
+    attrFields: isSealed ? {} : expectAttrs(payload.attrs, 'payload.attrs'),
     authorship: expectObject(root.signature, 'signature'),
     signedBytes: canonicalJsonBytes(payload, 'payload'),
+    ...agentsOf(payload, 'payload.agents'),
+    ...sealedPartsOf(root, payload.sealed, isSealed, 'payload.sealed'),
   }
 }
 
 function parseShapeB(root: Record<string, unknown>): ParsedSignedIntent {
-  expectKeys(root, 'body', ['authorship', 'intent'], [])
+  expectKeys(root, 'body', ['authorship', 'intent'], ['opening'])
   const intent = expectObject(root.intent, 'intent')
-  expectKeys(intent, 'intent', ['id', 'policy_id'], ['attrs'])
+  const isSealed = 'sealed' in intent
+  expectKeys(intent, 'intent', isSealed ? ['id', 'policy_id', 'sealed'] : ['id', 'policy_id'], isSealed ? ['agents'] : ['attrs', 'agents'])
   if (intent.attrs === null) throw new MalformedIntentError({ reason: 'intent.attrs must be omitted, not null, when there are none' })
   let authorship: unknown
   if (root.authorship === 'Unsigned') authorship = 'Unsigned'
@@ -64,7 +77,24 @@ function parseShapeB(root: Record<string, unknown>): ParsedSignedIntent {
     attrFields: intent.attrs === undefined ? {} : expectAttrs(intent.attrs, 'intent.attrs'),
     authorship,
     signedBytes: canonicalJsonBytes(intent, 'intent'),
+    ...agentsOf(intent, 'intent.agents'),
+    ...sealedPartsOf(root, intent.sealed, isSealed, 'intent.sealed'),
   }
+}
+
+/** A sealed intent's `sealed` and, when submitted, its opening; an open intent has no opening. */
+function sealedPartsOf(root: Record<string, unknown>, sealed: unknown, isSealed: boolean, title: string): Pick<ParsedSignedIntent, 'sealed' | 'opening'> {
+  if (!isSealed) {
+    if ('opening' in root) throw new MalformedIntentError({ reason: 'opening is sent beside a sealed intent only (this intent carries attrs)' })
+    return {}
+  }
+  return { sealed: readSealedParts(sealed, title), ...('opening' in root ? { opening: readOpeningParts(root.opening) } : {}) }
+}
+
+/** `agents` of the signed object and their owner ids, when it names agents; nothing else costs a look. */
+function agentsOf(signed: Record<string, unknown>, title: string): Pick<ParsedSignedIntent, 'agents' | 'agentOwnerIds'> {
+  if (!('agents' in signed)) return {}
+  return { agents: signed.agents, agentOwnerIds: agentOwnerIdsOf(signed.agents, title) }
 }
 
 function expectObject(value: unknown, title: string): Record<string, unknown> {

@@ -4,8 +4,10 @@ import { IntentExistsError, UnknownTemplateError, UnsignedIntentRefusedError } f
 import type { PolicyProving } from '../jobs/PolicyProving.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
+import { assertPayableIntentBound } from '../agents/payableBinding.ts'
 import { decodeAttrs } from './decodeAttrs.ts'
 import { parseSignedIntent } from './parseSignedIntent.ts'
+import { assertOpeningGiven, openSealedIntent } from './openSealedIntent.ts'
 
 export type SubmitIntentDependencies = {
   store: OrchestratorStore
@@ -23,24 +25,33 @@ export type SubmitIntentDependencies = {
  * Accepts a signed intent (shape A or B): checks its shape, that its id is new, its signature
  * (or that unsigned intents are allowed), that its template exists and that its attrs match the
  * template's `intent` schema and that a proof can hold their sets; then stores it as submitted, pending, with its expiry.
+ * A sealed intent's attrs are those of its opening, which must open its commitments; the signed
+ * part is stored as submitted and the opening beside it (docs/protocol.md, "Sealed intents").
+ * An intent naming `agents` has their keys read once by parseSignedIntent; a payable intent must
+ * name agents unless its template ties the payee to what the user signed (PAYABLE_INTENT_UNBOUND).
  */
 export async function submitIntent(deps: SubmitIntentDependencies, body: unknown): Promise<{ intentId: string }> {
   const parsed = parseSignedIntent(body)
+  assertOpeningGiven(parsed)
   if (await deps.store.hasIntent(parsed.id)) throw new IntentExistsError({ intentId: parsed.id })
   if (parsed.authorship === 'Unsigned') {
     if (!deps.allowUnsignedIntents) throw new UnsignedIntentRefusedError()
   } else await assertSignatureInPool(parsed.authorship, parsed.signedBytes, deps.verifierPool, deps.passkeyPolicy)
   const compiled = await deps.templates.load(deps.store, parsed.templateId)
   if (compiled === undefined) throw new UnknownTemplateError({ templateId: parsed.templateId })
-  const attrs = decodeAttrs(parsed.attrFields, 'intent')
+  assertPayableIntentBound({ id: parsed.id, templateId: parsed.templateId, hasAgents: parsed.agents !== undefined }, compiled)
+  const attrs = decodeAttrs(parsed.opening?.attrFields ?? parsed.attrFields, 'intent')
   checkInputs(compiled.intent, attrs, 'intent')
   deps.proving.assertIntentFits(compiled, attrs)
+  // A sealed intent: its opening must open what was signed; it is stored apart, never served.
+  const sealed = parsed.sealed === undefined ? undefined : await openSealedIntent(parsed, compiled, attrs, body)
   const createdAtMs = deps.nowMs()
   const isInserted = await deps.store.insertIntent({
     id: parsed.id,
     templateId: parsed.templateId,
     shape: parsed.shape,
-    signedIntentJson: stringifyJsonBigint(body),
+    signedIntentJson: sealed?.signedIntentJson ?? stringifyJsonBigint(body),
+    ...(sealed === undefined ? {} : { sealedOpeningJson: sealed.openingJson }),
     createdAtMs,
     expiresAtMs: createdAtMs + deps.intentTtlMs,
   })

@@ -8,6 +8,8 @@ export type PolicyProofInput = {
   compiled: CompiledTemplate
   attrs: Record<string, InputValue>
   evidence: Record<string, InputValue>
+  /** A sealed intent's salt: the proof's attrs commitment is then the one the user signed (docs/protocol.md, "Sealed intents"). Absent: an open intent (salt 0). */
+  attrsSalt?: bigint
   /** The extractor's attestation of the evidence; the proof is bound to it (docs/proofs.md). Null: unattested. */
   attestation: EvidenceAttestation | null
 }

@@ -1,4 +1,5 @@
-import { assertSetsFitCircuit, attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
+import { attestationSalt, choosePolicyTier, createProver, newAttestationSaltNonce, randomSalt, type Prover } from '@verity/prover'
+import { assertIntentSetsFit } from './intentSetsFit.ts'
 import type { PolicyProving } from './PolicyProving.ts'
 
 export type PolicyProvingOptions = {
@@ -36,7 +37,7 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
     assertTemplateFits: (compiled) => {
       choosePolicyTier(compiled)
     },
-    assertIntentFits: (compiled, attrs) => assertSetsFitCircuit(compiled, { attrs, evidence: {} }),
+    assertIntentFits: assertIntentSetsFit,
     async prove(input) {
       // Attested evidence: the salt is derived from the attestation, so the proof's evidence
       // commitment (a public input) binds the proof to it. Unattested: a random salt, as before.
@@ -48,6 +49,8 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
         evidence: input.evidence,
         intentId: input.intentId,
         salt,
+        // A sealed intent's attrs commitment ends with its secret salt (never published: the proof object does not carry it).
+        ...(input.attrsSalt === undefined ? {} : { attrsSalt: input.attrsSalt }),
         // The template's tier, unless a set of these attrs or this evidence is too large for it.
         circuit: choosePolicyTier(input.compiled, { attrs: input.attrs, evidence: input.evidence }).circuit,
       })

@@ -1,8 +1,9 @@
-import { parseJsonBigint, retryWithBackoff, stringifyJsonBigint, type RetryPolicy } from '@verity/core'
+import { retryWithBackoff, stringifyJsonBigint, type RetryPolicy } from '@verity/core'
 import { eventJson, failureEvent, successEvent } from '../events/orchestratorEvents.ts'
 import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
 import { JOB_ATTEMPTS_MAX } from '../limits.ts'
 import type { Proposal } from '../proposals/parseProposal.ts'
+import { readStoredProposal } from '../proposals/storedProposal.ts'
 import type { ClaimedJob, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
 import { evaluateProposalEvidence, isProposalFailure, type ProposalFailure } from './evaluateProposalEvidence.ts'
@@ -60,7 +61,7 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
   const mark = stageClock(deps, job)
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined || intent.status !== 'proving' || intent.proposalJson === null) return undefined
-  const proposal = parseJsonBigint(intent.proposalJson) as Proposal
+  const { proposal } = readStoredProposal(intent.proposalJson)
   const fail = async (failure: ProposalFailure) =>
     logOutcome(deps, job, await deps.store.finishJob(intentId, { kind: 'failure', eventJson: failureEventJson(intentId, proposal, failure) }, deps.nowMs()), failure.reason)
   if (attempt > JOB_ATTEMPTS_MAX)
@@ -128,6 +129,6 @@ export async function abandonProposalJob(
 ): Promise<StoredEvent | undefined> {
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined || intent.status !== 'proving' || intent.proposalJson === null) return undefined
-  const proposal = parseJsonBigint(intent.proposalJson) as Proposal
+  const { proposal } = readStoredProposal(intent.proposalJson)
   return deps.store.finishJob(intentId, { kind: 'failure', eventJson: failureEventJson(intentId, proposal, failureOf(reason)) }, deps.nowMs())
 }

@@ -1,3 +1,4 @@
+import type { PasskeyPolicy } from '@verity/core'
 import type { ConstraintFailure, InputProblem } from '@verity/policy'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
 import { IntentNotFoundError } from '../errors/intentErrors.ts'
@@ -6,6 +7,7 @@ import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
 import { evaluateProposalEvidence, isProposalFailure } from '../jobs/evaluateProposalEvidence.ts'
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
+import { authorizeAgentProposal } from '../agents/authorizeAgentProposal.ts'
 import { parseProposal } from './parseProposal.ts'
 
 export type CheckProposalDependencies = {
@@ -13,6 +15,7 @@ export type CheckProposalDependencies = {
   templates: TemplateCache
   extractEvidence: EvidenceExtractor
   nowMs: () => number
+  passkeyPolicy?: PasskeyPolicy
 }
 
 /** What proposing would conclude, without a proof: the body of POST /intents/{id}/check. */
@@ -25,12 +28,15 @@ export type ProposalCheck =
  * effect and evaluates the intent's constraints exactly as the proposal job would, but proves
  * nothing, stores nothing and leaves the intent's one proposal unused. A failing candidate is an
  * answer (`ok: false` with the reason and each failed constraint). Throws for what makes the
- * check pointless: no such intent (404), expired or already proposed (409), template gone (400).
+ * check pointless: no such intent (404), expired or already proposed (409), template gone (400);
+ * and, for an agent-bound intent, a missing or invalid agent signature (401/403, as for proposals).
  */
-export async function checkProposal(deps: CheckProposalDependencies, intentId: string, body: unknown): Promise<ProposalCheck> {
+export async function checkProposal(deps: CheckProposalDependencies, intentId: string, body: unknown, acceptedOrigins: readonly string[]): Promise<ProposalCheck> {
   const proposal = parseProposal(body)
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined) throw new IntentNotFoundError({ intentId })
+  // An agent-bound intent's dry run is the named agent's too: it tells nobody else anything.
+  authorizeAgentProposal({ intentId, signedIntentJson: intent.signedIntentJson, proposal, action: 'check', acceptedOrigins, ...(deps.passkeyPolicy === undefined ? {} : { passkeyPolicy: deps.passkeyPolicy }) })
   if (intent.status === 'expired' || (intent.status === 'pending' && intent.expiresAtMs <= deps.nowMs())) throw new IntentExpiredError({ intentId })
   if (intent.status !== 'pending') throw new ProposalExistsError({ intentId })
   const compiled = await deps.templates.load(deps.store, intent.templateId)

@@ -19,6 +19,12 @@ export type NewIntent = {
   shape: IntentShape
   /** The submitted signed intent, re-serialised losslessly (big integers kept). */
   signedIntentJson: string
+  /**
+   * A sealed intent's opening `{attrs, salt}` as JSON text (never in signedIntentJson, never
+   * served): the attrs its proof is made over. Null for an open intent, and once the intent ended
+   * (success, failure, expired): the store forgets it in the transaction that ends the intent.
+   */
+  sealedOpeningJson?: string | null
   createdAtMs: number
   expiresAtMs: number
 }

@@ -2,8 +2,8 @@ import { Worker } from 'node:worker_threads'
 import type { NewIntent } from './OrchestratorStore.ts'
 
 /** The insert of one intent; `changes` is 0 when the id exists already. */
-export const INSERT_INTENT_SQL = `INSERT INTO intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms)
-       VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (id) DO NOTHING`
+export const INSERT_INTENT_SQL = `INSERT INTO intents (id, template_id, shape, signed_intent_json, sealed_opening_json, status, created_at_ms, expires_at_ms)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (id) DO NOTHING`
 
 type Waiting = { intent: NewIntent; resolve: (inserted: boolean) => void; reject: (error: unknown) => void }
 type Reply = { id: number; inserted?: boolean[]; error?: { message: string; code?: string } }
@@ -62,7 +62,7 @@ export class SqliteIntentWriter {
     const id = this.#nextId++
     this.#inFlight = { id, batch }
     this.#worker.ref()
-    const rows = batch.map(({ intent }) => [intent.id, intent.templateId, intent.shape, intent.signedIntentJson, intent.createdAtMs, intent.expiresAtMs])
+    const rows = batch.map(({ intent }) => [intent.id, intent.templateId, intent.shape, intent.signedIntentJson, intent.sealedOpeningJson ?? null, intent.createdAtMs, intent.expiresAtMs])
     this.#worker.postMessage({ id, rows })
   }
 

@@ -139,7 +139,7 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
       this.#db.transaction(() =>
         intents.map(
           (intent) =>
-            this.#statements.insertIntent.run(intent.id, intent.templateId, intent.shape, intent.signedIntentJson, intent.createdAtMs, intent.expiresAtMs)
+            this.#statements.insertIntent.run(intent.id, intent.templateId, intent.shape, intent.signedIntentJson, intent.sealedOpeningJson ?? null, intent.createdAtMs, intent.expiresAtMs)
               .changes === 1,
         ),
       ).immediate(),
@@ -288,8 +288,9 @@ function prepareStatements(db: Database.Database) {
        WHERE lease_owner = ? AND status = 'proving' AND id IN (SELECT value FROM json_each(?))`,
     ),
     releaseLeases: db.prepare("UPDATE intents SET lease_owner = NULL, lease_expires_at_ms = NULL WHERE status = 'proving'"),
-    finishJob: db.prepare("UPDATE intents SET status = ?, lease_owner = NULL, lease_expires_at_ms = NULL WHERE id = ? AND status = 'proving'"),
-    expire: db.prepare("UPDATE intents SET status = 'expired' WHERE id = ? AND status = 'pending'"),
+        // An intent that ends forgets a sealed opening (its attrs) in the same transaction.
+    finishJob: db.prepare("UPDATE intents SET status = ?, lease_owner = NULL, lease_expires_at_ms = NULL, sealed_opening_json = NULL WHERE id = ? AND status = 'proving'"),
+    expire: db.prepare("UPDATE intents SET status = 'expired', sealed_opening_json = NULL WHERE id = ? AND status = 'pending'"),
     insertProof: db.prepare('INSERT INTO proofs (intent_id, evidence_json, proof_json, created_at_ms) VALUES (?, ?, ?, ?)'),
     getProof: db.prepare('SELECT intent_id, evidence_json, proof_json, created_at_ms FROM proofs WHERE intent_id = ?'),
     listDue: db.prepare(

@@ -126,4 +126,10 @@ CREATE UNIQUE INDEX events_one_per_intent ON events (intent_id);
 `,
     postgres: '',
   },
+  {
+    version: 3,
+    description: 'the opening (attrs + salt) of a sealed intent, kept until the intent ends (docs/protocol.md, "Sealed intents")',
+    sqlite: 'ALTER TABLE intents ADD COLUMN sealed_opening_json TEXT;',
+    postgres: 'ALTER TABLE orchestrator_intents ADD COLUMN sealed_opening_json text;',
+  },
 ]

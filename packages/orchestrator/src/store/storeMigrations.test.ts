@@ -47,7 +47,7 @@ describe('store migrations', () => {
     }
     const check = new Database(join(dir, SQLITE_FILE_NAME))
     assert.equal(check.pragma('user_version', { simple: true }), ORCHESTRATOR_MIGRATIONS.length)
-    assert.deepEqual(check.prepare(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`).pluck().all(), [1, 2])
+    assert.deepEqual(check.prepare(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`).pluck().all(), [1, 2, 3])
     check.close()
   })
 
@@ -69,7 +69,7 @@ describe('store migrations', () => {
       await upgraded.close()
     }
     const check = new Database(join(dir, SQLITE_FILE_NAME))
-    assert.deepEqual(check.prepare(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`).pluck().all(), [1, 2])
+    assert.deepEqual(check.prepare(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`).pluck().all(), [1, 2, 3])
     check.close()
   })
 
@@ -82,7 +82,7 @@ describe('store migrations', () => {
     assert.throws(() => new SqliteOrchestratorStore(dir), (error: unknown) => {
       assert.ok(error instanceof StoreSchemaTooNewError)
       assert.equal(error.code, 'STORE_SCHEMA_TOO_NEW')
-      assert.match(error.message, /schema version 99, this build knows up to 2/)
+      assert.match(error.message, /schema version 99, this build knows up to 3/)
       return true
     })
   })
@@ -92,7 +92,7 @@ describe('store migrations', () => {
     for (const store of stores) assert.equal(store.backend, 'postgres')
     await Promise.all(stores.map((store) => store.close()))
     const { rows } = await withClient(database.url, (client) => client.query('SELECT version FROM orchestrator_migrations ORDER BY version'))
-    assert.deepEqual(rows.map((row) => row.version), [1, 2])
+    assert.deepEqual(rows.map((row) => row.version), [1, 2, 3])
     await withClient(database.url, (client) =>
       client.query("INSERT INTO orchestrator_migrations (version, description, applied_at_ms) VALUES (99, 'from the future', 0)"),
     )
@@ -117,7 +117,7 @@ describe('store migrations', () => {
         await store.close()
       }
       const { rows } = await withClient(previous.url, (client) => client.query(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`))
-      assert.deepEqual(rows.map((row) => row.version), [1, 2])
+      assert.deepEqual(rows.map((row) => row.version), [1, 2, 3])
     } finally {
       await previous.drop()
     }

@@ -17,6 +17,7 @@ export type IntentRow = {
   template_id: string
   shape: 'A' | 'B'
   signed_intent_json: string
+  sealed_opening_json: string | null
   status: IntentStatus
   created_at_ms: number
   expires_at_ms: number
@@ -38,6 +39,7 @@ export function intentOfRow(row: IntentRow): IntentRecord {
     templateId: row.template_id,
     shape: row.shape,
     signedIntentJson: row.signed_intent_json,
+    sealedOpeningJson: row.sealed_opening_json,
     status: row.status,
     createdAtMs: row.created_at_ms,
     expiresAtMs: row.expires_at_ms,

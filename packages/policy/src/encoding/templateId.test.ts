@@ -84,6 +84,7 @@ describe('templateId', () => {
       clothing: '9WSDppxSXKfVpuUYGVX4fJhAgc5y5udY6otHkP7vWUU1',
       laptop: '32XE5ogXd9RiuNCmDiTf9BiAbwfQYCehBCcfKyPeaKgw',
       'payable-clothing': '7J9qnr4c6QxuXwcr6UkYZLHEntxdE338zMi1MypcmofN',
+      'payable-store': 'CXN7u3muAQ6adwSVCvwVFePs75eJYoWX8p32XerdPFwj',
       shipment: 'HF16vQEh25veK2yw95HHAjV6EKSFNCnbHp7Qcibf5Ju5',
     }
     for (const [name, id] of Object.entries(ids))

@@ -3,7 +3,7 @@ import type {
   CreateTemplateResponse,
   IntentStatus as IntentStatusSchema,
   IntentStatusResponse,
-  Proposal as ProposalSchema,
+  ProposalSubmission,
   ProposalCheckResponse,
   RuntimeConfig as RuntimeConfigSchema,
   SignedIntent,
@@ -14,16 +14,20 @@ import { ServiceClient, type CallOptions } from './ServiceClient.ts'
 import { followEvents, type FollowEventsOptions, type OrchestratorEventMessage } from '../events/followEvents.ts'
 import { request, requestJson } from '../http/requestJson.ts'
 import type { ProofBundle } from '../proofs/ProofBundle.ts'
+import type { Signer } from '@verity/core'
+import { intentNamesAgents, signProposal } from '../intents/signProposal.ts'
 
 export type { ProofBundle }
 /** The status of an intent (GET /intents/{id}/status). */
 export type IntentStatus = Static<typeof IntentStatusSchema>
-/** The body of POST /intents/{id}/proposal. */
-export type Proposal = Static<typeof ProposalSchema>
+/** The body of POST /intents/{id}/proposal and /check: `{solution, metadata}`, and `agent_authorization` for an agent-bound intent (`signProposal`, or `propose` with `agent`). */
+export type Proposal = Static<typeof ProposalSubmission>
 /** The answer of POST /intents/{id}/check: what proposing would conclude, without a proof and without proposing. */
 export type ProposalCheck = Static<typeof ProposalCheckResponse>
 /** A constraint that does not hold: its index in `requires`, the expression and the values. */
 export type ConstraintFailure = Static<typeof ConstraintFailureSchema>
+/** Options of `propose` and `checkProposal`: `agent` signs the proposal of an agent-bound intent. */
+export type ProposeOptions = CallOptions & { agent?: Signer }
 /** GET /config. */
 export type RuntimeConfig = Static<typeof RuntimeConfigSchema>
 /** PUT /config. */
@@ -65,17 +69,30 @@ export class OrchestratorClient extends ServiceClient {
   async getIntentStatus(intentId: string, options: CallOptions = {}): Promise<IntentStatus> {
     return (await requestJson<Static<typeof IntentStatusResponse>>(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/status`, this.authorized(options))).status
   }
-  /** Submits the one proposal of an intent; the outcome arrives as an event (see `events`). */
-  async propose(intentId: string, proposal: Proposal, options: CallOptions = {}): Promise<void> {
-    await request(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/proposal`, { ...this.authorized(options), method: 'POST', body: proposal })
+  /**
+   * Submits the one proposal of an intent; the outcome arrives as an event (see `events`). With
+   * `agent`, an intent that names its agents gets the proposal signed by it (`signProposal`; the
+   * intent is read first); an intent that names none gets the proposal as it is.
+   */
+  async propose(intentId: string, proposal: Proposal, options: ProposeOptions = {}): Promise<void> {
+    const body = await this.agentSigned(intentId, proposal, 'proposal', options)
+    await request(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/proposal`, { ...this.authorized(options), method: 'POST', body })
   }
   /**
    * A dry run of a proposal: extracts the evidence and evaluates the intent's constraints without
    * proving, storing anything or using up the intent's one proposal. A failing candidate is an
    * answer (`ok: false` with each failed constraint), not an error.
    */
-  async checkProposal(intentId: string, proposal: Proposal, options: CallOptions = {}): Promise<ProposalCheck> {
-    return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/check`, { ...this.authorized(options), method: 'POST', body: proposal })
+  async checkProposal(intentId: string, proposal: Proposal, options: ProposeOptions = {}): Promise<ProposalCheck> {
+    const body = await this.agentSigned(intentId, proposal, 'check', options)
+    return requestJson(this.baseUrl, `/intents/${encodeURIComponent(intentId)}/check`, { ...this.authorized(options), method: 'POST', body })
+  }
+  /** The proposal, signed by `options.agent` when there is one and the intent names agents. */
+  private async agentSigned(intentId: string, proposal: Proposal, action: 'proposal' | 'check', options: ProposeOptions): Promise<Proposal> {
+    if (options.agent === undefined) return proposal
+    const signedIntent = await this.getIntent(intentId, options)
+    if (!intentNamesAgents(signedIntent)) return proposal
+    return signProposal({ agent: options.agent, orchestratorUrl: this.baseUrl, signedIntent, solution: proposal.solution, metadata: proposal.metadata, action })
   }
   /** The proof bundle of a successful intent, for `verifyProofBundle` (404 ApiError before success). */
   async getProof(intentId: string, options: CallOptions = {}): Promise<ProofBundle> {

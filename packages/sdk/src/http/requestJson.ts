@@ -1,7 +1,8 @@
-import { BodyTooLargeError, contentLengthOf, parseJsonBigint, readBodyBounded, stringifyJsonBigint } from '@verity/core'
-import { REQUEST_TIMEOUT_MS, SERVICE_RESPONSE_BYTES_MAX } from '../limits.ts'
+import { BodyTooLargeError, contentLengthOf, parseJsonBigint, readBodyBounded, retryWithBackoff, stringifyJsonBigint } from '@verity/core'
+import { REQUEST_RETRY_ATTEMPTS_MAX, REQUEST_RETRY_DELAY_MS, REQUEST_RETRY_DELAY_MS_MAX, REQUEST_TIMEOUT_MS, SERVICE_RESPONSE_BYTES_MAX } from '../limits.ts'
 import { ApiError, ServiceUnreachableError } from './ApiError.ts'
 import { describeFetchFailure } from './describeFetchFailure.ts'
+import { IDEMPOTENT_METHODS, isTransientSocketFailure } from './isTransientSocketFailure.ts'
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -20,6 +21,8 @@ export type HttpResponse = { status: number; contentType: string; text: string }
 /**
  * Sends one request to `baseUrl + path` and returns the response text; a non-2xx answer throws
  * `ApiError` with the service's `{message, code, index}`, a network failure `ServiceUnreachableError`.
+ * An idempotent request whose connection was closed under it (a keep-alive race) is sent again on a
+ * fresh connection (REQUEST_RETRY_ATTEMPTS_MAX tries in all, within the one time-out); a POST never is.
  */
 export async function request(baseUrl: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
   const method = options.method ?? 'GET'
@@ -41,11 +44,20 @@ export async function request(baseUrl: string, path: string, options: RequestOpt
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   let response: Response
   let text: string
-  try {
+  const send = async () => {
     // Our byte bodies are ArrayBuffer-backed; the DOM's BodyInit (browser builds) accepts only those.
-    response = await fetch(url, { method, headers, body: (body ?? null) as string | Uint8Array<ArrayBuffer> | null, signal })
-    const bytes = await readBodyBounded(response.body, { bytesMax: SERVICE_RESPONSE_BYTES_MAX, bytesDeclared: contentLengthOf(response.headers), what: `the response of ${url}` })
-    text = new TextDecoder().decode(bytes)
+    const answer = await fetch(url, { method, headers, body: (body ?? null) as string | Uint8Array<ArrayBuffer> | null, signal })
+    const bytes = await readBodyBounded(answer.body, { bytesMax: SERVICE_RESPONSE_BYTES_MAX, bytesDeclared: contentLengthOf(answer.headers), what: `the response of ${url}` })
+    return { answer, text: new TextDecoder().decode(bytes) }
+  }
+  try {
+    ;({ answer: response, text } = await retryWithBackoff(send, {
+      attemptsMax: IDEMPOTENT_METHODS.has(method) ? REQUEST_RETRY_ATTEMPTS_MAX : 1,
+      delayMsMin: REQUEST_RETRY_DELAY_MS,
+      delayMsMax: REQUEST_RETRY_DELAY_MS_MAX,
+      isRetryable: (error) => !signal.aborted && isTransientSocketFailure(error),
+      signal,
+    }))
   } catch (error) {
     // A service that answers more than we read is not unreachable: its BODY_TOO_LARGE goes to the caller.
     if (error instanceof BodyTooLargeError) throw error

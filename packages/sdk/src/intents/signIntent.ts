@@ -1,4 +1,4 @@
-import { canonicalJsonBytes, type Signer } from '@verity/core'
+import { canonicalJsonBytes, type AgentKey, type Signer } from '@verity/core'
 import type { SignedIntent, SignedIntentShapeA, SignedIntentShapeB, Static } from '@verity/wire'
 
 export type IntentFields = Record<string, unknown>
@@ -12,6 +12,8 @@ export type SignIntentParameters = {
   signer: Signer | 'Unsigned'
   /** `b` (default): `{authorship, intent}`; `a`: `{payload, signature}`. */
   shape?: 'a' | 'b'
+  /** The agents that alone may propose (`agents`, docs/protocol.md "Agent-bound intents"); e.g. `[agentKeyOfSigner(agent)]`. */
+  agents?: readonly AgentKey[]
 }
 
 /**
@@ -23,13 +25,14 @@ export function signIntent(parameters: SignIntentParameters & { shape?: 'b' }): 
 export function signIntent(parameters: SignIntentParameters & { shape: 'a' }): Static<typeof SignedIntentShapeA>
 export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntent>
 export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntent> {
-  const { id, templateId, fields, signer, shape = 'b' } = parameters
+  const { id, templateId, fields, signer, shape = 'b', agents } = parameters
+  const agentsField = agents === undefined ? {} : { agents: [...agents] }
   if (shape === 'a') {
     if (signer === 'Unsigned') throw new TypeError('shape A intents must be signed')
-    const payload = { id, template_id: templateId, attrs: { fields: fields ?? {} } }
+    const payload = { id, template_id: templateId, attrs: { fields: fields ?? {} }, ...agentsField }
     return { payload, signature: signer.sign(canonicalJsonBytes(payload)) }
   }
-  const intent: Static<typeof SignedIntentShapeB>['intent'] = { id, policy_id: templateId }
+  const intent: Static<typeof SignedIntentShapeB>['intent'] = { id, policy_id: templateId, ...agentsField }
   if (fields !== undefined && Object.keys(fields).length > 0) intent.attrs = { fields }
   const authorship = signer === 'Unsigned' ? 'Unsigned' : { Signed: signer.sign(canonicalJsonBytes(intent)) }
   return { authorship, intent }

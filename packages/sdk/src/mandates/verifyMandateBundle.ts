@@ -4,6 +4,8 @@ import { decodeCompiledTemplate, payableShape } from '@verity/policy'
 import { MalformedProofBundleError } from '../proofs/proofErrors.ts'
 import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 import { verifyProofBundle, type ProofCheck, type VerifyProofBundleOptions } from '../proofs/verifyProofBundle.ts'
+import { sealedMandateProblem } from '../sealed/checkSealedMandate.ts'
+import { sealedPaymentAttrFields } from '../sealed/sealedPayment.ts'
 
 export type MandateVerification = { ok: true; facts: MandateFacts } | { ok: false; code: MandateRefusalCode; reason: string }
 
@@ -17,11 +19,14 @@ const CODE_OF_CHECK: Readonly<Record<ProofCheck, MandateRefusalCode>> = Object.f
   template: 'MANDATE_TEMPLATE_INVALID',
   unsigned: 'MANDATE_INTENT_UNSIGNED',
   signature: 'MANDATE_INTENT_SIGNATURE_INVALID',
+  'agent-signature-missing': 'MANDATE_AGENT_SIGNATURE_MISSING',
+  'agent-signature': 'MANDATE_AGENT_SIGNATURE_INVALID',
   inputs: 'MANDATE_BUNDLE_MALFORMED',
   constraints: 'MANDATE_CONSTRAINT_FAILED',
   'attestation-missing': 'MANDATE_ATTESTATION_MISSING',
   attestation: 'MANDATE_ATTESTATION_INVALID',
   extractor: 'MANDATE_EXTRACTOR_UNTRUSTED',
+  commitment: 'MANDATE_COMMITMENT_MISMATCH',
   proof: 'MANDATE_PROOF_INVALID',
 })
 
@@ -36,6 +41,8 @@ const CODE_OF_CHECK: Readonly<Record<ProofCheck, MandateRefusalCode>> = Object.f
 export async function verifyMandateBundle(bundle: unknown, options: VerifyMandateBundleOptions): Promise<MandateVerification> {
   const payable = checkPayable(bundle)
   if (payable !== undefined) return payable
+  const sealedProblem = sealedMandateProblem(bundle)
+  if (sealedProblem !== undefined) return { ok: false, code: 'MANDATE_SEALED_PAYMENT_UNBOUND', reason: sealedProblem }
   if (options.trustedExtractorKeys.length === 0)
     return { ok: false, code: 'MANDATE_EXTRACTOR_UNTRUSTED', reason: 'no extractor key is trusted for mandate payments (mandates.trusted_extractor_keys is empty)' }
   let verified
@@ -48,7 +55,9 @@ export async function verifyMandateBundle(bundle: unknown, options: VerifyMandat
   if (!verified.ok) return { ok: false, code: CODE_OF_CHECK[verified.check], reason: verified.reason }
   const { statement } = verified
   if (statement.signer === 'Unsigned') return { ok: false, code: 'MANDATE_INTENT_UNSIGNED', reason: 'the intent is Unsigned: nobody authorized a payment' }
-  return { ok: true, facts: factsOf(statement.intentId, statement.signer.ownerId, statement.attrs, statement.evidence) }
+  // A sealed intent's token and ceiling are what its proof established (docs/protocol.md, "Sealed intents").
+  const attrs = statement.sealed === undefined ? statement.attrs : sealedPaymentAttrFields(statement.attrs, statement.evidence)
+  return { ok: true, facts: factsOf(statement.intentId, statement.signer.ownerId, attrs, statement.evidence) }
 }
 
 /**

@@ -1,16 +1,21 @@
 import { canonicalJsonBytes } from '@verity/core'
 import { MalformedProofBundleError } from './proofErrors.ts'
+import { sealedPartOf, type SealedPart } from '../sealed/readSealedPart.ts'
 
 /** A signed intent of either shape, with the bytes its signature covers (DESIGN §3). */
 export type SignedIntentParts = {
   id: string
   templateId: string
-  /** `attrs.fields` as submitted (absent attrs → empty). */
+  /** `attrs.fields` as submitted (absent attrs, or a sealed intent → empty). */
   attrFields: Record<string, unknown>
   /** The signature object, or 'Unsigned' (shape B only). */
   authorship: unknown
   /** Shape A: UTF-8 of JCS(payload); shape B: UTF-8 of JCS(intent). */
   signedBytes: Uint8Array
+  /** A sealed intent's commitments and disclosed attrs (docs/protocol.md, "Sealed intents"). */
+  sealed?: SealedPart
+  /** The agents the intent names (docs/protocol.md, "Agent-bound intents"), unchecked; absent for an intent any agent may propose for. */
+  agents?: unknown
 }
 
 /**
@@ -26,9 +31,11 @@ export function readSignedIntent(json: unknown): SignedIntentParts {
     return {
       id: readString(payload.id, 'signed_intent.payload.id'),
       templateId: readString(payload.template_id, 'signed_intent.payload.template_id'),
-      attrFields: readFields(payload.attrs, 'signed_intent.payload.attrs'),
+      attrFields: 'sealed' in payload ? {} : readFields(payload.attrs, 'signed_intent.payload.attrs'),
       authorship: readObject(root.signature, 'signed_intent.signature'),
       signedBytes: canonicalJsonBytes(payload),
+      ...sealedPartOf(payload, 'signed_intent.payload'),
+      ...('agents' in payload ? { agents: payload.agents } : {}),
     }
   }
   const intent = readObject(root.intent, 'signed_intent.intent')
@@ -40,6 +47,8 @@ export function readSignedIntent(json: unknown): SignedIntentParts {
     attrFields: intent.attrs === undefined ? {} : readFields(intent.attrs, 'signed_intent.intent.attrs'),
     authorship,
     signedBytes: canonicalJsonBytes(intent),
+    ...sealedPartOf(intent, 'signed_intent.intent'),
+    ...('agents' in intent ? { agents: intent.agents } : {}),
   }
 }
 

@@ -9,10 +9,13 @@ import {
   type Signature,
 } from '@verity/core'
 import { compileTemplate, decodeCompiledTemplate, evaluateTemplate, templateId, type CompiledTemplate } from '@verity/policy'
-import type { ProofArtifact, Prover } from '@verity/prover'
+import { LEGACY_PROOF_SYSTEMS, PROOF_SYSTEM, type ProofArtifact, type Prover } from '@verity/prover'
 import { checkAttestationLink, type EvidenceProvenance } from './checkAttestationLink.ts'
+import { checkBundleAgent, type AgentBindingCheck } from './checkBundleAgent.ts'
 import { MalformedProofBundleError } from './proofErrors.ts'
 import { readSignedIntent } from './readSignedIntent.ts'
+import { checkSealedCommitment } from '../sealed/checkSealedCommitment.ts'
+import { verifySealedPolicy } from '../sealed/verifySealedPolicy.ts'
 
 /** What a valid proof establishes, for display. */
 export type ProofStatement = {
@@ -21,10 +24,15 @@ export type ProofStatement = {
   templateName: string
   /** The intent's signer, or 'Unsigned' (shape B intents an orchestrator accepted unsigned). */
   signer: { scheme: string; ownerId: string } | 'Unsigned'
+  /** The signed attrs; of a sealed intent, only those it discloses (`sealed` says which commitment the proof matched). */
   attrs: Record<string, unknown>
+  /** A sealed intent (docs/protocol.md, "Sealed intents"): the proof's tier and the signed commitment it carries. */
+  sealed?: { tier: string; commitment: string }
   evidence: Record<string, unknown>
   /** The proposal's solution. The proof binds the evidence extracted for it, not the solution text. */
   solution: string
+  /** The named agent that signed the proposal (and the orchestrator it signed for), or 'unbound' for an intent that names no agent. */
+  agent: { ownerId: string; orchestrator: string } | 'unbound'
   crs: 'ignition'
   /** The proof system that made the proof (e.g. 'ultrahonk-zk/bb5'). */
   system: string
@@ -37,9 +45,12 @@ export type ProofStatement = {
  * Which link of the trust chain a failed verification broke: `template` (id, compiled bytes,
  * source, the intent's template), `unsigned`, `signature` (the intent's), `inputs` (attrs or
  * evidence unreadable), `constraints` (the evidence does not satisfy the template), `attestation-missing`,
- * `attestation`, `extractor` (attested by a key not trusted), `proof` (CRS, circuit, the proof itself).
+ * `attestation`, `extractor` (attested by a key not trusted), `commitment` (a sealed intent's proof
+ * does not carry the attrs commitment the user signed for its tier), `proof` (CRS, circuit, the proof itself);
+ * for an intent that names its agents, `agent-signature-missing` (no `agent_authorization`) and
+ * `agent-signature` (not by a named agent, or not over this intent and proposal).
  */
-export type ProofCheck = 'template' | 'unsigned' | 'signature' | 'inputs' | 'constraints' | 'attestation-missing' | 'attestation' | 'extractor' | 'proof'
+export type ProofCheck = 'template' | 'unsigned' | 'signature' | AgentBindingCheck | 'inputs' | 'constraints' | 'attestation-missing' | 'attestation' | 'extractor' | 'commitment' | 'proof'
 
 export type ProofVerification =
   | { ok: true; statement: ProofStatement }
@@ -71,7 +82,8 @@ export type VerifyProofBundleOptions = {
 /**
  * Verifies a proof bundle (what GET /proofs/{intent_id} returns) offline, trusting no service:
  * the template id is recomputed from the compiled bytes (and the source must compile to them),
- * the intent must name that template and carry a valid signature, the evidence's attestation (if
+ * the intent must name that template and carry a valid signature, an agent-bound intent's proposal
+ * must be signed by one of its agents (`agent_authorization`), the evidence's attestation (if
  * any) must be signed over this very extraction by a key you trust, the evidence must satisfy every
  * constraint, and the zero-knowledge proof must verify against public inputs recomputed from the
  * template, the attrs, the evidence (with the salt bound to the attestation) and the intent id. Returns the statement, or the first reason
@@ -87,19 +99,25 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
     return { ok: false, reason: `the intent names template ${intent.templateId}, but the proof is for template ${template.id}`, check: 'template' }
   const signer = checkAuthorship(intent.authorship, intent.signedBytes, options.allowUnsigned === true)
   if ('reason' in signer) return signer
+  const agent = checkBundleAgent(intent, bundle.proposal, bundle.agent_authorization)
+  if (!agent.ok) return agent
 
   let attrs: Record<string, InputValue>
   let evidence: Record<string, InputValue>
   try {
-    attrs = decodeInputFields(intent.attrFields, 'intent')
+    attrs = intent.sealed === undefined ? decodeInputFields(intent.attrFields, 'intent') : {}
     evidence = decodeInputFields(bundle.evidence, 'evidence')
   } catch (error) {
     return failIfVerityError(error, 'cannot read the attrs or evidence', 'inputs')
   }
-  const evaluated = evaluate(template.compiled, attrs, evidence)
+  // A sealed intent's attrs are not in the bundle: the proof alone shows its constraints held.
+  const evaluated = intent.sealed === undefined ? evaluate(template.compiled, attrs, evidence) : undefined
   if (evaluated !== undefined) return evaluated
 
   const artifact = bundle.proof.artifact
+  const system = (artifact as { system?: unknown }).system
+  if (typeof system === 'string' && Object.hasOwn(LEGACY_PROOF_SYSTEMS, system))
+    return { ok: false, reason: `the proof was made with proof system ${JSON.stringify(system)} (${LEGACY_PROOF_SYSTEMS[system]}), which this verifier no longer accepts: it checks "${PROOF_SYSTEM}" (zero-knowledge, Aztec's Ignition CRS); the proof must be made again`, check: 'proof' }
   if ((artifact.crs as string) !== 'ignition')
     return { ok: false, reason: `the proof names crs ${JSON.stringify(artifact.crs)}: only Aztec's Ignition CRS ("ignition") is accepted (a "dev" proof comes from an old version, made with a forgeable CRS)`, check: 'proof' }
   const circuitRefused = checkCircuit(artifact, options.circuitHashes)
@@ -108,7 +126,12 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   const link = checkAttestationLink(bundle.proof, extraction, options.trustedExtractorKeys)
   if ('ok' in link) return link
   const salt = link.salt ?? readSalt(bundle.proof.salt)
-  const verified = await options.verifier.verifyPolicy({ artifact, compiled: template.compiled, attrs, evidence, intentId: intent.id, salt })
+  const sealed = intent.sealed === undefined ? undefined : checkSealedCommitment(intent.sealed, artifact)
+  if (sealed !== undefined && !('commitment' in sealed)) return sealed
+  const verified =
+    sealed === undefined
+      ? await options.verifier.verifyPolicy({ artifact, compiled: template.compiled, attrs, evidence, intentId: intent.id, salt })
+      : await verifySealedPolicy(options.verifier, { artifact, compiled: template.compiled, attrsCommitment: sealed.commitment, evidence, intentId: intent.id, salt })
   if (!verified.ok) {
     const attested = link.provenance.status === 'attested' && verified.reason.includes('evidence commitment')
     const unbound = attested ? ' (the proof is not bound to this attestation)' : ''
@@ -121,9 +144,11 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
       templateId: template.id,
       templateName: template.compiled.name,
       signer: signer.signer,
-      attrs: intent.attrFields,
+      attrs: intent.sealed === undefined ? intent.attrFields : intent.sealed.disclosedFields,
+      ...(sealed === undefined ? {} : { sealed: { tier: artifact.circuit, commitment: sealed.commitment } }),
       evidence: bundle.evidence,
       solution: bundle.proposal.solution,
+      agent: agent.agent,
       crs: artifact.crs,
       circuit: artifact.circuit,
       system: artifact.system,
@@ -211,6 +236,7 @@ function readSalt(value: unknown): bigint {
 type CheckedBundle = {
   signed_intent: unknown
   proposal: { solution: string; metadata: unknown }
+  agent_authorization: unknown
   evidence: Record<string, unknown>
   proof: { artifact: ProofArtifact; salt?: unknown; attestation?: unknown; attestation_salt_nonce?: unknown }
   template: { id: string; source: string; compiled_base64url: string }
@@ -226,13 +252,15 @@ function readBundle(json: unknown): CheckedBundle {
   const proof = readObject(root.proof, 'proof')
   // Accept the artifact itself in `proof` too (a bundle assembled by hand).
   const artifact = 'artifact' in proof ? readObject(proof.artifact, 'proof.artifact') : proof
-  if (artifact.crs !== 'dev' && artifact.crs !== 'ignition') throw new MalformedProofBundleError({ field: 'proof.artifact.crs', reason: 'must be "dev" or "ignition"' })
+  // "dev" is kept readable so that an old bundle gets a clear refusal (the proof system and the CRS it names), not a parse error.
+  if ((artifact.crs as string) !== 'dev' && artifact.crs !== 'ignition') throw new MalformedProofBundleError({ field: 'proof.artifact.crs', reason: 'must be "ignition"' })
   const template = readObject(root.template, 'template')
   for (const key of ['id', 'source', 'compiled_base64url'])
     if (typeof template[key] !== 'string') throw new MalformedProofBundleError({ field: `template.${key}`, reason: 'must be a string' })
   return {
     signed_intent: root.signed_intent,
     proposal: { solution: proposal.solution, metadata: proposal.metadata },
+    agent_authorization: root.agent_authorization,
     evidence: root.evidence as Record<string, unknown>,
     proof: {
       artifact: artifact as unknown as ProofArtifact,

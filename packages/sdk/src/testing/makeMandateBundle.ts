@@ -3,7 +3,7 @@
 // whose salt is bound to the attestation, exactly as the orchestrator assembles GET /proofs/{id}.
 import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { attestEvidence, canonicalJsonBytes, decodeInputFields, encodeBase64Url, type Ed25519Signer, type Signer } from '@verity/core'
+import { agentKeyOfSigner, attestEvidence, canonicalJsonBytes, decodeInputFields, encodeBase64Url, intentDigestOf, signAgentProposal, type Ed25519Signer, type Signer } from '@verity/core'
 import { compileTemplate, compiledBytes, templateId } from '@verity/policy'
 import { attestationSalt, choosePolicyTier, newAttestationSaltNonce, type Prover } from '@verity/prover'
 
@@ -14,6 +14,8 @@ export const PAYABLE_TEMPLATE = readFileSync(new URL('../../../policy/examples/p
  * intents can be proven paying a merchant in a token it does not accept, which the domain must refuse.
  */
 export const PAYABLE_TEMPLATE_ANY_TOKEN = PAYABLE_TEMPLATE.replace(/^ {2}evidence\.payee_token == intent\.payment_token;\n/m, '')
+/** The payable checkout example (packages/policy/examples/payable-checkout.template): evidence.checkout_digest, intent.allowed_payees. */
+export const PAYABLE_CHECKOUT_TEMPLATE = readFileSync(new URL('../../../policy/examples/payable-checkout.template', import.meta.url), 'utf8')
 /** A template that is not payable (no token, deadline or payee). */
 export const CLOTHING_TEMPLATE = readFileSync(new URL('../../../policy/examples/clothing.template', import.meta.url), 'utf8')
 
@@ -34,6 +36,13 @@ export type MandateBundleParameters = {
   intentId?: string
   /** default PAYABLE_TEMPLATE (or PAYABLE_TEMPLATE_ANY_TOKEN); with CLOTHING_TEMPLATE the attrs and evidence fit that template instead */
   templateSource?: string
+  /** more attrs and evidence (e.g. allowed_payees and checkout_digest for PAYABLE_CHECKOUT_TEMPLATE), and the proposal's metadata */
+  attrsExtra?: Record<string, unknown>
+  evidenceExtra?: Record<string, unknown>
+  metadata?: unknown
+  solution?: string
+  /** The intent names this agent (`agents`), and the bundle carries its `agent_authorization` (for http://127.0.0.1:8080). */
+  agent?: Signer
 }
 
 /** A proof bundle (the JSON of GET /proofs/{intent_id}) of a succeeded intent. */
@@ -56,9 +65,13 @@ export async function makeMandateBundle(params: MandateBundleParameters): Promis
   const evidence: Record<string, unknown> = isPayable
     ? { category: 't-shirt', size: 'M', price_cents: params.priceCents, payee: params.payee, payee_token: params.payeeToken ?? token }
     : { category: 't-shirt', color: 'White', brand: 'Acme', size: 'M', audience: 'unisex', price_cents: params.priceCents }
-  const payload = { id: intentId, template_id: id, attrs: { fields } }
+  Object.assign(fields, params.attrsExtra)
+  Object.assign(evidence, params.evidenceExtra)
+  const payload = { id: intentId, template_id: id, attrs: { fields }, ...(params.agent === undefined ? {} : { agents: [agentKeyOfSigner(params.agent)] }) }
   const signedIntent = { payload, signature: params.user.sign(canonicalJsonBytes(payload, 'payload')) }
-  const proposal = { solution: 'catalog:tee-classic-white-m', metadata: null }
+  const proposal = { solution: params.solution ?? 'catalog:tee-classic-white-m', metadata: params.metadata ?? null }
+  const binding = { action: 'proposal' as const, orchestrator: 'http://127.0.0.1:8080', intentId, intentDigest: intentDigestOf(canonicalJsonBytes(payload)), ...proposal }
+  const agentAuthorization = params.agent === undefined ? {} : { agent_authorization: signAgentProposal(params.agent, binding) }
   const attestation = attestEvidence(params.extractor, { intent_id: intentId, template_id: id, ...proposal, evidence }, { extractedAtMs: Date.now(), sources: [] })
   const nonce = newAttestationSaltNonce()
   const salt = attestationSalt(attestation, nonce)
@@ -75,6 +88,7 @@ export async function makeMandateBundle(params: MandateBundleParameters): Promis
   return {
     signed_intent: signedIntent,
     proposal,
+    ...agentAuthorization,
     evidence,
     proof: { artifact, salt: salt.toString(), attestation, attestation_salt_nonce: nonce },
     template: { id, source, compiled_base64url: encodeBase64Url(compiledBytes(compiled)) },

@@ -1,8 +1,13 @@
 import { readServiceOptions, type ServiceOptions } from '@verity/server'
 import { STORE_PORT_DEFAULT } from '../limits.ts'
+import type { MandateCheck } from '../checkout/payment/MandateCheck.ts'
+import type { PaymentHandler } from '../checkout/payment/PaymentHandler.ts'
 
 /** Where `verity store` keeps the payee key unless told otherwise. */
 export const PAYEE_KEY_FILE_DEFAULT = '.verity/keys/store.json'
+
+/** Where `verity store` keeps its checkout state and signing key unless told otherwise. */
+export const STATE_DIR_DEFAULT = '.verity/store'
 
 /**
  * The start-up options of the demo store (`verity store`): flag `--<flag>`, variable
@@ -18,6 +23,13 @@ export const STORE_OPTIONS = {
   payeeShard: { flag: 'payee-shard', kind: 'integer', min: 1, defaultText: '1', summary: "shard of the payee key's vault" },
   payeeToken: { flag: 'payee-token', kind: 'string', defaultText: 'native', summary: 'the one token the store accepts (its payment handler names it; a mandate payment in another is refused): native or a token id' },
   domainUrl: { flag: 'domain-url', kind: 'string', summary: 'domain the store is paid on (shown in the payment handler)' },
+  stateDir: { flag: 'state-dir', kind: 'string', defaultText: STATE_DIR_DEFAULT, summary: 'folder of the checkout state (checkout.db: sessions, orders, idempotency replies) and the checkout signing key (signing-key.json, created on first start)' },
+  shopRulesPath: { flag: 'shop-rules', kind: 'string', defaultText: 'the demo rules (catalog/shop.json)', summary: 'shop rules file: shipping rates, free shipping, discount codes, tax, stock, known customers, links' },
+  platformHosts: { flag: 'platform-hosts', kind: 'string', defaultText: 'none (loopback only)', summary: 'comma-separated hosts besides loopback whose platform profiles and webhooks the store may reach (over https)' },
+  knownPlatformsPath: { flag: 'known-platforms', kind: 'string', defaultText: 'none', summary: 'JSON file {"<profile URL>": <platform profile>} of platforms the store knows without fetching their profiles' },
+  ordersSecret: { flag: 'orders-secret', kind: 'string', summary: 'bearer secret that order updates (PUT /orders/{id}) need; unset: refused' },
+  conformance: { flag: 'conformance', kind: 'boolean', defaultText: 'off', summary: 'TEST ONLY: the UCP conformance suite\'s flower shop, its mock payment handler and shipping simulation' },
+  simulationSecret: { flag: 'simulation-secret', kind: 'string', summary: 'conformance mode: the Simulation-Secret of POST /testing/simulate-shipping/{id} (required with --conformance)' },
   logLevel: { flag: 'log-level', kind: 'string', defaultText: 'info', summary: 'pino log level', sharedEnv: 'VERITY_LOG_LEVEL' },
 } as const satisfies ServiceOptions
 
@@ -31,7 +43,21 @@ export type StoreStartOptions = {
   payeeShard?: number
   payeeToken?: string
   domainUrl?: string
+  stateDir?: string
+  shopRulesPath?: string
+  /** Comma-separated (as the flag) or a list. */
+  platformHosts?: string | readonly string[]
+  knownPlatformsPath?: string
+  /** Platform profiles known without fetching, by URL (programmatic; merged over `knownPlatformsPath`). */
+  knownPlatformProfiles?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  ordersSecret?: string
+  conformance?: boolean
+  simulationSecret?: string
   logLevel?: string
+  /** Payment handlers (programmatic only): e.g. the `dev.verity.domain` handler. */
+  paymentHandlers?: readonly PaymentHandler[]
+  /** Verifies AP2 checkout mandates (programmatic only); with it the store offers AP2. */
+  mandateCheck?: MandateCheck
 }
 
 /** Reads STORE_OPTIONS from flags and variables (only those given). Throws InvalidOptionError. */

@@ -42,3 +42,155 @@ export class StoreCatalogInvalidError extends VerityError {
     super(`catalog ${fields.path}: ${fields.reason}`)
   }
 }
+
+/** No checkout session with this id (or it expired and was never completed). */
+export class CheckoutNotFoundError extends VerityError {
+  readonly code = 'CHECKOUT_NOT_FOUND'
+  constructor(readonly fields: { id: string }) {
+    super(`no checkout session ${JSON.stringify(fields.id.slice(0, 80))}`)
+  }
+}
+
+/** No order with this id. */
+export class OrderNotFoundError extends VerityError {
+  readonly code = 'ORDER_NOT_FOUND'
+  constructor(readonly fields: { id: string }) {
+    super(`no order ${JSON.stringify(fields.id.slice(0, 80))}`)
+  }
+}
+
+/** The session is completed, canceled, expired or being completed: it cannot be updated, completed or canceled. */
+export class CheckoutNotModifiableError extends VerityError {
+  readonly code = 'CHECKOUT_NOT_MODIFIABLE'
+  constructor(readonly fields: { id: string; status: string; operation: string }) {
+    super(`checkout ${fields.id} is ${fields.status}: it cannot be ${fields.operation}`)
+  }
+}
+
+/** Complete was asked before a destination and a fulfillment option were selected for every group. */
+export class FulfillmentIncompleteError extends VerityError {
+  readonly code = 'FULFILLMENT_INCOMPLETE'
+  constructor(readonly fields: { id: string }) {
+    super(`Fulfillment address and option must be selected before checkout ${fields.id} can be completed`)
+  }
+}
+
+/** The same Idempotency-Key was sent with another request (another body, route or method). */
+export class IdempotencyConflictError extends VerityError {
+  readonly code = 'IDEMPOTENCY_CONFLICT'
+  constructor(readonly fields: { key: string }) {
+    super(`Idempotency-Key ${JSON.stringify(fields.key.slice(0, 80))} was used for another request; use a new key for a new request`)
+  }
+}
+
+/** The platform's protocol version (UCP-Agent `version`, or its profile's `ucp.version`) is not one this store speaks. */
+export class VersionUnsupportedError extends VerityError {
+  readonly code = 'VERSION_UNSUPPORTED'
+  constructor(readonly fields: { version: string; supported: string }) {
+    super(`UCP version ${JSON.stringify(fields.version.slice(0, 40))} is not supported; this store speaks ${fields.supported}`)
+  }
+}
+
+/** The platform profile could not be fetched: refused by the store's egress rules, a time-out, a non-2xx answer. */
+export class ProfileUnreachableError extends VerityError {
+  readonly code = 'PROFILE_UNREACHABLE'
+  constructor(readonly fields: { url: string; reason: string }) {
+    super(`cannot fetch the platform profile ${JSON.stringify(fields.url.slice(0, 200))}: ${fields.reason}`)
+  }
+}
+
+/** The platform profile is not JSON or not a UCP platform profile. */
+export class ProfileMalformedError extends VerityError {
+  readonly code = 'PROFILE_MALFORMED'
+  constructor(readonly fields: { url: string; reason: string }) {
+    super(`the platform profile ${JSON.stringify(fields.url.slice(0, 200))} is not a UCP profile: ${fields.reason}`)
+  }
+}
+
+/** A complete request names an instrument whose `handler_id` is none of the store's payment handlers. */
+export class PaymentHandlerUnknownError extends VerityError {
+  readonly code = 'PAYMENT_HANDLER_UNKNOWN'
+  constructor(readonly fields: { handlerId: string; known: readonly string[] }) {
+    super(`no payment handler ${JSON.stringify(fields.handlerId.slice(0, 80))} at this store (its profile lists: ${fields.known.join(', ') || 'none'})`)
+  }
+}
+
+/** The payment handler declined the payment: nothing was charged, no order was placed. */
+export class PaymentDeclinedError extends VerityError {
+  readonly code = 'PAYMENT_DECLINED'
+  constructor(readonly fields: { handlerId: string; ucpCode: string; reason: string }) {
+    super(`payment declined by ${fields.handlerId}: ${fields.reason}`)
+  }
+}
+
+/** The payment handler failed (threw): the outcome is unknown; the checkout stays complete_in_progress until a retried complete. */
+export class PaymentHandlerFailedError extends VerityError {
+  readonly code = 'PAYMENT_HANDLER_FAILED'
+  constructor(readonly fields: { handlerId: string; reason: string }) {
+    super(`payment handler ${fields.handlerId} failed: ${fields.reason}; retry the complete request (the handler does not charge twice)`)
+  }
+}
+
+/** AP2 is active for the session and the complete request carries no `ap2.checkout_mandate`. */
+export class MandateRequiredError extends VerityError {
+  readonly code = 'MANDATE_REQUIRED'
+  constructor(readonly fields: { id: string }) {
+    super(`AP2 is active for checkout ${fields.id}: complete needs ap2.checkout_mandate (an SD-JWT+kb over this checkout)`)
+  }
+}
+
+/** The AP2 checkout mandate was refused by the store's mandate check (`ucpCode`: AP2's error code). */
+export class MandateRefusedError extends VerityError {
+  readonly code = 'MANDATE_REFUSED'
+  constructor(readonly fields: { ucpCode: string; reason: string }) {
+    super(`the AP2 checkout mandate is refused (${fields.ucpCode}): ${fields.reason}`)
+  }
+}
+
+/** An order update breaks the order schema (a fulfillment event or adjustment of the wrong shape). */
+export class OrderUpdateInvalidError extends VerityError {
+  readonly code = 'ORDER_UPDATE_INVALID'
+  constructor(readonly fields: { reason: string }) {
+    super(`invalid order update: ${fields.reason}`)
+  }
+}
+
+/** Order updates (fulfillment events, adjustments) need the operator's secret, and this request has not got it. */
+export class OrderUpdateForbiddenError extends VerityError {
+  readonly code = 'ORDER_UPDATE_FORBIDDEN'
+  constructor() {
+    super('order updates need Authorization: Bearer <the store\'s --orders-secret>')
+  }
+}
+
+/** The test-only shipping simulation was called without the right Simulation-Secret header. */
+export class SimulationForbiddenError extends VerityError {
+  readonly code = 'SIMULATION_FORBIDDEN'
+  constructor() {
+    super('the Simulation-Secret header is missing or wrong')
+  }
+}
+
+/** The store's checkout data cannot be loaded or written (its state file or shop rules): a start-up or storage failure. */
+export class CheckoutStateError extends VerityError {
+  readonly code = 'STORE_STATE_INVALID'
+  constructor(readonly fields: { path: string; reason: string }) {
+    super(`store state ${fields.path}: ${fields.reason}`)
+  }
+}
+
+/** Complete was asked of a session that cannot be bought as it is (`ucpCode`: `out_of_stock`, `item_unavailable`, `checkout_expired`); its messages say what to change. */
+export class CheckoutNotReadyError extends VerityError {
+  readonly code = 'CHECKOUT_NOT_READY'
+  constructor(readonly fields: { id: string; ucpCode: string; reason: string }) {
+    super(`checkout ${fields.id} cannot be completed: ${fields.reason}`)
+  }
+}
+
+/** A line item names an item the catalog does not sell (a business outcome: answered HTTP 200 with `ucp.status: "error"` and a `not_found` message, as the spec's error model has it). */
+export class ItemNotFoundError extends VerityError {
+  readonly code = 'ITEM_NOT_FOUND'
+  constructor(readonly fields: { id: string }) {
+    super(`item ${JSON.stringify(fields.id.slice(0, 80))} not found in this store's catalog`)
+  }
+}

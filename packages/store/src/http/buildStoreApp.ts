@@ -1,14 +1,25 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { applyServerTimeouts, exposeMetrics, httpEdge, LOG_REDACT_PATHS, ServiceMetrics } from '@verity/server'
 import type { StoreCatalog } from '../catalog/StoreCatalog.ts'
-import { STORE_REQUEST_BODY_BYTES_MAX } from '../limits.ts'
-import { buildBusinessProfile, type StorePayee } from '../profile/buildBusinessProfile.ts'
+import { EXPIRED_SESSION_KEPT_MS, IDEMPOTENCY_TTL_MS, STATE_CLEANUP_INTERVAL_MS, STORE_REQUEST_BODY_BYTES_MAX } from '../limits.ts'
+import { buildBusinessProfile, PROFILE_PATH, type StorePayee } from '../profile/buildBusinessProfile.ts'
 import { UnreadableBody } from '../ucp/UnreadableBody.ts'
 import { registerMcpRoute } from './mcpRoute.ts'
 import { registerRestRoutes } from './restRoutes.ts'
 import { storeErrorBody } from './storeErrorBody.ts'
 import { httpStatusByCode } from './ucpErrorCodes.ts'
 import { errorReply } from '../ucp/responseEnvelope.ts'
+import { CheckoutService, orderPermalinkOf } from '../checkout/CheckoutService.ts'
+import { OrderService } from '../checkout/orders/OrderService.ts'
+import type { MandateCheck } from '../checkout/payment/MandateCheck.ts'
+import type { PaymentHandler } from '../checkout/payment/PaymentHandler.ts'
+import { PlatformResolver } from '../checkout/platform/PlatformResolver.ts'
+import { merchandiseOf } from '../checkout/shop/Merchandise.ts'
+import type { ShopRules } from '../checkout/shop/ShopRules.ts'
+import type { MerchantKey } from '../checkout/signing/merchantSigningKey.ts'
+import type { CheckoutStateStore } from '../checkout/state/CheckoutStateStore.ts'
+import { OrderWebhooks } from '../checkout/webhooks/OrderWebhooks.ts'
+import { registerCheckoutRoutes } from './checkoutRoutes.ts'
 
 export type BuildStoreAppOptions = {
   catalog: StoreCatalog
@@ -20,6 +31,28 @@ export type BuildStoreAppOptions = {
   logLevel?: string
   /** Largest request body (default STORE_REQUEST_BODY_BYTES_MAX). */
   bodyBytesMax?: number
+  /** The checkout and order capabilities (docs/ucp.md "Checkout"); undefined: a catalog-only store. */
+  checkout?: StoreCheckoutOptions
+}
+
+/** What the store sells with: its state file, rules, signing key, payment handlers and egress rules. */
+export type StoreCheckoutOptions = {
+  state: CheckoutStateStore
+  rules: ShopRules
+  key: MerchantKey
+  handlers: readonly PaymentHandler[]
+  /** Verifies AP2 checkout mandates; with it the store offers `dev.ucp.shopping.ap2_mandate`. */
+  mandateCheck?: MandateCheck
+  /** Hosts besides loopback the store may fetch platform profiles from and post webhooks to (https only). */
+  platformHostsAllowed: readonly string[]
+  /** Bearer secret for order updates (PUT /orders/{id}); undefined: refused outside conformance mode. */
+  ordersSecret?: string
+  /** Conformance mode (off unless given): lenient platform profiles, order updates without a secret, and the shipping simulation behind this secret. */
+  conformance?: { simulationSecret: string }
+  /** Platform profiles known without fetching, by URL (`--known-platforms`). */
+  knownPlatformProfiles?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  /** fetch for profiles and webhooks (tests). */
+  fetchImpl?: typeof fetch
 }
 
 /**
@@ -43,8 +76,65 @@ export async function buildStoreApp(options: BuildStoreAppOptions): Promise<Fast
   app.get('/health', async () => ({ ok: true }))
   exposeMetrics(app, new ServiceMetrics('store'))
   const { baseUrl, payee } = options
-  const profileOf = () => buildBusinessProfile({ baseUrl: typeof baseUrl === 'string' ? baseUrl : baseUrl(), payee })
+  const baseUrlNow = () => (typeof baseUrl === 'string' ? baseUrl : baseUrl())
+  const checkout = options.checkout
+  const profileCheckout = checkout === undefined ? undefined : { signingKey: checkout.key.publicJwk, handlers: checkout.handlers, isAp2Offered: checkout.mandateCheck !== undefined }
+  const profileOf = () => buildBusinessProfile({ baseUrl: baseUrlNow(), payee, ...(profileCheckout === undefined ? {} : { checkout: profileCheckout }) })
   registerRestRoutes(app, { catalog: options.catalog, profileOf })
+  if (checkout !== undefined) registerCheckout(app, options.catalog, checkout, baseUrlNow)
   registerMcpRoute(app, { catalog: options.catalog, version: '0.1.0' })
   return app
+}
+
+function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout: StoreCheckoutOptions, baseUrl: () => string): void {
+  const egress = { hostsAllowed: checkout.platformHostsAllowed }
+  const fetchImpl = checkout.fetchImpl === undefined ? {} : { fetchImpl: checkout.fetchImpl }
+  const webhooks = new OrderWebhooks({ egress, profileUrl: () => `${baseUrl()}${PROFILE_PATH}`, key: checkout.key.signing, log: app.log, ...fetchImpl })
+  const permalinkOf = (orderId: string) => orderPermalinkOf(baseUrl(), orderId)
+  let orders: OrderService | undefined
+  const notify = (url: string | undefined, eventType: 'order_placed' | 'order_shipped' | 'order_updated', orderId: string) => webhooks.send(url, eventType, orders!.rendered(orderId))
+  orders = new OrderService({ state: checkout.state, permalinkOf, notify })
+  const checkouts = new CheckoutService({
+    state: checkout.state,
+    rules: checkout.rules,
+    catalog: merchandiseOf(catalog, checkout.rules),
+    key: checkout.key,
+    handlers: checkout.handlers,
+    mandateCheck: checkout.mandateCheck,
+    baseUrl,
+    notify,
+  })
+  const platforms = new PlatformResolver({
+    egress,
+    isAp2Offered: checkout.mandateCheck !== undefined,
+    isLenient: checkout.conformance !== undefined,
+    ...(checkout.knownPlatformProfiles === undefined ? {} : { knownProfiles: checkout.knownPlatformProfiles }),
+    ...fetchImpl,
+  })
+  registerCheckoutRoutes(app, {
+    checkouts,
+    orders,
+    platforms,
+    state: checkout.state,
+    ordersSecret: checkout.ordersSecret,
+    isConformance: checkout.conformance !== undefined,
+    simulationSecret: checkout.conformance?.simulationSecret,
+  })
+  const policies = checkout.rules.policies ?? {}
+  app.get('/policies/:name', async (request, reply) => {
+    const text = Object.hasOwn(policies, (request.params as { name: string }).name) ? policies[(request.params as { name: string }).name] : undefined
+    if (text === undefined) return reply.code(404).send(errorReply('not_found', 'no such policy page'))
+    return reply.type('text/plain; charset=utf-8').send(text)
+  })
+  const cleanUp = () => {
+    const dropped = checkout.state.dropStale({ replyTtlMs: IDEMPOTENCY_TTL_MS, sessionKeptMs: EXPIRED_SESSION_KEPT_MS })
+    if (dropped.replies + dropped.sessions > 0) app.log.info(dropped, 'stale idempotency replies and expired sessions deleted')
+  }
+  cleanUp()
+  const cleanup = setInterval(cleanUp, STATE_CLEANUP_INTERVAL_MS)
+  cleanup.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(cleanup)
+    webhooks.close()
+  })
 }

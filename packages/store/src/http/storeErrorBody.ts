@@ -12,6 +12,8 @@ import { answerOf } from './ucpErrorCodes.ts'
  */
 export function storeErrorBody(failure: EdgeFailure, request: FastifyRequest): unknown {
   const answer = answerOf(failure.code)
-  if (request.url.split('?')[0] === MCP_ENDPOINT_PATH) return jsonRpcError(null, answer.jsonRpcCode, failure.message, { code: answer.ucpCode, content: failure.message })
-  return errorReply(answer.ucpCode, failure.message)
+  // A refusal that carries the spec's own code (a declined payment, a refused AP2 mandate) answers with it.
+  const ucpCode = ((failure.error as { fields?: { ucpCode?: unknown } } | undefined)?.fields?.ucpCode as string | undefined) ?? answer.ucpCode
+  if (request.url.split('?')[0] === MCP_ENDPOINT_PATH) return jsonRpcError(null, answer.jsonRpcCode, failure.message, { code: ucpCode, content: failure.message })
+  return errorReply(ucpCode, failure.message)
 }

@@ -2,7 +2,7 @@ import type { EdgeErrorCode, ErrorCodesOf } from '@verity/server'
 import type * as storeErrors from '../errors/storeErrors.ts'
 
 /** Every code the store answers: its error classes' (start-up ones aside) and the HTTP edge's. */
-export type StoreHttpErrorCode = Exclude<ErrorCodesOf<typeof storeErrors>, 'STORE_CATALOG_INVALID'> | EdgeErrorCode | 'NOT_FOUND' | 'INTERNAL'
+export type StoreHttpErrorCode = Exclude<ErrorCodesOf<typeof storeErrors>, 'STORE_CATALOG_INVALID' | 'STORE_STATE_INVALID'> | EdgeErrorCode | 'NOT_FOUND' | 'INTERNAL'
 
 type Answer = Readonly<{ status: number; ucpCode: string; jsonRpcCode: number }>
 
@@ -19,6 +19,24 @@ export const ANSWER_BY_CODE: Readonly<Record<StoreHttpErrorCode, Answer>> = Obje
   BODY_TOO_LARGE: { status: 413, ucpCode: 'request_too_large', jsonRpcCode: -32600 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, ucpCode: 'unsupported_media_type', jsonRpcCode: -32600 },
   NOT_FOUND: { status: 404, ucpCode: 'not_found', jsonRpcCode: -32601 },
+  CHECKOUT_NOT_FOUND: { status: 404, ucpCode: 'not_found', jsonRpcCode: -32602 },
+  ORDER_NOT_FOUND: { status: 404, ucpCode: 'not_found', jsonRpcCode: -32602 },
+  CHECKOUT_NOT_MODIFIABLE: { status: 409, ucpCode: 'checkout_not_modifiable', jsonRpcCode: -32000 },
+  FULFILLMENT_INCOMPLETE: { status: 400, ucpCode: 'fulfillment_required', jsonRpcCode: -32602 },
+  IDEMPOTENCY_CONFLICT: { status: 409, ucpCode: 'idempotency_conflict', jsonRpcCode: -32000 },
+  VERSION_UNSUPPORTED: { status: 422, ucpCode: 'version_unsupported', jsonRpcCode: -32001 },
+  PROFILE_UNREACHABLE: { status: 424, ucpCode: 'profile_unreachable', jsonRpcCode: -32001 },
+  PROFILE_MALFORMED: { status: 422, ucpCode: 'profile_malformed', jsonRpcCode: -32001 },
+  PAYMENT_HANDLER_UNKNOWN: { status: 400, ucpCode: 'payment_handler_unknown', jsonRpcCode: -32602 },
+  PAYMENT_DECLINED: { status: 402, ucpCode: 'payment_failed', jsonRpcCode: -32000 },
+  PAYMENT_HANDLER_FAILED: { status: 502, ucpCode: 'payment_failed', jsonRpcCode: -32603 },
+  MANDATE_REQUIRED: { status: 400, ucpCode: 'mandate_required', jsonRpcCode: -32602 },
+  MANDATE_REFUSED: { status: 403, ucpCode: 'mandate_invalid_signature', jsonRpcCode: -32000 },
+  ORDER_UPDATE_INVALID: { status: 422, ucpCode: 'invalid_request', jsonRpcCode: -32602 },
+  ORDER_UPDATE_FORBIDDEN: { status: 403, ucpCode: 'forbidden', jsonRpcCode: -32000 },
+  CHECKOUT_NOT_READY: { status: 409, ucpCode: 'checkout_not_ready', jsonRpcCode: -32000 },
+  ITEM_NOT_FOUND: { status: 200, ucpCode: 'not_found', jsonRpcCode: -32602 },
+  SIMULATION_FORBIDDEN: { status: 403, ucpCode: 'forbidden', jsonRpcCode: -32000 },
   INTERNAL: { status: 500, ucpCode: 'internal_error', jsonRpcCode: -32603 },
 })
 

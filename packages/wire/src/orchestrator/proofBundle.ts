@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { HashDigest } from '../encodings.ts'
+import { AgentAuthorization } from './intentAgents.ts'
 import { Proposal } from './proposal.ts'
 import { SignedIntent } from './signedIntent.ts'
 
@@ -21,6 +22,9 @@ export const ProofArtifact = Type.Object({
 export const ProofBundle = Type.Object({
   signed_intent: SignedIntent,
   proposal: Proposal,
+  agent_authorization: Type.Optional(
+    Type.Union([AgentAuthorization], { description: "our extension: the named agent's signature over the proposal, present when the intent names agents (docs/protocol.md)" }),
+  ),
   evidence: Type.Record(Type.String(), Type.Unknown(), { description: 'the evidence the proof commits to (plain JSON)' }),
   proof: Type.Object(
     {

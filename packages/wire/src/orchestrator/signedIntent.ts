@@ -3,31 +3,30 @@
 import { Type } from 'typebox'
 import { HashDigest, IntentId } from '../encodings.ts'
 import { Signature } from '../Signature.ts'
+import { IntentAgents } from './intentAgents.ts'
+import { Authorship, InputMap } from './intentParts.ts'
+import { SealedIntentShapeA, SealedIntentShapeB, SealedIntentSubmission } from './sealedIntent.ts'
 
-/** Typed values (`{String|Int|Bool|Set}`) or plain JSON, checked by @verity/core's InputMap codec. */
-export const InputMap = Type.Object({
-  fields: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'values tagged {String|Int|Bool|Set} or plain JSON (string, integer, boolean, array)',
-  }),
-})
+export { Authorship, InputMap }
 
 export const SignedIntentShapeA = Type.Object(
   {
-    payload: Type.Object({ id: IntentId, template_id: HashDigest, attrs: InputMap }),
+    payload: Type.Object({ id: IntentId, template_id: HashDigest, attrs: InputMap, agents: Type.Optional(IntentAgents) }),
     signature: Signature,
   },
   { description: 'shape A: signature over UTF-8 of JCS(payload)' },
 )
 
-export const Authorship = Type.Union([Type.Literal('Unsigned'), Type.Object({ Signed: Signature }, { additionalProperties: false })])
-
 export const SignedIntentShapeB = Type.Object(
   {
     authorship: Authorship,
-    intent: Type.Object({ id: IntentId, policy_id: HashDigest, attrs: Type.Optional(InputMap) }),
+    intent: Type.Object({ id: IntentId, policy_id: HashDigest, attrs: Type.Optional(InputMap), agents: Type.Optional(IntentAgents) }),
   },
   { description: 'shape B: signature over UTF-8 of JCS(intent)' },
 )
 
-/** POST /intents, GET /intents/{intent_id}. */
-export const SignedIntent = Type.Union([SignedIntentShapeA, SignedIntentShapeB])
+/** GET /intents/{intent_id}, a proof bundle's `signed_intent`: shape A, shape B, or either sealed (docs/protocol.md, "Sealed intents"). */
+export const SignedIntent = Type.Union([SignedIntentShapeA, SignedIntentShapeB, SealedIntentShapeA, SealedIntentShapeB])
+
+/** POST /intents: a signed intent, or a sealed one with its opening beside it. */
+export const SubmittedIntent = Type.Union([SignedIntentShapeA, SignedIntentShapeB, ...SealedIntentSubmission.anyOf])

@@ -5,7 +5,7 @@ import { submitIntent } from '../../intents/submitIntent.ts'
 import { parseProposal } from '../../proposals/parseProposal.ts'
 import { submitProposal } from '../../proposals/submitProposal.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
-import { errorResponses, IntentIdParams, IntentStatusResponse, Proposal, SignedIntent } from '../schemas.ts'
+import { errorResponses, IntentIdParams, IntentStatusResponse, ProposalSubmission, SignedIntent, SubmittedIntent } from '../schemas.ts'
 
 const NoBody = (description: string) => ({ description, type: 'null' }) as const
 
@@ -19,7 +19,7 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
       schema: {
         operationId: 'intents_submit',
         tags: ['intents'],
-        body: SignedIntent,
+        body: SubmittedIntent,
         response: { 200: NoBody('intent accepted (no body)'), ...errorResponses(400, 409) },
       },
     },
@@ -74,14 +74,21 @@ export const intentRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> 
         operationId: 'intents_propose',
         tags: ['intents'],
         params: IntentIdParams,
-        body: Proposal,
-        response: { 200: NoBody('proposal accepted, proving started (no body)'), ...errorResponses(400, 409, 503) },
+        body: ProposalSubmission,
+        response: { 200: NoBody('proposal accepted, proving started (no body)'), ...errorResponses(400, 401, 403, 409, 503) },
       },
     },
     async (request, reply) => {
       const { intent_id: intentId } = request.params as { intent_id: string }
       await submitProposal(
-        { store: context.store, nowMs: context.nowMs, backlogMax: context.jobBacklogMax, onAccepted: () => context.runner.notify() },
+        {
+          store: context.store,
+          nowMs: context.nowMs,
+          backlogMax: context.jobBacklogMax,
+          onAccepted: () => context.runner.notify(),
+          acceptedOrigins: context.agentOrigins(request.socket.localPort),
+          passkeyPolicy: context.passkeyPolicy,
+        },
         intentId,
         request.body,
       )

@@ -1,12 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { encodeBase64Url } from '@verity/core'
+import { encodeBase64Url, stringifyJsonBigint } from '@verity/core'
 import { ProofNotFoundError } from '../../errors/proposalErrors.ts'
 import type { OrchestratorContext } from '../OrchestratorContext.ts'
 import { errorResponses, IntentIdParams, ProofBundle } from '../schemas.ts'
+import { readStoredProposal } from '../../proposals/storedProposal.ts'
+
+/**
+ * `"proposal": …` of the bundle, and `"agent_authorization": …` beside it for an agent-bound intent.
+ * A stored proposal without the agent's signature (most) is spliced as it is.
+ */
+function proposalFieldsJson(proposalJson: string): string {
+  if (!proposalJson.includes('"agent_authorization"')) return `"proposal":${proposalJson}`
+  const { proposal, agentAuthorization } = readStoredProposal(proposalJson)
+  const authorization = agentAuthorization === undefined ? '' : `,"agent_authorization":${stringifyJsonBigint(agentAuthorization)}`
+  return `"proposal":${stringifyJsonBigint(proposal)}${authorization}`
+}
 
 /**
  * GET /proofs/{intent_id}: everything an offline verifier needs: the signed intent as submitted,
- * the proposal, the evidence, the proof (artifact and salt) and the template (source and compiled
+ * the proposal (and, for an agent-bound intent, the agent's `agent_authorization`), the evidence, the proof (artifact and salt) and the template (source and compiled
  * bytes, from which it recomputes the template id).
  */
 export const proofRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> = async (app, { context }) => {
@@ -34,7 +46,7 @@ export const proofRoutes: FastifyPluginAsync<{ context: OrchestratorContext }> =
           ? 'null'
           : JSON.stringify({ id: template.id, source: template.source, compiled_base64url: encodeBase64Url(template.compiled) })
       // Stored JSON texts are spliced as they are, so big integers are not rounded on the way out.
-      const text = `{"signed_intent":${intent.signedIntentJson},"proposal":${intent.proposalJson},"evidence":${proof.evidenceJson},"proof":${proof.proofJson},"template":${templateJson}}`
+      const text = `{"signed_intent":${intent.signedIntentJson},${proposalFieldsJson(intent.proposalJson)},"evidence":${proof.evidenceJson},"proof":${proof.proofJson},"template":${templateJson}}`
       return reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(text)
     },
   )

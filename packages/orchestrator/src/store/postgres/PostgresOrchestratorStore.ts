@@ -55,7 +55,7 @@ const TYPES = {
 }
 
 const INTENT_COLUMNS =
-  'id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms, proposal_json, job_attempts'
+  'id, template_id, shape, signed_intent_json, sealed_opening_json, status, created_at_ms, expires_at_ms, proposal_json, job_attempts'
 
 /**
  * The orchestrator's state in PostgreSQL, shared by any number of instances behind a load
@@ -145,10 +145,10 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
 
   async #insertIntents(intents: readonly NewIntent[]): Promise<boolean[]> {
     const { rows } = await this.#pool.query<{ id: string }>(
-      `INSERT INTO orchestrator_intents (id, template_id, shape, signed_intent_json, status, created_at_ms, expires_at_ms)
-       SELECT id, template_id, shape, signed_intent_json, 'pending', created_at_ms, expires_at_ms
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
-         AS i (id, template_id, shape, signed_intent_json, created_at_ms, expires_at_ms)
+      `INSERT INTO orchestrator_intents (id, template_id, shape, signed_intent_json, sealed_opening_json, status, created_at_ms, expires_at_ms)
+       SELECT id, template_id, shape, signed_intent_json, sealed_opening_json, 'pending', created_at_ms, expires_at_ms
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[])
+         AS i (id, template_id, shape, signed_intent_json, created_at_ms, expires_at_ms, sealed_opening_json)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
       [
         intents.map((intent) => intent.id),
@@ -157,6 +157,7 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
         intents.map((intent) => intent.signedIntentJson),
         intents.map((intent) => intent.createdAtMs),
         intents.map((intent) => intent.expiresAtMs),
+        intents.map((intent) => intent.sealedOpeningJson ?? null),
       ],
     )
     const insertedIds = new Set(rows.map((row) => row.id))
@@ -241,7 +242,7 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
   async finishJob(intentId: string, outcome: JobOutcome, nowMs: number): Promise<StoredEvent | undefined> {
     return this.#transaction(async (client) => {
       const { rowCount } = await client.query(
-        `UPDATE orchestrator_intents SET status = $1, lease_owner = NULL, lease_expires_at_ms = NULL
+        `UPDATE orchestrator_intents SET status = $1, lease_owner = NULL, lease_expires_at_ms = NULL, sealed_opening_json = NULL
          WHERE id = $2 AND status = 'proving'`,
         [outcome.kind, intentId],
       )
@@ -266,7 +267,7 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
            WHERE status = 'pending' AND expires_at_ms <= $1
            ORDER BY expires_at_ms, id LIMIT $2
            FOR UPDATE SKIP LOCKED)
-         UPDATE orchestrator_intents i SET status = 'expired'
+         UPDATE orchestrator_intents i SET status = 'expired', sealed_opening_json = NULL
          FROM due WHERE i.id = due.id AND i.status = 'pending'
          RETURNING i.id, i.expires_at_ms`,
         [nowMs, limit],

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { CommandContext } from './Command.ts'
+import { UsageError } from './UsageError.ts'
+
+/** The environment variable naming the JSON-RPC URL of the chain an EVM-settled domain settles on. */
+export const EVM_RPC_URL_ENV = 'VERITY_EVM_RPC_URL'
+
+/** The chain a devnet settles on, as `verity up --settlement evm` wrote it in `<data dir>/domain.yaml`. */
+export type DevnetEvmSettlement = { rpcUrl: string; chainId: number; contract: string; domainYamlPath: string }
+
+/**
+ * The EVM chain of the devnet `verity up --settlement evm [--evm-port N]` runs: the `settlement`
+ * block of `<data dir>/domain.yaml` (data dir: VERITY_DATA_DIR, default `.verity`, the way the CLI
+ * finds the devnet's tokens), or undefined when there is no such file or its domain settles on the
+ * base layer. A file that is not a valid domain.yaml is an InvalidOptionError naming it.
+ */
+export async function devnetEvmSettlement(env: Readonly<Record<string, string | undefined>> = process.env): Promise<DevnetEvmSettlement | undefined> {
+  const domainYamlPath = join(env.VERITY_DATA_DIR ?? '.verity', 'domain.yaml')
+  if (!existsSync(domainYamlPath)) return undefined
+  // Loaded here: only the finalized views need the domain's configuration reader.
+  const { loadDomainConfig } = await import('@verity/domain')
+  const settlement = loadDomainConfig(domainYamlPath).settlement
+  return settlement === undefined ? undefined : { rpcUrl: settlement.rpcUrl, chainId: settlement.chainId, contract: settlement.contract, domainYamlPath }
+}
+
+/**
+ * Where to read an EVM-settled domain's roots: `--rpc`, else VERITY_EVM_RPC_URL, else the devnet's
+ * chain (devnetEvmSettlement) when it is the chain and contract the domain names (`settles`; any
+ * devnet chain when not given), else the local node of `verity up --settlement evm` on its default port.
+ */
+export async function evmRpcUrl(
+  values: CommandContext['values'],
+  settles: { chainId: number; contract: string } | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<string> {
+  const given = typeof values.rpc === 'string' ? values.rpc : env[EVM_RPC_URL_ENV]
+  if (given !== undefined && given !== '') {
+    if (!/^https?:\/\//.test(given)) throw new UsageError('--rpc must be the http(s) JSON-RPC URL of the chain the domain settles on')
+    return given
+  }
+  const devnet = await devnetEvmSettlement(env)
+  if (devnet !== undefined && (settles === undefined || (devnet.chainId === settles.chainId && devnet.contract.toLowerCase() === settles.contract.toLowerCase()))) return devnet.rpcUrl
+  const { evmSettlementLimits } = await import('@verity/settlement-evm')
+  return `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`
+}

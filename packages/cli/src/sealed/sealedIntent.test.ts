@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { Ed25519Signer } from '@verity/core'
+import { createPolicyProving, startOrchestrator, type PolicyProving, type RunningOrchestrator } from '@verity/orchestrator'
+import { commands } from '../commands/index.ts'
+import { formatEvent } from '../formatEvent.ts'
+import { runCli } from '../runCli.ts'
+
+const TEMPLATE = `name sealed_cli_guard
+intent {
+  max_price_cents: int
+  colors: optional set<string>
+}
+evidence {
+  price_cents: int
+  color: string
+}
+requires {
+  evidence.price_cents <= intent.max_price_cents;
+  optional: evidence.color in intent.colors;
+}
+`
+
+async function verity(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(commands, args, new AbortController().signal, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  })
+  return { code, stdout, stderr }
+}
+
+describe('verity intent create --sealed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'verity-sealed-'))
+  const key = join(dir, 'key.json')
+  const dataDirBefore = process.env.VERITY_DATA_DIR
+  let orchestrator: RunningOrchestrator
+  let proving: PolicyProving
+
+  before(async () => {
+    Ed25519Signer.generate().toKeyFile(key)
+    process.env.VERITY_DATA_DIR = join(dir, 'data')
+    proving = createPolicyProving({ threads: 1 })
+    // Nothing is proven here: no warm-up (the prover's workers start only for a proof).
+    orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'orchestrator'), logLevel: 'silent', proving: { ...proving, warmUp: async () => {} }, embeddedExtractor: null })
+  })
+  after(async () => {
+    await orchestrator?.close()
+    await proving?.close()
+    if (dataDirBefore === undefined) delete process.env.VERITY_DATA_DIR
+    else process.env.VERITY_DATA_DIR = dataDirBefore
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('signs commitments, keeps the opening in a 0600 file, and explains a failure with its values', async () => {
+    const templateFile = join(dir, 't.template')
+    writeFileSync(templateFile, TEMPLATE)
+    const templateId = (await verity('template', 'push', templateFile, '--orchestrator', orchestrator.url)).stdout.trim()
+    const created = await verity('intent', 'create', '--template', templateId, '--key', key, '--attr', 'max_price_cents=2345', '--attr', 'colors=["Teal","Ochre"]', '--sealed', '--orchestrator', orchestrator.url, '--json')
+    assert.equal(created.code, 0, created.stderr)
+    const result = JSON.parse(created.stdout) as { intent_id: string; intent: Record<string, any>; opening_file: string }
+    assert.deepEqual(Object.keys(result.intent.intent.sealed.commitments).sort(), ['policy', 'policy_medium', 'policy_sets', 'policy_small'])
+    assert.doesNotMatch(created.stdout, /2345|Teal|Ochre/)
+    assert.equal(result.opening_file, join(dir, 'data', 'openings', `${result.intent_id}.json`))
+    assert.equal(statSync(result.opening_file).mode & 0o777, 0o600)
+    assert.match(readFileSync(result.opening_file, 'utf8'), /2345/)
+
+    const shown = await verity('intent', 'show', result.intent_id, '--orchestrator', orchestrator.url)
+    assert.equal(shown.code, 0, shown.stderr)
+    assert.doesNotMatch(shown.stdout, /2345|Teal|Ochre|opening/)
+
+    // The failure event of a sealed intent withholds values; this CLI holds the opening and shows them.
+    const failure = {
+      id: '7',
+      type: 'failure',
+      data: {
+        intent_id: result.intent_id,
+        reason: 'Constraint[0] failed: …',
+        evidence: { price_cents: 2400, color: 'Teal' },
+        constraint_failures: [{ index: 0, pretty_expr: 'evidence.price_cents <= intent.max_price_cents', reason: 'evidence.price_cents <= intent.max_price_cents evaluated to false (values withheld: the intent is sealed)' }],
+      },
+    }
+    assert.match(formatEvent(failure as never), /\[0\] evidence\.price_cents <= intent\.max_price_cents evaluated to false \(evidence\.price_cents = 2400, intent\.max_price_cents = 2345\)/)
+    const stranger = { ...failure, data: { ...failure.data, intent_id: '00000000-0000-4000-8000-000000000000' } }
+    assert.match(formatEvent(stranger as never), /values withheld/)
+  })
+
+  test('--disclose and --opening-out go with --sealed', async () => {
+    const usage = await verity('intent', 'create', '--template', 't', '--key', key, '--disclose', 'max_price_cents', '--orchestrator', orchestrator.url)
+    assert.equal(usage.code, 2)
+    assert.match(usage.stderr, /--disclose and --opening-out go with --sealed/)
+  })
+})

@@ -1,0 +1,34 @@
+// A checkout session as the store keeps it (one JSON record per session in the state database);
+// renderCheckout turns it into the UCP checkout answered.
+import type { Static, UcpBuyer, UcpMessage, UcpPaymentInstrument, UcpPostalAddress } from '@verity/wire'
+
+export type Destination = Static<typeof UcpPostalAddress> & { id: string }
+
+export type SessionFulfillment = {
+  methodId: string
+  groupId: string
+  destinations: Destination[]
+  selectedDestinationId: string | null
+  selectedOptionId: string | null
+}
+
+export type SessionState = {
+  id: string
+  status: 'incomplete' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled'
+  currency: string
+  lines: { id: string; itemId: string; quantity: number }[]
+  buyer: Static<typeof UcpBuyer> | undefined
+  fulfillment: SessionFulfillment | undefined
+  discountCodes: string[]
+  /** The instruments a create or update named, without their credentials (never stored). */
+  instruments: Static<typeof UcpPaymentInstrument>[]
+  /** AP2 was negotiated by a request of this session: it stays on ("Security Locked"). */
+  isAp2: boolean
+  /** Messages of the last mutation (a quantity clamped): answered until the next one. */
+  notices: Static<typeof UcpMessage>[]
+  createdAtMs: number
+  expiresAtMs: number
+  /** Next number for ids the store makes inside the session (lines, destinations). */
+  nextLocalId: number
+  orderId: string | undefined
+}

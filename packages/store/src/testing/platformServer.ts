@@ -1,0 +1,55 @@
+// A platform (agent) for tests, on loopback: serves its UCP profile and records the order webhooks posted to it.
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type PlatformServer = Readonly<{
+  profileUrl: string
+  webhookUrl: string
+  /** Webhooks received, in order. */
+  webhooks: { headers: IncomingHttpHeaders; body: Record<string, unknown>; raw: string }[]
+  close(): Promise<void>
+}>
+
+/** Starts the platform; `isAp2` declares dev.ucp.shopping.ap2_mandate in its profile. */
+export async function startPlatformServer(options: { isAp2: boolean }): Promise<PlatformServer> {
+  const webhooks: PlatformServer['webhooks'] = []
+  let base = ''
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      if (request.method === 'GET' && request.url === '/profile.json') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(profileOf(base, options.isAp2)))
+      } else if (request.method === 'POST' && request.url === '/webhooks/orders') {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        webhooks.push({ headers: request.headers, body: JSON.parse(raw) as Record<string, unknown>, raw })
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      } else response.writeHead(404).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    profileUrl: `${base}/profile.json`,
+    webhookUrl: `${base}/webhooks/orders`,
+    webhooks,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+function profileOf(base: string, isAp2: boolean) {
+  const version = '2026-04-08'
+  return {
+    ucp: {
+      version,
+      services: { 'dev.ucp.shopping': [{ version, transport: 'rest' }] },
+      capabilities: {
+        'dev.ucp.shopping.checkout': [{ version }],
+        'dev.ucp.shopping.order': [{ version, config: { webhook_url: `${base}/webhooks/orders` } }],
+        ...(isAp2 ? { 'dev.ucp.shopping.ap2_mandate': [{ version, extends: 'dev.ucp.shopping.checkout' }] } : {}),
+      },
+      payment_handlers: {},
+    },
+    signing_keys: [],
+  }
+}
