@@ -33,9 +33,9 @@ export function evmFigures(results: BenchResults): Figure[] {
     }),
   ]
   for (const sdl of evm.sdls) {
-    const id = sdl.transfers === 0 ? 'evm.sdl.setup' : sdl.label.includes('batch proofs') ? 'evm.sdl.largest' : `evm.sdl.${sdl.transfers}`
+    const id = `evm.sdl.${sdl.id}`
     const previous = EVM_BEFORE.sdls[id]
-    figures.push(figure({ id: `${id}.gas`, section, name: `gas to settle an SDL (${sdl.label})`, value: sdl.gasUsed, unit: 'gas', note: `${sdl.proofs} batch proof(s), ${Math.round(sdl.gasUsed / sdl.proofs)} gas per proof${before(previous?.gasUsed, `gas, ${previous?.transfers} transfers, ${previous?.proofs} proof(s)`)}` }))
+    figures.push(figure({ id: `${id}.gas`, section, name: `gas to settle an SDL (${sdl.label})`, value: sdl.gasUsed, unit: 'gas', note: `${sdl.proofs} batch proof(s), ${Math.round(sdl.gasUsed / sdl.proofs)} gas per proof${before(previous?.gasUsed, `gas, ${previous?.transfers ? `${previous.transfers} transfers, ` : ''}${previous?.proofs} proof(s)`)}` }))
     if (sdl.transfers > 0) {
       const perTransfer = previous === undefined ? undefined : Math.round(previous.gasUsed / previous.transfers)
       figures.push(figure({ id: `${id}.gas.per_transfer`, section, name: `gas per settled transfer (${sdl.label})`, value: Math.round(sdl.gasUsed / sdl.transfers), unit: 'gas', note: before(perTransfer, 'gas').slice(2) || undefined }))

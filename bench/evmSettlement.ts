@@ -18,7 +18,8 @@ import { nowMs } from './lib/stats.ts'
 /** Senders of the measured SDLs; the second SDL has one transfer from each. */
 const EVM_BENCH_SENDERS = 8
 
-export type EvmSdlMeasurement = { label: string; transfers: number; proofs: number; gasUsed: number; settleMs: number }
+/** `id`: the figure key, `evm.sdl.<id>` (setup, 1, 8, largest). */
+export type EvmSdlMeasurement = { id: string; label: string; transfers: number; proofs: number; gasUsed: number; settleMs: number }
 export type EvmSettlementResult = {
   /** which proof system made the proofs and generated the verifier */
   proofSystem: string
@@ -42,16 +43,16 @@ export async function measureEvmSettlement(settings: BenchSettings): Promise<Evm
     const issuer = Ed25519Signer.generate()
     const token = addressOf(issuer)
     const sdls: EvmSdlMeasurement[] = []
-    sdls.push(await chain.settle('setup: mint to the senders', 0, [createFungible(issuer, 1n, senders.map((s) => ({ address: addressOf(s), amount: 1_000_000n })))]))
+    sdls.push(await chain.settle('setup', 'setup: mint to the senders', 0, [createFungible(issuer, 1n, senders.map((s) => ({ address: addressOf(s), amount: 1_000_000n })))]))
     const verifyGas = await directVerifyGas(node.rpcUrl, deployed.verifier, chain.lastProofs[0]!)
     const proofBytes = Buffer.from(chain.lastProofs[0]!.proof, 'base64').length
     const receiver = addressOf(Ed25519Signer.generate())
     const transfers = new RoundRobinTransfers(senders, receiver, token)
     const sizes = settings.quick ? [1] : [1, EVM_BENCH_SENDERS]
-    for (const count of sizes) sdls.push(await chain.settle(`${count} transfer${count === 1 ? '' : 's'}`, count, transfers.take(count)))
+    for (const count of sizes) sdls.push(await chain.settle(String(count), `${count} transfer${count === 1 ? '' : 's'}`, count, transfers.take(count)))
     if (!settings.quick) {
       const count = chain.largestFitting(evmSettlementLimits.SDL_BATCHES_MAX, (n) => transfers.peek(n))
-      sdls.push(await chain.settle(`${count} transfers, at most ${evmSettlementLimits.SDL_BATCHES_MAX} batch proofs`, count, transfers.take(count)))
+      sdls.push(await chain.settle('largest', `${count} transfers, at most ${evmSettlementLimits.SDL_BATCHES_MAX} batch proofs`, count, transfers.take(count)))
     }
     return { proofSystem, verifierDeployedBytes: deployed.verifierDeployedBytes, deployGas: { verifier: Number(deployed.gasUsed.verifier), settlement: Number(deployed.gasUsed.settlement) }, verifyGas, proofBytes, sdls }
   } finally {
@@ -137,7 +138,7 @@ class SdlChain {
     return low
   }
 
-  async settle(label: string, transfers: number, verifiables: VerifiableType[]): Promise<EvmSdlMeasurement> {
+  async settle(id: string, label: string, transfers: number, verifiables: VerifiableType[]): Promise<EvmSdlMeasurement> {
     const result = executeBatch(this.#ledger, verifiables, TEST_SHARD)
     if (result.transactions.length !== verifiables.length) throw new Error(`${label}: ${verifiables.length - result.transactions.length} transactions refused`)
     this.#ledger.commit(result)
@@ -155,6 +156,6 @@ class SdlChain {
     const settled = await this.client.settleSdl(sdlSettlementCall(content as SdlContent, proofs))
     const settleMs = nowMs() - startedMs
     this.#previous = witness.sdlHash
-    return { label, transfers, proofs: proofs.length, gasUsed: Number(settled.gasUsed ?? 0n), settleMs }
+    return { id, label, transfers, proofs: proofs.length, gasUsed: Number(settled.gasUsed ?? 0n), settleMs }
   }
 }

@@ -25,3 +25,7 @@ test('verifier constants: the optimized and the reference layouts; inconsistent 
   assert.throws(() => verifierConstants('uint256 constant LOG_N = 15;\nuint256 constant NUMBER_PUBLIC_INPUTS = 14;\nuint256 constant REAL_NUMBER_PUBLIC_INPUTS = 7;'), VerifierSourceError)
   assert.throws(() => verifierConstants('contract HonkVerifier {}'), VerifierSourceError)
 })
+
+test('without the native bb (wasm asked for), a verifier not generated yet is refused with the reason, not replaced by the reference one', async () => {
+  await assert.rejects(generateSolidityVerifier({ circuit: 'selftest', backend: 'wasm' }), (error: unknown) => error instanceof VerifierSourceError && /native bb only \(wasm requested\)/.test(error.message))
+})
