@@ -168,6 +168,9 @@ describe('VeritySettlement on a local EVM node', () => {
     assert.equal(await verify(bytes(first!), first!.public_inputs), true)
     assert.equal(await verify(bytes(second!), second!.public_inputs), true)
     assert.equal(await verify(flipBit(bytes(first!)), first!.public_inputs), false, 'one bit flipped')
+    assert.equal(await verify(`${bytes(first!)}${'00'.repeat(32)}`, first!.public_inputs), false, 'a field appended')
+    assert.equal(await verify(bytes(first!).slice(0, -64) as Hex, first!.public_inputs), false, 'the last field cut')
+    assert.equal(await verify(bytes(first!), first!.public_inputs.slice(0, 5)), false, 'a public input missing')
     const wrongInput = first!.public_inputs.map((input, i) => (i === 2 ? `0x${(BigInt(input) + 1n).toString(16).padStart(64, '0')}` : input))
     assert.equal(await verify(bytes(first!), wrongInput), false, 'batch index + 1')
 
