@@ -24,7 +24,6 @@ export {
   ProofQueueFullError,
   ProofCancelledError,
   ProofRejectedError,
-  DevCrsRefusedError,
   WitnessError,
   CrsError,
   CircuitCompileError,

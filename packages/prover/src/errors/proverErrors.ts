@@ -47,17 +47,6 @@ export class ProofRejectedError extends VerityError {
   }
 }
 
-/** A production-configured prover or verifier met a dev (insecure) CRS or a dev-CRS artifact. */
-export class DevCrsRefusedError extends VerityError {
-  readonly code = 'DEV_CRS_REFUSED'
-  constructor(readonly fields: { what: string }) {
-    super(
-      `${fields.what} relies on the insecure dev CRS, which a production verifier refuses ` +
-        `(whoever generated a dev CRS can forge proofs); configure the Ignition CRS (VERITY_CRS_PATH)`,
-    )
-  }
-}
-
 /** The inputs do not satisfy the circuit: no witness, hence no proof. */
 export class WitnessError extends VerityError {
   readonly code = 'WITNESS_UNSATISFIED'
@@ -66,7 +55,7 @@ export class WitnessError extends VerityError {
   }
 }
 
-/** The CRS is missing, malformed, or too small for a circuit. */
+/** The CRS is missing, is not the Ignition prefix (its SHA-256 differs from the pinned one), or is too small for a circuit. */
 export class CrsError extends VerityError {
   readonly code = 'CRS_INVALID'
   constructor(readonly fields: { path: string; reason: string }) {
