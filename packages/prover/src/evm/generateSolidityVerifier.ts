@@ -45,6 +45,8 @@ export type SolidityVerifier = {
   logN: number
   /** the circuit's own public inputs, what verify() takes (the pairing points travel in the proof) */
   publicInputCount: number
+  /** VK_HASH: the hash of the verification key the contract embeds, 0x + 64 hex */
+  vkHash: string
 }
 
 /** LOG_N and the public input counts as the generated source declares them (optimized or reference verifier). */
@@ -96,7 +98,14 @@ export async function generateSolidityVerifier(options: { circuit: string; crsPa
   const constants = verifierConstants(source)
   if (constants.publicInputCount !== publicInputCount(compiled))
     throw new VerifierSourceError({ reason: `the verifier takes ${constants.publicInputCount} public inputs, the circuit has ${publicInputCount(compiled)}` })
-  return { source, circuit: options.circuit, circuitHash: compiled.circuitHash, crs: 'ignition', system: EVM_PROOF_SYSTEM, ...constants }
+  return { source, circuit: options.circuit, circuitHash: compiled.circuitHash, crs: 'ignition', system: EVM_PROOF_SYSTEM, vkHash: verifierVkHash(source), ...constants }
+}
+
+/** The VK_HASH constant of a generated verifier (0x + 64 hex). */
+export function verifierVkHash(source: string): string {
+  const match = /uint256 constant VK_HASH = (0x[0-9a-fA-F]{1,64});/.exec(source)
+  if (!match) throw new VerifierSourceError({ reason: 'no VK_HASH constant' })
+  return `0x${match[1]!.slice(2).toLowerCase().padStart(64, '0')}`
 }
 
 /** bb's optimized Solidity verifier for a Keccak, zero-knowledge verification key (no CRS needed: the key holds the commitments). */

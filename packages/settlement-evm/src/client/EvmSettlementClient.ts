@@ -89,6 +89,13 @@ export class EvmSettlementClient {
     return Number(block.timestamp) * 1_000
   }
 
+  /** The SDL verifier the contract calls, and its runtime code. */
+  async verifierCode(): Promise<{ address: Address; code: Hex }> {
+    const address = (await this.#read('verifier', [])) as Address
+    const code = await this.#rpc('reading the verifier code', () => this.#public.getCode({ address }))
+    return { address, code: code ?? '0x' }
+  }
+
   async shardState(shard: number): Promise<{ root: Hex; sdlCount: bigint; sdlChain: Hex }> {
     const [root, sdlCount, sdlChain] = await Promise.all([this.#read('rootOf', [BigInt(shard)]), this.#read('sdlCount', [BigInt(shard)]), this.#read('sdlChain', [BigInt(shard)])])
     return { root, sdlCount, sdlChain }
@@ -193,7 +200,7 @@ export class EvmSettlementClient {
     }
   }
 
-  #read<const F extends 'agreementOf' | 'settledSdl' | 'rootOf' | 'sdlCount' | 'sdlChain'>(functionName: F, args: readonly unknown[]) {
+  #read<const F extends 'agreementOf' | 'settledSdl' | 'rootOf' | 'sdlCount' | 'sdlChain' | 'verifier'>(functionName: F, args: readonly unknown[]) {
     return this.#rpc(`calling ${functionName}`, () => this.#public.readContract({ address: this.#options.contract, abi: veritySettlementAbi, functionName, args } as never)) as Promise<ReadResult<F>>
   }
 

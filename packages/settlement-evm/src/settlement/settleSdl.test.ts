@@ -9,11 +9,15 @@ import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
 import { executeBatch, MemoryLedger, type VerifiableType } from '@verity/ledger'
 import { createCircuitProver, EVM_PROOF_SYSTEM, PROOF_SYSTEM, proveSdlBatch, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
-import { createPublicClient, encodeFunctionData, http, parseAbi, parseAbiItem, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, parseAbiItem, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { checkSettlementVerifier, expectedSdlVerifier } from '../client/checkSettlementVerifier.ts'
+import { evmChain } from '../client/evmChain.ts'
+import { compileSettlementOnly } from '../compile/compileSettlementContracts.ts'
 import { addressOf, createFungible, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
 import { EvmSettlementClient } from '../client/EvmSettlementClient.ts'
 import { deploySettlement, type DeployedSettlement } from '../deploy/deploySettlement.ts'
-import { SettlementInputError, SettlementRevertError } from '../errors/evmSettlementErrors.ts'
+import { SettlementInputError, SettlementRevertError, VerifierMismatchError } from '../errors/evmSettlementErrors.ts'
 import { CONTRACT_BYTES_MAX, LOCAL_EVM_CHAIN_ID, SDL_BATCHES_MAX, SETTLE_GAS_MAX } from '../limits.ts'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
 import { LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
@@ -178,6 +182,20 @@ describe('VeritySettlement on a local EVM node', () => {
     assert.equal(await client.readContract({ address: deployed.settlement, abi: veritySettlementAbi, functionName: 'BATCHES_MAX' }), BigInt(SDL_BATCHES_MAX))
     const verifyGas = await client.estimateGas({ account: operator.account, to: deployed.verifier, data: encodeFunctionData({ abi, functionName: 'verify', args: [bytes(first!), first!.public_inputs as Hex[]] }) })
     assert.ok((verifyGas * BigInt(SDL_BATCHES_MAX) * 6n) / 5n < SETTLE_GAS_MAX, `${SDL_BATCHES_MAX} proofs at ${verifyGas} gas each, plus 20 %, exceed ${SETTLE_GAS_MAX}`)
+  })
+
+  test("the contract's verifier is checked: this version's passes; another contract or another key hash is refused", async () => {
+    const expected = await expectedSdlVerifier()
+    assert.match(expected.vkHash, /^0x[0-9a-f]{64}$/)
+    await checkSettlementVerifier(operator, expected)
+    await assert.rejects(checkSettlementVerifier(operator, { ...expected, vkHash: `0x${'12'.repeat(32)}` }), VerifierMismatchError)
+    // A VeritySettlement whose "verifier" is some other contract (here the first VeritySettlement).
+    const wallet = createWalletClient({ chain: evmChain(node.rpcUrl, LOCAL_EVM_CHAIN_ID), transport: http(node.rpcUrl), account: privateKeyToAccount(LOCAL_EVM_DEV_KEY) })
+    const settlementOnly = compileSettlementOnly()
+    const hash = await wallet.deployContract({ abi: settlementOnly.abi, bytecode: settlementOnly.bytecode, args: [deployed.settlement, deployed.emptyRoot] } as never)
+    const { contractAddress } = await createPublicClient({ transport: http(node.rpcUrl) }).waitForTransactionReceipt({ hash })
+    const other = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: contractAddress!, confirmations: 1, privateKey: LOCAL_EVM_DEV_KEY })
+    await assert.rejects(checkSettlementVerifier(other, expected), (e: unknown) => e instanceof VerifierMismatchError && e.code === 'EVM_VERIFIER_MISMATCH' && /verification key hash/.test(e.message))
   })
 
   /** settleSdl without the client's "already settled" shortcut: what a replayed transaction meets. */
