@@ -11,7 +11,7 @@ import { executeBatch, MemoryLedger, type VerifiableType } from '@verity/ledger'
 import { createCircuitProver, EVM_PROOF_SYSTEM, PROOF_SYSTEM, proveSdlBatch, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, parseAbiItem, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { checkSettlementVerifier, expectedSdlVerifier } from '../client/checkSettlementVerifier.ts'
+import { checkSettlementVerifier, expectedSdlVerifier, settlementVerifierReader } from '../client/checkSettlementVerifier.ts'
 import { evmChain } from '../client/evmChain.ts'
 import { compileSettlementOnly } from '../compile/compileSettlementContracts.ts'
 import { addressOf, createFungible, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
@@ -196,6 +196,9 @@ describe('VeritySettlement on a local EVM node', () => {
     const { contractAddress } = await createPublicClient({ transport: http(node.rpcUrl) }).waitForTransactionReceipt({ hash })
     const other = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: contractAddress!, confirmations: 1, privateKey: LOCAL_EVM_DEV_KEY })
     await assert.rejects(checkSettlementVerifier(other, expected), (e: unknown) => e instanceof VerifierMismatchError && e.code === 'EVM_VERIFIER_MISMATCH' && /verification key hash/.test(e.message))
+    // The same through the key-less reader (`verity settlement show`).
+    await checkSettlementVerifier(settlementVerifierReader({ rpcUrl: node.rpcUrl, contract: deployed.settlement }), expected)
+    await assert.rejects(checkSettlementVerifier(settlementVerifierReader({ rpcUrl: node.rpcUrl, contract: contractAddress! }), expected), VerifierMismatchError)
   })
 
   /** settleSdl without the client's "already settled" shortcut: what a replayed transaction meets. */
