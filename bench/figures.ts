@@ -8,9 +8,11 @@ import { figure, missingFigure, type Figure, type Limit } from './lib/Figure.ts'
 import { median, percentile } from './lib/stats.ts'
 import { mcpFigures } from './mcpFigures.ts'
 import { ucpFigures } from './ucpFigures.ts'
+import { checkoutFigures } from './checkoutFigures.ts'
 import { evmFigures } from './evmFigures.ts'
 import { webFigures } from './webFigures.ts'
 import { mandateFigures } from './mandateFigures.ts'
+import { sealedFigures } from './sealedFigures.ts'
 import type { CircuitResult } from './proverCircuits.ts'
 import type { SseScaleResult } from './sseFanout.ts'
 import type { SdlMeasurement } from './sdlProving.ts'
@@ -44,7 +46,7 @@ const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + 
 
 export function buildFigures(results: BenchResults): Figure[] {
   const limits = sharedLimits(results)
-  return [...rawFigures(results), ...orchestratorFigures(results, limits), ...postgresFigures(results, limits), ...domainFigures(results, limits), ...mandateFigures(results), ...proverFigures(results), ...mcpFigures(results), ...ucpFigures(results), ...evmFigures(results), ...webFigures(results)]
+  return [...rawFigures(results), ...orchestratorFigures(results, limits), ...postgresFigures(results, limits), ...domainFigures(results, limits), ...mandateFigures(results), ...proverFigures(results), ...sealedFigures(results), ...mcpFigures(results), ...ucpFigures(results), ...checkoutFigures(results), ...evmFigures(results), ...webFigures(results)]
 }
 
 type SharedLimits = { ed25519?: Limit; emptyP50?: Limit; emptyP99?: Limit; sqlite?: Limit; policyProveMs?: Limit; policyProveOneThreadMs?: Limit; sdlProof?: CircuitResult }

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only raw,prover,orchestrator,postgres,sse,domain,mandates,sdl,mcp,ucp,evm]`: starts the
+// `npm run bench [-- --quick] [-- --only raw,prover,sealed,orchestrator,postgres,sse,domain,mandates,sdl,mcp,ucp,checkout,evm]`: starts the
 // services with embedded storage on loopback, drives them, prints a table of figures (each beside
 // its limit measured in the same run, as a ratio) and writes bench/results.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,7 +20,7 @@ import { measureRawCrypto } from './rawCrypto.ts'
 import { measureRawHttp } from './rawHttp.ts'
 import { measureRawSqlite } from './rawSqlite.ts'
 
-const PARTS = ['raw', 'prover', 'orchestrator', 'postgres', 'sse', 'domain', 'mandates', 'sdl', 'mcp', 'ucp', 'evm', 'web'] as const
+const PARTS = ['raw', 'prover', 'sealed', 'orchestrator', 'postgres', 'sse', 'domain', 'mandates', 'sdl', 'mcp', 'ucp', 'checkout', 'evm', 'web'] as const
 type Part = (typeof PARTS)[number]
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' } } })
@@ -88,6 +88,7 @@ if (only.has('raw')) {
   results.rawHttp = await step('rawHttp', () => measureRawHttp(settings))
 }
 if (only.has('prover')) results.prover = await step('prover', async () => (await import('./proverCircuits.ts')).measureProverCircuits(settings))
+if (only.has('sealed')) results.sealed = await step('sealed', async () => (await import('./sealedIntents.ts')).measureSealedIntents(settings))
 if (only.has('orchestrator')) await step('orchestrator', measureOrchestrator)
 if (only.has('postgres')) results.postgres = await step('postgres', async () => (await import('./orchestratorPostgres.ts')).measurePostgresScaleOut(settings))
 if (only.has('sse')) results.sse = await step('sse', async () => (await import('./sseFanout.ts')).measureSseFanout(settings, results.intents?.requestsPerSecond ?? 1_000))
@@ -96,6 +97,7 @@ if (only.has('mandates')) results.mandates = await step('mandates', async () => 
 if (only.has('sdl')) results.sdl = await step('sdl', async () => (await import('./sdlProving.ts')).measureSdlProving(settings))
 if (only.has('mcp')) results.mcp = await step('mcp', async () => (await import('./mcpToolCalls.ts')).measureMcpToolCalls(settings))
 if (only.has('ucp')) results.ucp = await step('ucp', async () => (await import('./ucpProposals.ts')).measureUcpProposals(settings))
+if (only.has('checkout')) results.checkout = await step('checkout', async () => (await import('./checkoutOrders.ts')).measureCheckoutOrders(settings))
 if (only.has('web')) results.web = await step('web', async () => (await import('./webPages.ts')).measureWebPages(settings, log))
 if (only.has('evm')) results.evm = await step('evm', async () => (await import('./evmSettlement.ts')).measureEvmSettlement(settings))
 if (only.has('raw')) await measureCrypto()

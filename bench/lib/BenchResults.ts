@@ -9,12 +9,14 @@ import type { IntentsResult } from '../orchestratorIntents.ts'
 import type { PostgresScaleOutResult } from '../orchestratorPostgres.ts'
 import type { ProposalsResult } from '../orchestratorProposals.ts'
 import type { ProverCircuitsResult } from '../proverCircuits.ts'
+import type { SealedIntentsResult } from '../sealedIntents.ts'
 import type { RawCryptoResult } from '../rawCrypto.ts'
 import type { RawHttpResult } from '../rawHttp.ts'
 import type { RawSqliteResult } from '../rawSqlite.ts'
 import type { SdlProvingResult } from '../sdlProving.ts'
 import type { SseFanoutResult } from '../sseFanout.ts'
 import type { UcpProposalsResult } from '../ucpProposals.ts'
+import type { CheckoutOrdersResult } from '../checkoutOrders.ts'
 
 export type BenchResults = {
   /** Measured at the start and again at the end of the run; the limit is their mean. */
@@ -22,6 +24,8 @@ export type BenchResults = {
   rawSqlite?: RawSqliteResult
   rawHttp?: RawHttpResult
   prover?: ProverCircuitsResult
+  /** A sealed intent's proof time and circuit size beside an open one's of the same template (issue 35). */
+  sealed?: SealedIntentsResult
   intents?: IntentsResult
   proposals?: ProposalsResult
   /** What the trust chain adds per proposal (sign, check, salt), measured in process. */
@@ -37,6 +41,7 @@ export type BenchResults = {
   mcp?: McpToolCallsResult
   /** Proposals through UCP at the demo store against `catalog:` proposals, and the time per extraction (issue 28). */
   ucp?: UcpProposalsResult
+  checkout?: CheckoutOrdersResult
   /** The web app: page loads and in-browser proof verification in headless Chromium. */
   web?: WebPagesResult
   /** SDLs settled on a local EVM node: gas and latency. */

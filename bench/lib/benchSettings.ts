@@ -51,6 +51,9 @@ export type BenchSettings = {
   ucpRounds: number
   ucpProposalsPerRound: number
   ucpExtractions: number
+  /** Checkout (issue 36): purchases one at a time (after one warm-up), and purchases by 8 agents at once. */
+  checkoutOrdersSerial: number
+  checkoutOrdersConcurrent: number
 }
 
 export const FULL: BenchSettings = {
@@ -76,6 +79,8 @@ export const FULL: BenchSettings = {
   ucpRounds: 4,
   ucpProposalsPerRound: 8,
   ucpExtractions: 100,
+  checkoutOrdersSerial: 8,
+  checkoutOrdersConcurrent: 24,
 }
 
 export const QUICK: BenchSettings = {
@@ -102,4 +107,6 @@ export const QUICK: BenchSettings = {
   ucpRounds: 2,
   ucpProposalsPerRound: 4,
   ucpExtractions: 30,
+  checkoutOrdersSerial: 3,
+  checkoutOrdersConcurrent: 8,
 }

@@ -34,6 +34,18 @@ export async function evmRpcUrl(
   settles: { chainId: number; contract: string } | undefined,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<string> {
+  const found = await givenOrDevnetEvmRpcUrl(values, settles, env)
+  if (found !== undefined) return found
+  const { evmSettlementLimits } = await import('@verity/settlement-evm')
+  return `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`
+}
+
+/** evmRpcUrl without its last default: undefined when neither the flag, the variable nor a matching devnet names a chain. */
+export async function givenOrDevnetEvmRpcUrl(
+  values: CommandContext['values'],
+  settles: { chainId: number; contract: string } | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<string | undefined> {
   const given = typeof values.rpc === 'string' ? values.rpc : env[EVM_RPC_URL_ENV]
   if (given !== undefined && given !== '') {
     if (!/^https?:\/\//.test(given)) throw new UsageError('--rpc must be the http(s) JSON-RPC URL of the chain the domain settles on')
@@ -41,6 +53,5 @@ export async function evmRpcUrl(
   }
   const devnet = await devnetEvmSettlement(env)
   if (devnet !== undefined && (settles === undefined || (devnet.chainId === settles.chainId && devnet.contract.toLowerCase() === settles.contract.toLowerCase()))) return devnet.rpcUrl
-  const { evmSettlementLimits } = await import('@verity/settlement-evm')
-  return `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`
+  return undefined
 }

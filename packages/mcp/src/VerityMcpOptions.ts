@@ -9,6 +9,10 @@ export type VerityMcpOptions = {
   businessUrl?: string
   /** The agent's own key file (`verity keygen`): signs `transfer`. Without it, transfer answers AGENT_KEY_MISSING. */
   keyPath?: string
+  /** The base layer's JSON-RPC URL: get_vault's finalized view of a domain settling there (default BASE_LAYER_URL_DEFAULT). */
+  baseLayerUrl?: string
+  /** JSON-RPC URL of the EVM chain a domain settles on: get_vault reads the contract's root there (default EVM_RPC_URL_DEFAULT). */
+  evmRpcUrl?: string
   /** Shard of the agent's vault (default 1). */
   shard?: number
   /** Refuse proofs made with the development CRS in verify_proof. */

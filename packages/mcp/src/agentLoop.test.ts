@@ -4,12 +4,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
-import { Ed25519Signer, formatAddress } from '@verity/core'
+import { agentKeyOfSigner, Ed25519Signer, formatAddress } from '@verity/core'
 import { signVerifiable } from '@verity/ledger'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { DomainClient, signIntent } from '@verity/sdk'
+import { DomainClient, issueOpenCheckoutMandate, signIntent, verityIntentConstraintOf } from '@verity/sdk'
 import { serveHttp, type RunningMcpHttp } from './transports/serveHttp.ts'
 import { callError, callOk, startMcpDevnet, VERITY_BIN, type McpDevnet } from './testing/startMcpDevnet.ts'
 
@@ -19,7 +19,8 @@ import { callError, callOk, startMcpDevnet, VERITY_BIN, type McpDevnet } from '.
 // process). One real policy proof per transport.
 
 const PAYABLE_TEMPLATE_PATH = fileURLToPath(new URL('../../policy/examples/payable-clothing.template', import.meta.url))
-const TOOLS = ['check_solution', 'get_intent', 'get_proof', 'get_sdl', 'get_vault', 'pay', 'propose_solution', 'search_catalog', 'transfer', 'verify_proof', 'wait_for_outcome']
+const CHECKOUT_TEMPLATE_PATH = fileURLToPath(new URL('../../policy/examples/payable-checkout.template', import.meta.url))
+const TOOLS = ['check_solution', 'checkout', 'get_intent', 'get_proof', 'get_sdl', 'get_vault', 'pay', 'propose_solution', 'search_catalog', 'transfer', 'verify_proof', 'wait_for_outcome']
 
 let devnet: McpDevnet
 let http: RunningMcpHttp
@@ -138,8 +139,15 @@ describe('an agent pays with the proof of a payable intent', { timeout: 600_000 
     const templateId = await devnet.orchestrator.submitTemplate(readFileSync(PAYABLE_TEMPLATE_PATH, 'utf8'))
     const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 2500, payment_token: token, payment_deadline_ms: Date.now() + 3_600_000 }
     const intentId = randomUUID()
-    await devnet.orchestrator.submitIntent(signIntent({ id: intentId, templateId, fields, signer: user }))
+    // The template does not constrain the payee, so the intent names its agent: this server's --key (issue 38).
+    const agent = Ed25519Signer.fromKeyFile(devnet.stack.operatorKeyPath)
+    await devnet.orchestrator.submitIntent(signIntent({ id: intentId, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
     assert.equal((await callError(httpClient, 'pay', { intent_id: intentId })).code, 'PROOF_NOT_FOUND')
+    // An intent bound to another agent: this server's signed proposal is refused, and nothing is used up.
+    const elsewhere = randomUUID()
+    await devnet.orchestrator.submitIntent(signIntent({ id: elsewhere, templateId, fields, signer: user, agents: [agentKeyOfSigner(Ed25519Signer.generate())] }))
+    assert.equal((await callError(httpClient, 'propose_solution', { intent_id: elsewhere, solution: 'tee-classic-white-m', business: store() })).code, 'AGENT_NOT_NAMED')
+    assert.equal((await devnet.orchestrator.getIntentStatus(elsewhere)), 'pending')
 
     const proposed = await callOk(httpClient, 'propose_solution', { intent_id: intentId, solution: 'tee-classic-white-m', business: store(), wait: true, timeout_s: 300 })
     assert.equal(proposed.outcome.status, 'success', JSON.stringify(proposed.outcome))
@@ -150,6 +158,34 @@ describe('an agent pays with the proof of a payable intent', { timeout: 600_000 
     assert.deepEqual([again.code, again.status], ['MANDATE_ALREADY_PAID', 409])
     const storeVault = await domain.getVault(payee.split(',')[0]!)
     assert.deepEqual(storeVault?.data, { TokenHoldings: { fungibles: { [token]: 1999n }, nfts: {} } })
+  })
+})
+
+describe('checkout', { timeout: 600_000 }, () => {
+  test('buys the proven tee at the store: the session proven, the total paid by the mandate payment, the order placed', async () => {
+    const user = Ed25519Signer.generate()
+    const usd = Ed25519Signer.fromKeyFile(devnet.stack.devnetDollar.keyPath)
+    const token = devnet.stack.devnetDollar.token
+    const domain = new DomainClient(devnet.stack.domain.url)
+    const operation = { Create: { metadata: { name: 'Devnet Dollar', symbol: 'USD' }, credited: [{ address: formatAddress(user.ownerId, 1), amount: 10_000n }] } }
+    await domain.execute([signVerifiable(usd, 'FungibleTokenMint', { new_nonce: await domain.nextNonce(usd.ownerId), shard: 1, operation })])
+    const templateId = await devnet.orchestrator.submitTemplate(readFileSync(CHECKOUT_TEMPLATE_PATH, 'utf8'))
+    const payee = devnet.stack.store!.payee.address
+    const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 4000, payment_token: token, payment_deadline_ms: Date.now() + 3_600_000, allowed_payees: [payee] }
+    const intentId = randomUUID()
+    const signed = signIntent({ id: intentId, templateId, fields, signer: user })
+    await devnet.orchestrator.submitIntent(signed)
+    // The user's side issues the open mandate for this server's agent key (verity mandate open).
+    const agent = Ed25519Signer.fromKeyFile(devnet.stack.operatorKeyPath)
+    const openMandate = await issueOpenCheckoutMandate({ user, agentPublicKey: agent.publicKeyBase58, constraint: verityIntentConstraintOf(signed, devnet.stack.orchestrator.url) })
+    const destination = { street_address: '1 Main St', address_locality: 'Springfield', address_region: 'IL', postal_code: '62704', address_country: 'US' }
+    const bought = await callOk(httpClient, 'checkout', { intent_id: intentId, open_mandate: openMandate, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, destination })
+    assert.equal(bought.status, 'completed')
+    assert.equal(bought.amount, '2499')
+    assert.equal(bought.payee, payee)
+    assert.match(bought.order_url, new RegExp(`^${store()}/orders/`))
+    const vault = await domain.getVault(user.ownerId)
+    assert.equal((vault?.data as { TokenHoldings: { fungibles: Record<string, bigint> } }).TokenHoldings.fungibles[token], 10_000n - 2499n)
   })
 })
 

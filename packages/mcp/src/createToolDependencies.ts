@@ -1,5 +1,5 @@
 import { DomainClient, loadSigner, OrchestratorClient, UcpBusinessClient } from '@verity/sdk'
-import { BUSINESS_CLIENTS_MAX, BUSINESS_URL_DEFAULT } from './limits.ts'
+import { BASE_LAYER_URL_DEFAULT, BUSINESS_CLIENTS_MAX, BUSINESS_URL_DEFAULT, EVM_RPC_URL_DEFAULT } from './limits.ts'
 import type { Prover } from '@verity/prover'
 import type { ToolDependencies } from './tools/ToolDependencies.ts'
 import { MCP_LIMITS_DEFAULT, type VerityMcpOptions } from './VerityMcpOptions.ts'
@@ -34,6 +34,7 @@ export function createToolDependencies(options: VerityMcpOptions): { deps: ToolD
     businessUrl: options.businessUrl ?? BUSINESS_URL_DEFAULT,
     business: businessClients(`${options.orchestratorUrl.replace(/\/$/, '')}/extractor/ucp/platform-profile`),
     signer: options.keyPath === undefined ? undefined : loadSigner(options.keyPath),
+    finalizedSources: { baseLayerUrl: options.baseLayerUrl ?? BASE_LAYER_URL_DEFAULT, evmRpcUrl: options.evmRpcUrl ?? EVM_RPC_URL_DEFAULT },
     shard: options.shard ?? 1,
     verifier: async () => {
       prover ??= startProver()

@@ -13,6 +13,7 @@ import { registerSearchCatalogTool } from './tools/searchCatalogTool.ts'
 import type { ToolDependencies } from './tools/ToolDependencies.ts'
 import { registerTransferTool } from './tools/transferTool.ts'
 import { registerPayTool } from './tools/payTool.ts'
+import { registerCheckoutTool } from './tools/checkoutTool.ts'
 import { registerVerifyProofTool } from './tools/verifyProofTool.ts'
 import { registerWaitForOutcomeTool } from './tools/waitForOutcomeTool.ts'
 
@@ -51,6 +52,7 @@ export function createVerityMcpServer(deps: ToolDependencies, log: (error: unkno
     registerGetVaultTool,
     registerTransferTool,
     registerPayTool,
+    registerCheckoutTool,
     registerGetSdlTool,
   ])
     register(server, deps)

@@ -19,5 +19,6 @@ export {
   UnknownResourceError,
   AllowedOriginInvalidError,
   OriginRefusedError,
+  EvmChainMismatchError,
 } from './errors/mcpErrors.ts'
 export * as limits from './limits.ts'

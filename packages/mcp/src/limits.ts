@@ -18,6 +18,13 @@ export const BUSINESS_URL_DEFAULT = 'http://127.0.0.1:8095'
 /** UCP business clients kept (each remembers its business's discovered binding), most recently used first. */
 export const BUSINESS_CLIENTS_MAX = 16
 
+/**
+ * Where get_vault's finalized view reads when `verity mcp` names nothing else: the base layer of
+ * `verity up` (its JSON-RPC port) and the local EVM node of `verity up --settlement evm`.
+ */
+export const BASE_LAYER_URL_DEFAULT = 'http://127.0.0.1:9000'
+export const EVM_RPC_URL_DEFAULT = 'http://127.0.0.1:8545'
+
 /** Products `search_catalog` returns when the call names no `limit`, and the most it may ask for (a business may return fewer). */
 export const SEARCH_RESULTS_DEFAULT = 10
 export const SEARCH_RESULTS_MAX = 50

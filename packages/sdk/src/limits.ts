@@ -32,3 +32,5 @@ export const CHECKOUT_PROOF_WAIT_MS_DEFAULT = 180_000
 export const CHECKOUT_STATUS_POLL_MS = 200
 /** Updates checkoutWithIntent sends to make a session ready (fulfillment choices) before it gives up. */
 export const CHECKOUT_PREPARE_UPDATES_MAX = 3
+/** Time-out of a checkout's complete request, in milliseconds: the business verifies the proof and its domain applies the payment before it answers. */
+export const CHECKOUT_COMPLETE_TIMEOUT_MS = 120_000

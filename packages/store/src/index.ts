@@ -46,3 +46,4 @@ export { loadShopRules, DEMO_SHOP_RULES_PATH, CONFORMANCE_CATALOG_PATH, CONFORMA
 export { createMockPaymentHandler, MOCK_PAYMENT_HANDLER_ID } from './checkout/conformance/mockPaymentHandler.ts'
 export { ANSWER_BY_CODE } from './http/ucpErrorCodes.ts'
 export * as limits from './limits.ts'
+export { createVerityDomainPayment, VERITY_DOMAIN_HANDLER_ID, type VerityDomainPayment, type VerityDomainPaymentOptions } from './payment/verityDomainPayment.ts'

@@ -55,3 +55,28 @@ test('docs/operations.md lists every option of the store', () => {
   const docs = readFileSync(new URL('../../../docs/operations.md', import.meta.url), 'utf8')
   assert.ok(docs.includes(optionsTableMarkdown('store', STORE_OPTIONS)), 'regenerate the store table of docs/operations.md')
 })
+
+test('conformance mode is off by default, needs a simulation secret, and serves the suite\'s flower shop with the mock payment handler', async () => {
+  await assert.rejects(startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), stateDir: join(dir, 'conf-0'), conformance: true, logLevel: 'silent' }), { code: 'INVALID_OPTION' })
+  await assert.rejects(startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), stateDir: join(dir, 'conf-0'), simulationSecret: 'long-enough-secret', logLevel: 'silent' }), /only with --conformance/)
+  const plain = await startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), stateDir: join(dir, 'conf-1'), logLevel: 'silent' })
+  try {
+    const profile = (await (await fetch(`${plain.url}/.well-known/ucp`)).json()) as any
+    assert.equal(profile.ucp.payment_handlers['dev.ucp.conformance.mock_payment'], undefined)
+  } finally {
+    await plain.close()
+  }
+  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), stateDir: join(dir, 'conf-2'), conformance: true, simulationSecret: 'long-enough-secret', logLevel: 'silent' })
+  try {
+    const profile = (await (await fetch(`${store.url}/.well-known/ucp`)).json()) as any
+    assert.deepEqual(profile.ucp.payment_handlers['dev.ucp.conformance.mock_payment'].map((handler: any) => handler.id), ['mock_payment_handler'])
+    const lookup = await fetch(`${store.url}/ucp/catalog/lookup`, { method: 'POST', headers: { 'content-type': 'application/json', 'ucp-agent': 'profile="http://127.0.0.1:1/p.json"' }, body: JSON.stringify({ ids: ['bouquet_roses'] }) })
+    assert.equal(((await lookup.json()) as any).products[0].variants[0].price.amount, 3500)
+    const refused = await fetch(`${store.url}/testing/simulate-shipping/order_x`, { method: 'POST', headers: { 'simulation-secret': 'wrong' } })
+    assert.equal(refused.status, 403)
+    const unknown = await fetch(`${store.url}/testing/simulate-shipping/order_x`, { method: 'POST', headers: { 'simulation-secret': 'long-enough-secret' } })
+    assert.equal(unknown.status, 404)
+  } finally {
+    await store.close()
+  }
+})

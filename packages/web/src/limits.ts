@@ -21,6 +21,12 @@ export const CATALOG_TEMPLATES_MAX = 64
 /** Size of one catalog template file, in bytes (the template language's own source limit). */
 export const CATALOG_TEMPLATE_BYTES_MAX = 64 * 1024
 
+/**
+ * Tokens whose symbol the explorer's vault lookup asks the domain for (one request each, for the
+ * mint vault's metadata); tokens beyond are shown by id only.
+ */
+export const EXPLORER_TOKEN_SYMBOLS_MAX = 32
+
 /** JSON-RPC methods of the base layer the explorer may call (read-only). */
 export const BASE_LAYER_READ_METHODS = Object.freeze(['getShard', 'getVault', 'getAccount', 'getSdlStatus', 'getAgreement'])
 
@@ -61,3 +67,6 @@ export const SSE_RECONNECT_DELAY_MS = 1_000
 
 assert(PROXY_BODY_BYTES_MAX < PROXY_REPLY_BYTES_MAX)
 assert(INITIAL_JS_GZIP_BYTES_MAX < VERIFIER_JS_GZIP_BYTES_MAX)
+
+/** Openings of sealed intents the wallet keeps in this browser's localStorage (the oldest go first). */
+export const SEALED_OPENINGS_KEPT_MAX = 200

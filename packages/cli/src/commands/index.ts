@@ -14,6 +14,8 @@ import { nftCreateCommand, nftMintCommand } from './nft.ts'
 import { sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand } from './sdl.ts'
 import { transferCommand } from './transfer.ts'
 import { payCommand } from './pay.ts'
+import { checkoutCommand } from './checkout.ts'
+import { mandateOpenCommand } from './mandate.ts'
 import { nonceCommand, vaultShowCommand } from './vault.ts'
 import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusCommand, proofGetCommand, proposeCommand, templatePushCommand } from './orchestratorCommands.ts'
 
@@ -47,6 +49,8 @@ export const commands: readonly Command[] = [
   mintCommand,
   transferCommand,
   payCommand,
+  checkoutCommand,
+  mandateOpenCommand,
   nftCreateCommand,
   nftMintCommand,
   vaultShowCommand,

@@ -1,6 +1,7 @@
 import type { Command } from '../Command.ts'
 import { openingsDir } from '../sealed/sealedOpenings.ts'
-import { DOMAIN_OPTION, ORCHESTRATOR_OPTION, domainUrl, orchestratorUrl } from '../endpoints.ts'
+import { BASE_LAYER_OPTION, DOMAIN_OPTION, ORCHESTRATOR_OPTION, baseLayerUrl, domainUrl, orchestratorUrl } from '../endpoints.ts'
+import { givenOrDevnetEvmRpcUrl } from '../evmRpcUrl.ts'
 import { CRS_PATH_OPTIONS, crsPathOption } from '../crsPathOption.ts'
 import { parseShard } from '../parseShard.ts'
 import { waitForSignal } from '../services/waitForSignal.ts'
@@ -19,15 +20,17 @@ export const mcpCommand: Command = {
   path: ['mcp'],
   summary: 'serve the Verity MCP server, so an AI agent can shop within a signed intent (stdio, or --http)',
   usage:
-    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote] [--allowed-origins LIST]] [--orchestrator URL] [--domain URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR] [--openings DIR|none]',
+    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote] [--allowed-origins LIST]] [--orchestrator URL] [--domain URL] [--base-layer URL] [--rpc URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR] [--openings DIR|none]',
   optionHelp: {
     http: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio',
     port: 'with --http: port (default 8070; 0: any free port)',
     host: 'with --http: listen address (default 127.0.0.1)',
     'allow-remote': 'with --http: allow a listen address other than loopback (the tools have no authentication)',
     'allowed-origins': `with --http: comma-separated browser origins allowed besides the server's own, e.g. https://app.example (default $${ALLOWED_ORIGINS_ENV}); a request from any other Origin is refused with 403`,
+    'base-layer': "the base layer's JSON-RPC URL, for get_vault's finalized view of a domain settling there (default $VERITY_BASE_LAYER_URL, else http://127.0.0.1:9000)",
+    rpc: "JSON-RPC URL of the chain an EVM-settled domain settles on, for get_vault's finalized view (default $VERITY_EVM_RPC_URL, else the devnet's chain from $VERITY_DATA_DIR/domain.yaml, else http://127.0.0.1:8545)",
     business: 'the UCP business search_catalog searches when a call names none (default http://127.0.0.1:8095, the devnet\'s demo store)',
-    key: "the agent's own key file: signs `transfer` (without it, transfer is refused)",
+    key: "the agent's own key file: signs `transfer` (without it, transfer is refused) and the proposals of intents that name their agents",
     shard: "shard of the agent's vault (default 1)",
     production: 'verify_proof refuses proofs made with the development CRS',
     'crs-path': 'CRS directory for verify_proof (default $VERITY_CRS_PATH; --crs is the deprecated name)',
@@ -36,6 +39,8 @@ export const mcpCommand: Command = {
   options: {
     ...ORCHESTRATOR_OPTION,
     ...DOMAIN_OPTION,
+    ...BASE_LAYER_OPTION,
+    rpc: { type: 'string' },
     http: { type: 'boolean' },
     port: { type: 'string' },
     host: { type: 'string' },
@@ -52,9 +57,12 @@ export const mcpCommand: Command = {
     // Loaded here: the SDK does not depend on the MCP package (which depends on the SDK).
     const { serveHttp, serveStdio, limits } = await import('@verity/mcp')
     const crsPath = crsPathOption(values, out)
+    const rpcUrl = await givenOrDevnetEvmRpcUrl(values, undefined)
     const options = {
       orchestratorUrl: orchestratorUrl(values),
       domainUrl: domainUrl(values),
+      baseLayerUrl: baseLayerUrl(values),
+      ...(rpcUrl === undefined ? {} : { evmRpcUrl: rpcUrl }),
       ...(typeof values.business === 'string' ? { businessUrl: values.business } : {}),
       ...(typeof values.key === 'string' ? { keyPath: values.key } : {}),
       shard: parseShard(values.shard, 1),

@@ -61,7 +61,9 @@ function formatStatement(statement: ProofStatement): string {
     `  template   ${statement.templateName}  ${statement.templateId}`,
     `  signed by  ${signer}`,
     `  proposed by ${statement.agent === 'unbound' ? 'any agent (the intent names none)' : `agent ${statement.agent.ownerId}, for ${statement.agent.orchestrator} (a named agent's signature)`}`,
-    `  attrs      ${JSON.stringify(statement.attrs)}`,
+    statement.sealed === undefined
+      ? `  attrs      ${JSON.stringify(statement.attrs)}`
+      : `  attrs      sealed: the proof carries the ${statement.sealed.tier} commitment the user signed (${statement.sealed.commitment}); disclosed ${JSON.stringify(statement.attrs)}`,
     `  evidence   ${JSON.stringify(statement.evidence)}`,
     `  vouched by ${formatProvenance(statement)}`,
     `  solution   ${statement.solution}  (the proof binds the evidence extracted for it)`,
@@ -88,6 +90,7 @@ function statementJson(statement: ProofStatement) {
     template_name: statement.templateName,
     signer: signer === 'Unsigned' ? 'Unsigned' : { scheme: signer.scheme, owner_id: signer.ownerId },
     attrs: statement.attrs,
+    ...(statement.sealed === undefined ? {} : { sealed: statement.sealed }),
     evidence: statement.evidence,
     solution: statement.solution,
     agent: statement.agent === 'unbound' ? 'unbound' : { owner_id: statement.agent.ownerId, orchestrator: statement.agent.orchestrator },

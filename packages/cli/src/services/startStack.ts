@@ -9,6 +9,7 @@ import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrato
 import { startStore, type RunningStore } from '@verity/store'
 import { startWebServer, type RunningWebServer } from '@verity/web'
 import { EVM_DOMAIN_DATA_DIR, startEvmSettlement, type RunningEvmSettlement } from './startEvmSettlement.ts'
+import { devnetStorePayment, type DevnetStorePayment } from './devnetStorePayment.ts'
 
 export type StackPorts = { baseLayer: number; extractor: number; orchestrator: number; domain: number; web: number; store: number }
 
@@ -97,8 +98,11 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       trustedExtractorKeys: extractorKey,
     })
     started.push(baseLayer)
-    const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel, files.devnetDollar.token) : undefined
+    const storePayment = options.store === true ? devnetStorePaymentOf(dataDir, files.devnetDollar.token, extractorKey) : undefined
+    if (storePayment) started.push(storePayment)
+    const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel, files.devnetDollar.token, storePayment) : undefined
     if (store) started.push(store)
+    if (storePayment && store) storePayment.urls.store = store.url
     // Every extractor of the devnet may fetch the store's loopback address (that port only) and what the user allowed.
     const storefrontPrivateAddressesAllowed = [...(store ? [store.address] : []), ...(options.storefrontPrivateAddressesAllowed ?? [])]
     const extractor = await startExtractor({ port: ports.extractor, host, logLevel, keyFile: extractorKeyFile, storefrontPrivateAddressesAllowed })
@@ -115,13 +119,15 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
     })
     started.push(orchestrator)
+    storePayment?.orchestratorsAllowed.push(orchestrator.url)
     const evm = options.evm === undefined ? undefined : await startEvmSettlement({ dataDir, port: options.evm.port })
     if (evm) started.push(evm)
     writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host, extractorKey, ...(evm ? { settlementYaml: evm.yaml } : {}) })
     const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...(options.signal ? { signal: options.signal } : {}) })
     started.push(domain)
+    if (storePayment) storePayment.urls.domain = domain.url
     const web = options.web === true
-      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl } : {}) })
+      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl } : {}), ...(store ? { storeUrl: store.url } : {}) })
       : undefined
     if (web) started.push(web)
     return { dataDir, baseLayer, extractor, store, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, devnetDollar: files.devnetDollar, tokensPath: files.tokensPath, close: closeAll }
@@ -133,9 +139,10 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
 
 // The store is always on loopback: the devnet allows the extractors exactly this address. Its payee
 // is its own key's vault on shard 1, paid on the devnet's domain in Devnet Dollars (`payeeToken`).
-async function startDevnetStore(dataDir: string, ports: StackPorts, host: string, logLevel: string, payeeToken: string): Promise<RunningStore> {
+async function startDevnetStore(dataDir: string, ports: StackPorts, host: string, logLevel: string, payeeToken: string, payment: DevnetStorePayment | undefined): Promise<RunningStore> {
   const domainHost = host.includes(':') ? `[${host}]` : host
   return startStore({
+    ...(payment === undefined ? {} : { paymentHandlers: [payment.handler], mandateCheck: payment.mandateCheck }),
     port: ports.store,
     host: '127.0.0.1',
     logLevel,
@@ -144,6 +151,15 @@ async function startDevnetStore(dataDir: string, ports: StackPorts, host: string
     payeeToken,
     ...(ports.domain === 0 ? {} : { domainUrl: `http://${domainHost}:${ports.domain}` }),
   })
+}
+
+// The store is paid by Verity intents (docs/ap2-verity-constraint.md): its handler trusts the devnet's
+// extractor, reads proofs from the devnet's orchestrator and is paid on its domain.
+function devnetStorePaymentOf(dataDir: string, token: string, extractorKey: string): DevnetStorePayment {
+  const payee = formatAddress(loadOrCreateKeyFile(join(dataDir, 'keys', 'store.json')).signer.ownerId, 1)
+  const stateDir = join(dataDir, 'store')
+  mkdirSync(stateDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
+  return devnetStorePayment({ stateDir, payee, token, extractorKey })
 }
 
 function writeStackFiles(dataDir: string) {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import canonicalize from 'canonicalize'
+import fc from 'fast-check'
 import { InvalidJsonError } from '../errors/encodingErrors.ts'
 import { readVectors } from '../vectors/readVectors.ts'
 import { canonicalJson, canonicalJsonBytes } from './jcs.ts'
@@ -46,5 +48,33 @@ describe('canonicalJson (RFC 8785)', () => {
   test('a "__proto__" key is kept as data', () => {
     const value = JSON.parse('{"__proto__":{"x":1},"a":2}')
     assert.equal(canonicalJson(value), '{"__proto__":{"x":1},"a":2}')
+  })
+})
+
+describe('canonicalJson: values already in canonical order are written as they are', () => {
+  // Random JSON values, as received (any key order) and in canonical order (parsed from their JCS):
+  // canonicalJson must equal the canonicalize package on both, so the fast path changes no byte.
+  const jsonValues = fc.jsonValue({ maxDepth: 5 })
+  test('equal to the canonicalize package on random values, in any order and in canonical order', () => {
+    fc.assert(
+      fc.property(jsonValues, (value) => {
+        const reference = canonicalize(value)
+        assert.equal(canonicalJson(value), reference)
+        assert.equal(canonicalJson(JSON.parse(reference!)), reference)
+      }),
+      { numRuns: 2_000 },
+    )
+  })
+
+  test('integer-like keys, surrogates, -0, unicode and escapes', () => {
+    for (const value of [
+      { '1': 1, '10': 2, '2': 3 },
+      { a: '😀', b: 'é\u2028\u0007"\\' },
+      { '\u00e9': 1, e: 2, z: 3 },
+      [-0, 1e21, 5e-7, 0.1, -1.5],
+      { a: [{ c: 1, b: 2 }] },
+      { a: { '': null }, b: [] },
+    ])
+      assert.equal(canonicalJson(value), canonicalize(value))
   })
 })

@@ -15,6 +15,9 @@ export type MerchantSigningKey = Readonly<{ kid: string; alg: MerchantAuthorizat
 
 export type MerchantAuthorizationCheck = Readonly<{ ok: true; kid: string; alg: MerchantAuthorizationAlg }> | Readonly<{ ok: false; reason: string }>
 
+// A signing key imported once per key object (a store signs every reply with the same one).
+const importedKeys = new WeakMap<MerchantSigningKey, ReturnType<typeof importJWK>>()
+
 const DETACHED = /^([A-Za-z0-9_-]+)\.\.([A-Za-z0-9_-]+)$/
 
 /** The signed payload: the checkout without `ap2`, canonical (JCS) UTF-8 bytes. */
@@ -29,7 +32,12 @@ function payloadOf(checkout: Readonly<Record<string, unknown>>): Uint8Array {
  * @example checkout.ap2 = { merchant_authorization: await signMerchantAuthorization(checkout, key) }
  */
 export async function signMerchantAuthorization(checkout: Readonly<Record<string, unknown>>, key: MerchantSigningKey): Promise<string> {
-  const privateKey = await importJWK(key.privateJwk, key.alg)
+  let imported = importedKeys.get(key)
+  if (imported === undefined) {
+    imported = importJWK(key.privateJwk, key.alg)
+    importedKeys.set(key, imported)
+  }
+  const privateKey = await imported
   const compact = await new CompactSign(payloadOf(checkout)).setProtectedHeader({ alg: key.alg, kid: key.kid }).sign(privateKey)
   const [header, , signature] = compact.split('.')
   return `${header}..${signature}`

@@ -1,5 +1,5 @@
 import type { Static } from '@verity/wire'
-import { UCP_CATALOG_LOOKUP, UCP_SHOPPING_SERVICE, UCP_VERSION, type UcpPlatformProfile } from '@verity/wire'
+import { UCP_AP2_MANDATE, UCP_CATALOG_LOOKUP, UCP_CHECKOUT, UCP_SHOPPING_SERVICE, UCP_VERSION, type UcpPlatformProfile } from '@verity/wire'
 
 /**
  * The platform profile URI the extractor advertises on every UCP request when `ucpAgentProfileUrl`
@@ -11,8 +11,10 @@ const SPEC = `https://ucp.dev/${UCP_VERSION}`
 
 /**
  * The extractor's UCP platform profile (ucp.json#/$defs/platform_schema): it speaks the
- * dev.ucp.shopping service over REST and MCP and uses catalog lookup, at 2026-04-08; it handles no
- * payments (an empty registry).
+ * dev.ucp.shopping service over REST and MCP and uses catalog lookup, checkout (it reads the
+ * sessions proposals name) and the AP2 mandates extension, at 2026-04-08; it handles no payments
+ * (an empty registry). Verity's agents (`verity checkout`, the SDK's checkoutWithIntent on the
+ * devnet) advertise it too: a business negotiates AP2 with a platform whose profile lists it.
  */
 export const VERITY_PLATFORM_PROFILE: Static<typeof UcpPlatformProfile> = Object.freeze({
   ucp: {
@@ -25,6 +27,8 @@ export const VERITY_PLATFORM_PROFILE: Static<typeof UcpPlatformProfile> = Object
     },
     capabilities: {
       [UCP_CATALOG_LOOKUP]: [{ version: UCP_VERSION, spec: `${SPEC}/specification/catalog/lookup`, schema: `${SPEC}/schemas/shopping/catalog_lookup.json` }],
+      [UCP_CHECKOUT]: [{ version: UCP_VERSION, spec: `${SPEC}/specification/checkout`, schema: `${SPEC}/schemas/shopping/checkout.json` }],
+      [UCP_AP2_MANDATE]: [{ version: UCP_VERSION, spec: `${SPEC}/specification/ap2-mandates`, schema: `${SPEC}/schemas/shopping/ap2_mandate.json`, extends: UCP_CHECKOUT }],
     },
     payment_handlers: {},
   },

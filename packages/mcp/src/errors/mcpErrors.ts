@@ -79,3 +79,11 @@ export class OriginRefusedError extends VerityError {
     super(`requests from origin ${fields.origin} are refused: only the server's own origins and those of --allowed-origins may call it`)
   }
 }
+
+/** get_vault's finalized view: the EVM node at `--rpc` is another chain than the one the domain settles on. */
+export class EvmChainMismatchError extends VerityError {
+  readonly code = 'EVM_CHAIN_MISMATCH'
+  constructor(readonly fields: { rpcUrl: string; nodeChainId: number; domainChainId: number }) {
+    super(`the EVM node at ${fields.rpcUrl} is chain ${fields.nodeChainId}; the domain settles on chain ${fields.domainChainId} (start the MCP server with --rpc naming that chain's JSON-RPC URL)`)
+  }
+}

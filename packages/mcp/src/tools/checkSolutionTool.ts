@@ -31,7 +31,7 @@ export function registerCheckSolutionTool(server: McpServer, deps: ToolDependenc
     },
     ({ intent_id, solution, business, metadata }) =>
       runTool(async () => {
-        const check = await deps.orchestrator.checkProposal(intent_id, { solution, metadata: metadataWithBusiness(metadata, business) })
+        const check = await deps.orchestrator.checkProposal(intent_id, { solution, metadata: metadataWithBusiness(metadata, business) }, deps.signer === undefined ? {} : { agent: deps.signer })
         return toolSuccess('check_solution', withOpeningValues(deps, intent_id, check), deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
       }),
   )

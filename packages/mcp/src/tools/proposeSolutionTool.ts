@@ -12,7 +12,9 @@ export const PROPOSE_SOLUTION_DESCRIPTION =
   'run check_solution first and propose only a candidate that passed. Without `wait`, returns once the proposal is accepted ' +
   '(status proving); with `wait: true`, waits (bounded by `timeout_s`) and returns the outcome: success (then call get_proof or ' +
   'verify_proof), failure with the reason and failed constraints, or `timed_out: true` (call wait_for_outcome). ' +
-  'Errors: PROPOSAL_EXISTS (the intent already has its proposal), INTENT_EXPIRED, UNKNOWN_INTENT.'
+  'When the intent names its agents, the proposal is signed with this server\'s key (--key), which must be one of them. ' +
+  'Errors: PROPOSAL_EXISTS (the intent already has its proposal), INTENT_EXPIRED, UNKNOWN_INTENT, AGENT_SIGNATURE_REQUIRED ' +
+  '(the intent names agents and this server has no --key), AGENT_NOT_NAMED (this server\'s key is not one of them).'
 
 /** `onProposed` runs once a proposal is accepted (the intent went to proving). */
 export function registerProposeSolutionTool(server: McpServer, deps: ToolDependencies, onProposed: (intentId: string) => void = () => undefined): void {
@@ -36,8 +38,10 @@ export function registerProposeSolutionTool(server: McpServer, deps: ToolDepende
     ({ intent_id, solution, business, metadata, wait, timeout_s }, extra) =>
       runTool(async () => {
         const proposal = { solution, metadata: metadataWithBusiness(metadata, business) }
+        // An intent that names its agents takes only their signed proposals: the server signs with its --key.
+        const agent = deps.signer === undefined ? {} : { agent: deps.signer }
         if (wait !== true) {
-          await deps.orchestrator.propose(intent_id, proposal)
+          await deps.orchestrator.propose(intent_id, proposal, agent)
           onProposed(intent_id)
           return toolSuccess('propose_solution', { accepted: true }, deps.limits.toolOutputBytesMax, '')
         }
@@ -45,7 +49,7 @@ export function registerProposeSolutionTool(server: McpServer, deps: ToolDepende
           intentId: intent_id,
           ...waitOptionsOf(deps, timeout_s, extra),
           afterSubscribe: async () => {
-            await deps.orchestrator.propose(intent_id, proposal)
+            await deps.orchestrator.propose(intent_id, proposal, agent)
             onProposed(intent_id)
           },
         })

@@ -104,6 +104,13 @@ describe('orchestrator error statuses', () => {
     const reused = await orchestrator.request('POST', '/intents', other)
     assert.equal(reused.status, 409)
     assert.equal(reused.json.code, 'INTENT_EXISTS')
+    // 409 whatever else is wrong: the same body again, a bad signature, an unknown template, attrs the template refuses.
+    const forged = structuredClone(other) as { signature: { Ed25519: { signature: string } } }
+    forged.signature.Ed25519.signature = (body as unknown as typeof forged).signature.Ed25519.signature
+    for (const again of [body, forged, signIntentShapeA(signer, { id, templateId: '11111111111111111111111111111111', fields: {} }), signIntentShapeA(signer, { id, templateId, fields: { unknown_field: 1 } })]) {
+      const refused = await orchestrator.request('POST', '/intents', again)
+      assert.deepEqual([refused.status, refused.json.code], [409, 'INTENT_EXISTS'])
+    }
     const stored = await orchestrator.request('GET', `/intents/${id}`)
     assert.equal(stored.status, 200)
     assert.deepEqual(stored.json, body)

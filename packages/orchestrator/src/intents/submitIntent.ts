@@ -6,7 +6,7 @@ import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
 import { assertPayableIntentBound } from '../agents/payableBinding.ts'
 import { decodeAttrs } from './decodeAttrs.ts'
-import { parseSignedIntent } from './parseSignedIntent.ts'
+import { parseSignedIntent, type ParsedSignedIntent } from './parseSignedIntent.ts'
 import { assertOpeningGiven, openSealedIntent } from './openSealedIntent.ts'
 
 export type SubmitIntentDependencies = {
@@ -33,18 +33,13 @@ export type SubmitIntentDependencies = {
 export async function submitIntent(deps: SubmitIntentDependencies, body: unknown): Promise<{ intentId: string }> {
   const parsed = parseSignedIntent(body)
   assertOpeningGiven(parsed)
-  if (await deps.store.hasIntent(parsed.id)) throw new IntentExistsError({ intentId: parsed.id })
-  if (parsed.authorship === 'Unsigned') {
-    if (!deps.allowUnsignedIntents) throw new UnsignedIntentRefusedError()
-  } else await assertSignatureInPool(parsed.authorship, parsed.signedBytes, deps.verifierPool, deps.passkeyPolicy)
-  const compiled = await deps.templates.load(deps.store, parsed.templateId)
-  if (compiled === undefined) throw new UnknownTemplateError({ templateId: parsed.templateId })
-  assertPayableIntentBound({ id: parsed.id, templateId: parsed.templateId, hasAgents: parsed.agents !== undefined }, compiled)
-  const attrs = decodeAttrs(parsed.opening?.attrFields ?? parsed.attrFields, 'intent')
-  checkInputs(compiled.intent, attrs, 'intent')
-  deps.proving.assertIntentFits(compiled, attrs)
-  // A sealed intent: its opening must open what was signed; it is stored apart, never served.
-  const sealed = parsed.sealed === undefined ? undefined : await openSealedIntent(parsed, compiled, attrs, body)
+  // A reused id is 409 whatever else is wrong with the body (the spec's order). It is asked of the
+  // store only when the intent is refused: a new intent (the common case) costs no read, and a
+  // reused one that passes every check is refused by the insert itself (issue 37).
+  const sealed = await checkIntent(deps, parsed, body).catch(async (error: unknown) => {
+    if (await deps.store.hasIntent(parsed.id)) throw new IntentExistsError({ intentId: parsed.id })
+    throw error
+  })
   const createdAtMs = deps.nowMs()
   const isInserted = await deps.store.insertIntent({
     id: parsed.id,
@@ -57,4 +52,19 @@ export async function submitIntent(deps: SubmitIntentDependencies, body: unknown
   })
   if (!isInserted) throw new IntentExistsError({ intentId: parsed.id })
   return { intentId: parsed.id }
+}
+
+/** Every check of a submitted intent but the uniqueness of its id; a sealed intent's opened parts. */
+async function checkIntent(deps: SubmitIntentDependencies, parsed: ParsedSignedIntent, body: unknown) {
+  if (parsed.authorship === 'Unsigned') {
+    if (!deps.allowUnsignedIntents) throw new UnsignedIntentRefusedError()
+  } else await assertSignatureInPool(parsed.authorship, parsed.signedBytes, deps.verifierPool, deps.passkeyPolicy)
+  const compiled = await deps.templates.load(deps.store, parsed.templateId)
+  if (compiled === undefined) throw new UnknownTemplateError({ templateId: parsed.templateId })
+  assertPayableIntentBound({ id: parsed.id, templateId: parsed.templateId, hasAgents: parsed.agents !== undefined }, compiled)
+  const attrs = decodeAttrs(parsed.opening?.attrFields ?? parsed.attrFields, 'intent')
+  checkInputs(compiled.intent, attrs, 'intent')
+  deps.proving.assertIntentFits(compiled, attrs)
+  // A sealed intent: its opening must open what was signed; it is stored apart, never served.
+  return parsed.sealed === undefined ? undefined : await openSealedIntent(parsed, compiled, attrs, body)
 }

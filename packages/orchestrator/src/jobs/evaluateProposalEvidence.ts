@@ -66,6 +66,15 @@ function intentAttrFields(intent: Pick<IntentRecord, 'signedIntentJson' | 'seale
   return { attrFields: opening.attrs.fields, attrsSalt: BigInt(opening.salt) }
 }
 
+/**
+ * The reason a proof could not be made. A sealed intent's names the error's code only: a prover's
+ * message may quote the witness, and the event is public (docs/protocol.md, "Sealed intents").
+ */
+export function proofFailureReason(error: unknown, isSealed: boolean): string {
+  if (!isSealed) return `proof generation failed: ${error instanceof Error ? error.message : String(error)}`
+  return `proof generation failed (${isVerityError(error) ? error.code : 'INTERNAL'}; details withheld: the intent is sealed)`
+}
+
 /** True when evaluation gave a failure rather than the inputs to prove. */
 export function isProposalFailure<T extends object>(value: T | ProposalFailure): value is ProposalFailure {
   return 'reason' in value

@@ -6,7 +6,7 @@ import type { Proposal } from '../proposals/parseProposal.ts'
 import { readStoredProposal } from '../proposals/storedProposal.ts'
 import type { ClaimedJob, OrchestratorStore, StoredEvent } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
-import { evaluateProposalEvidence, isProposalFailure, type ProposalFailure } from './evaluateProposalEvidence.ts'
+import { evaluateProposalEvidence, isProposalFailure, proofFailureReason, type ProposalFailure } from './evaluateProposalEvidence.ts'
 import { extractProposalEvidence } from './extractProposalEvidence.ts'
 import type { PolicyProving } from './PolicyProving.ts'
 
@@ -95,10 +95,10 @@ export async function runProposalJob(deps: ProposalJobDependencies, job: Claimed
       delayMsMin: 0,
       delayMsMax: 0,
       isRetryable: () => true,
-      onRetry: ({ error }) => deps.log?.warn({ intentId, reason: (error as Error).message }, 'proof generation failed; trying once more'),
+      onRetry: ({ error }) => deps.log?.warn({ intentId, reason: proofFailureReason(error, evaluated.attrsSalt !== undefined) }, 'proof generation failed; trying once more'),
     })
   } catch (error) {
-    const reason = `proof generation failed: ${error instanceof Error ? error.message : String(error)}`
+    const reason = proofFailureReason(error, evaluated.attrsSalt !== undefined)
     return fail({ reason, evidence: extracted.evidenceJson, constraintFailures: [] })
   }
   mark('prove')

@@ -131,12 +131,14 @@ function provenCheckoutOf(bundle: unknown, business: string): string {
 
 async function complete(client: UcpCheckoutClient, business: VerityCheckoutBusiness, parameters: CheckoutWithIntentParameters, bundle: unknown, checkoutId: string): Promise<CheckoutWithIntentReturnType> {
   const checkout = await client.get(checkoutId)
-  const constraint = verityIntentConstraintOf((bundle as { signed_intent: unknown }).signed_intent, parameters.orchestrator.baseUrl)
-  const openMandate = parameters.openMandate ?? (await openMandateOf(parameters, constraint))
-  const closed = await closeCheckoutMandate({ openMandate, checkout, agent: parameters.agent, audience: parameters.business })
   const totals = (checkout['totals'] ?? []) as { type?: string; amount?: number }[]
   const amountCents = BigInt(totals.find((total) => total.type === 'total')?.amount ?? 0)
   const currency = String(checkout['currency'] ?? '')
+  // Completed already (a retry after an answer that did not arrive): the order is there, nothing is paid again.
+  if (checkout.status === 'completed') return { checkout, order: checkout['order'] as CheckoutWithIntentReturnType['order'], amountCents, currency, payee: business.payee }
+  const constraint = verityIntentConstraintOf((bundle as { signed_intent: unknown }).signed_intent, parameters.orchestrator.baseUrl)
+  const openMandate = parameters.openMandate ?? (await openMandateOf(parameters, constraint))
+  const closed = await closeCheckoutMandate({ openMandate, checkout, agent: parameters.agent, audience: parameters.business })
   const token = await issuePaymentMandate({ agent: parameters.agent, checkoutHash: closed.checkoutHash, payee: { id: business.payee, name: parameters.business, website: parameters.business }, amountCents, currency, intentId: parameters.intentId, audience: parameters.business })
   const instrument = { id: `verity_${parameters.intentId}`, handler_id: business.handlerId, type: VERITY_PAYMENT_INSTRUMENT_TYPE, credential: { type: VERITY_PAYMENT_INSTRUMENT_TYPE, token } }
   const completed = await client.complete(checkoutId, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: closed.checkoutMandate } })

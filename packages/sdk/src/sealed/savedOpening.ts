@@ -2,8 +2,6 @@
 // read it to show a failure's values): the opening with the template source. 0600 in a 0700 directory.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { compileTemplate, type ConstraintFailure } from '@verity/policy'
-import { explainSealedFailure } from './explainSealedFailure.ts'
 import type { SealedIntentOpening } from './sealIntent.ts'
 
 /** What is kept of a sealed intent: its id, template (id and source) and opening (attrs + salt). */
@@ -33,19 +31,5 @@ export function readSavedOpening(dir: string, intentId: string): SavedOpening | 
     return saved.intent_id === intentId && typeof saved.template_source === 'string' && typeof saved.opening?.salt === 'string' ? saved : undefined
   } catch {
     return undefined
-  }
-}
-
-/**
- * `failures` (a sealed intent's, without values) with their values, re-evaluated from `saved` on
- * `evidence`; unchanged when nothing can be re-evaluated.
- */
-export function failuresWithValues(saved: SavedOpening | undefined, failures: readonly ConstraintFailure[], evidence: unknown): ConstraintFailure[] {
-  if (saved === undefined || failures.length === 0 || typeof evidence !== 'object' || evidence === null) return [...failures]
-  try {
-    const explained = new Map(explainSealedFailure(compileTemplate(saved.template_source), saved.opening, evidence as Record<string, unknown>).map((failure) => [failure.index, failure]))
-    return failures.map((failure) => explained.get(failure.index) ?? failure)
-  } catch {
-    return [...failures]
   }
 }

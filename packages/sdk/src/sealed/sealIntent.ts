@@ -24,6 +24,27 @@ export type SealedSignedIntent = Static<typeof SealedIntentShapeA> | Static<type
 export type SealedIntentOpening = Static<typeof IntentOpening>
 
 /**
+ * The unsigned part of a sealed intent and its opening: commits to the attrs with a fresh secret
+ * salt, once per policy tier that can hold the template and the attrs. `signed` is the object the
+ * signature covers (shape B's `intent`, shape A's `payload`: sign UTF-8 of its JCS). For a signer
+ * that signs asynchronously (a browser passkey); `sealIntent` signs with a Signer.
+ */
+export async function sealedIntentParts(parameters: Omit<SealIntentParameters, 'signer'>): Promise<{ signed: Record<string, unknown>; opening: SealedIntentOpening }> {
+  const { id, compiled, fields, shape = 'b' } = parameters
+  const attrs = decodeInputFields(fields, 'intent')
+  checkInputs(compiled.intent, attrs, 'intent')
+  const salt = parameters.salt ?? sealedAttrsSalt()
+  const commitments = (await sealedAttrsCommitments(compiled, attrs, salt)) as Record<string, string>
+  const disclosedNames = new Set([...(parameters.disclose ?? []), ...(payableShape(compiled).isPayable ? SEALED_PAYMENT_DISCLOSED : [])])
+  for (const name of disclosedNames) if (!Object.hasOwn(fields, name)) throw new RangeError(`cannot disclose ${name}: the intent has no such attr`)
+  const disclosed = Object.fromEntries([...disclosedNames].sort().map((name) => [name, fields[name]]))
+  const sealed = { commitments, ...(disclosedNames.size === 0 ? {} : { disclosed: { fields: disclosed } }) }
+  const templateId = templateIdOf(compiled)
+  const signed = shape === 'a' ? { id, template_id: templateId, sealed } : { id, policy_id: templateId, sealed }
+  return { signed, opening: { attrs: { fields }, salt: policyFieldHex(salt) } }
+}
+
+/**
  * Seals an intent (docs/protocol.md, "Sealed intents"): commits to the attrs with a fresh secret
  * salt, once per policy tier that can hold the template and the attrs, and signs the commitments
  * instead of the attrs. Returns the body for POST /intents (the signed part with the opening
@@ -33,25 +54,10 @@ export type SealedIntentOpening = Static<typeof IntentOpening>
  * @example const { body, opening } = await sealIntent({ id: randomUUID(), compiled, fields: { max_price_cents: 2500 }, signer })
  */
 export async function sealIntent(parameters: SealIntentParameters): Promise<{ body: SealedSignedIntent & { opening: SealedIntentOpening }; signedIntent: SealedSignedIntent; opening: SealedIntentOpening }> {
-  const { id, compiled, fields, signer, shape = 'b' } = parameters
-  const attrs = decodeInputFields(fields, 'intent')
-  checkInputs(compiled.intent, attrs, 'intent')
-  const salt = parameters.salt ?? sealedAttrsSalt()
-  const commitments = (await sealedAttrsCommitments(compiled, attrs, salt)) as Record<string, string>
-  const disclosedNames = new Set([...(parameters.disclose ?? []), ...(payableShape(compiled).isPayable ? SEALED_PAYMENT_DISCLOSED : [])])
-  for (const name of disclosedNames) if (!Object.hasOwn(fields, name)) throw new RangeError(`cannot disclose ${name}: the intent has no such attr`)
-  const disclosed = Object.fromEntries([...disclosedNames].sort().map((name) => [name, fields[name]]))
-  const sealed = { commitments, ...(disclosedNames.size === 0 ? {} : { disclosed: { fields: disclosed } }) }
-  const opening: SealedIntentOpening = { attrs: { fields }, salt: policyFieldHex(salt) }
-  const templateId = templateIdOf(compiled)
-  let signedIntent: SealedSignedIntent
-  if (shape === 'a') {
-    if (signer === 'Unsigned') throw new TypeError('shape A intents must be signed')
-    const payload = { id, template_id: templateId, sealed }
-    signedIntent = { payload, signature: signer.sign(canonicalJsonBytes(payload)) }
-  } else {
-    const intent = { id, policy_id: templateId, sealed }
-    signedIntent = { authorship: signer === 'Unsigned' ? 'Unsigned' : { Signed: signer.sign(canonicalJsonBytes(intent)) }, intent }
-  }
+  const { signer, shape = 'b' } = parameters
+  if (shape === 'a' && signer === 'Unsigned') throw new TypeError('shape A intents must be signed')
+  const { signed, opening } = await sealedIntentParts(parameters)
+  const signature = signer === 'Unsigned' ? undefined : signer.sign(canonicalJsonBytes(signed))
+  const signedIntent = (shape === 'a' ? { payload: signed, signature } : { authorship: signature === undefined ? 'Unsigned' : { Signed: signature }, intent: signed }) as SealedSignedIntent
   return { body: { ...signedIntent, opening }, signedIntent, opening }
 }

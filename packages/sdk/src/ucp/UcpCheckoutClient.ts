@@ -1,5 +1,6 @@
 import { UCP_VERITY_PAYMENT_HANDLER, UCP_AP2_MANDATE, UCP_CHECKOUT, selectUcpBinding, type Static, type UcpBusinessProfile, type UcpCheckoutCompleteRequest, type UcpCheckoutCreateRequest, type UcpCheckoutUpdateRequest } from '@verity/wire'
 import { requestJson } from '../http/requestJson.ts'
+import { CHECKOUT_COMPLETE_TIMEOUT_MS } from '../limits.ts'
 import { UcpBusinessClient, type UcpBusinessClientOptions } from './UcpBusinessClient.ts'
 import { UcpBusinessUnusableError } from './UcpBusinessUnusableError.ts'
 
@@ -47,15 +48,16 @@ export class UcpCheckoutClient {
   async update(id: string, request: Static<typeof UcpCheckoutUpdateRequest>): Promise<UcpCheckoutView> {
     return this.send('PUT', `/checkout-sessions/${encodeURIComponent(id)}`, request)
   }
+  /** Waits up to CHECKOUT_COMPLETE_TIMEOUT_MS (unless the client was given a time-out): the business verifies a proof and is paid first. */
   async complete(id: string, request: Static<typeof UcpCheckoutCompleteRequest>): Promise<UcpCheckoutView> {
-    return this.send('POST', `/checkout-sessions/${encodeURIComponent(id)}/complete`, request)
+    return this.send('POST', `/checkout-sessions/${encodeURIComponent(id)}/complete`, request, CHECKOUT_COMPLETE_TIMEOUT_MS)
   }
 
-  private async send(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<UcpCheckoutView> {
+  private async send(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, timeoutMsDefault?: number): Promise<UcpCheckoutView> {
     const { endpoint } = await this.negotiate()
     const headers: Record<string, string> = { 'ucp-agent': `profile="${this.#catalog.profileUrl}"` }
     if (method !== 'GET') headers['idempotency-key'] = globalThis.crypto.randomUUID()
-    const answer = await requestJson<unknown>(endpoint, path, { method, headers, ...(body === undefined ? {} : { body }), ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }) })
+    const answer = await requestJson<unknown>(endpoint, path, { method, headers, ...(body === undefined ? {} : { body }), ...(this.options.timeoutMs === undefined ? (timeoutMsDefault === undefined ? {} : { timeoutMs: timeoutMsDefault }) : { timeoutMs: this.options.timeoutMs }) })
     const checkout = answer as Partial<UcpCheckoutView> | null
     if (checkout === null || typeof checkout !== 'object' || typeof checkout.id !== 'string' || typeof checkout.status !== 'string')
       throw new UcpBusinessUnusableError({ business: this.business, reason: `${method} ${path} did not answer a checkout (no id and status)` })

@@ -136,7 +136,7 @@ export class CheckoutService {
     const checkoutMandate = await this.#checkMandate(state, platform, checkout, request)
     const previousStatus = state.status
     state.status = 'complete_in_progress'
-    this.#options.state.write({ session: state })
+    this.#takeStock(state)
     let result
     try {
       result = await handler.authorize({ checkout, instrument, amountMinor: price.totalMinor, currency: state.currency, checkoutMandate, platformProfileUrl: platform.profileUrl })
@@ -145,7 +145,8 @@ export class CheckoutService {
     }
     if (result.status === 'declined') {
       state.status = previousStatus === 'complete_in_progress' ? 'incomplete' : previousStatus
-      this.#options.state.write({ session: state })
+      state.isStockTaken = false
+      this.#options.state.giveBack(state, state.lines, this.#options.rules.stock)
       throw new PaymentDeclinedError({ handlerId: handler.declaration.id, ucpCode: result.code, reason: result.reason })
     }
     const order = buildOrder({
@@ -174,6 +175,19 @@ export class CheckoutService {
     return checkoutMandate
   }
 
+  /** Takes the session's stock-tracked units and marks it complete_in_progress, atomically (a retried complete has them already). */
+  #takeStock(state: SessionState): void {
+    if (state.isStockTaken === true) {
+      this.#options.state.write({ session: state })
+      return
+    }
+    state.isStockTaken = true
+    const short = this.#options.state.take(state, state.lines, this.#options.rules.stock)
+    if (short !== undefined) {
+      throw new CheckoutNotReadyError({ id: state.id, ucpCode: 'out_of_stock', reason: `${short.itemId}: ${short.unitsLeft} left in stock` })
+    }
+  }
+
   #session(id: string): SessionState {
     const state = this.#options.state.session(id)
     if (state === undefined) throw new CheckoutNotFoundError({ id })
@@ -186,8 +200,16 @@ export class CheckoutService {
     return state
   }
 
+  /** Prices a session; the units it has taken itself count as available to it. */
   #price(state: SessionState): SessionPrice {
-    return priceSession(state, this.#options.rules, this.#options.catalog)
+    if (state.isStockTaken !== true) return priceSession(state, this.#options.rules, this.#options.catalog)
+    const own = new Map<string, number>()
+    for (const line of state.lines) own.set(line.itemId, (own.get(line.itemId) ?? 0) + line.quantity)
+    const catalog: Catalog = (id) => {
+      const item = this.#options.catalog(id)
+      return item === undefined || !Object.hasOwn(this.#options.rules.stock, id) ? item : { ...item, unitsAvailable: item.unitsAvailable + (own.get(id) ?? 0) }
+    }
+    return priceSession(state, this.#options.rules, catalog)
   }
 
   /** The session as answered: rendered, its status settled, signed (`ap2.merchant_authorization`). */

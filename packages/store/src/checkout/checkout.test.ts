@@ -2,13 +2,14 @@
 // loopback serves its profile and receives order webhooks; payment handlers are test doubles.
 import assert from 'node:assert/strict'
 import { createHash, createPublicKey, verify } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, afterEach, test } from 'node:test'
 import { verifyMerchantAuthorization } from '@verity/core'
 import { UcpCheckout, UcpOrder, validateUcp, describeUcpViolations } from '@verity/wire'
 import { startStore, type RunningStore } from '../startStore.ts'
+import { DEMO_SHOP_RULES_PATH } from './shop/ShopRules.ts'
 import { startPlatformServer, type PlatformServer } from '../testing/platformServer.ts'
 import type { MandateCheck, MandateCheckInput } from './payment/MandateCheck.ts'
 import type { PaymentHandler, PaymentRequest, PaymentResult } from './payment/PaymentHandler.ts'
@@ -35,12 +36,21 @@ function handlerDouble(decide: (request: PaymentRequest) => PaymentResult = () =
   return { handler, calls }
 }
 
-async function setUp(options: { isAp2?: boolean; mandateCheck?: MandateCheck; decide?: (request: PaymentRequest) => PaymentResult; stateDir?: string } = {}) {
+async function setUp(options: { isAp2?: boolean; mandateCheck?: MandateCheck; decide?: (request: PaymentRequest) => PaymentResult; stateDir?: string; shopRulesPath?: string; ordersSecret?: string } = {}) {
   const platform = await startPlatformServer({ isAp2: options.isAp2 ?? false })
   closers.push(() => platform.close())
   const { handler, calls } = handlerDouble(options.decide)
   const stateDir = options.stateDir ?? mkdtempSync(join(dir, 'state-'))
-  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir, logLevel: 'silent', paymentHandlers: [handler], ...(options.mandateCheck === undefined ? {} : { mandateCheck: options.mandateCheck }) })
+  const store = await startStore({
+    port: 0,
+    payeeKeyFile: join(dir, 'payee.json'),
+    stateDir,
+    logLevel: 'silent',
+    paymentHandlers: [handler],
+    ...(options.mandateCheck === undefined ? {} : { mandateCheck: options.mandateCheck }),
+    ...(options.shopRulesPath === undefined ? {} : { shopRulesPath: options.shopRulesPath }),
+    ...(options.ordersSecret === undefined ? {} : { ordersSecret: options.ordersSecret }),
+  })
   closers.push(() => store.close())
   return { platform, store, calls, stateDir }
 }
@@ -163,6 +173,45 @@ test('a declined payment places no order and the session can be paid again; an u
   assert.equal(paid.status, 'completed')
 })
 
+test('stock: completing takes the units (the last one goes to one buyer), a declined payment gives them back', async () => {
+  const rules = JSON.parse(readFileSync(DEMO_SHOP_RULES_PATH, 'utf8')) as Record<string, unknown>
+  const rulesPath = join(dir, 'one-tee.json')
+  writeFileSync(rulesPath, JSON.stringify({ ...rules, stock: { [TEE]: 1 } }))
+  let isDeclined = true
+  const { platform, store, calls } = await setUp({ shopRulesPath: rulesPath, decide: () => (isDeclined ? { status: 'declined', code: 'payment_failed', reason: 'no' } : { status: 'applied', reference: 'ok' }) })
+  const first = await readyCheckout(store, platform)
+  const second = await readyCheckout(store, platform)
+  const pay = { payment: { instruments: [instrument] } }
+  assert.equal((await call(store, platform, 'POST', `/ucp/checkout-sessions/${first.id}/complete`, pay)).status, 402)
+  isDeclined = false
+  assert.equal((await call(store, platform, 'POST', `/ucp/checkout-sessions/${second.id}/complete`, pay)).status, 200, 'the declined checkout gave the unit back')
+  const late = await call(store, platform, 'POST', `/ucp/checkout-sessions/${first.id}/complete`, pay)
+  assert.deepEqual([late.status, late.body.messages[0].code], [409, 'out_of_stock'])
+  assert.equal(calls.length, 2, 'the late buyer is not charged')
+  const sold = assertCheckout(await call(store, platform, 'GET', `/ucp/checkout-sessions/${second.id}`), 200)
+  assert.equal(sold.messages, undefined, 'the buyer who has the unit is not told it is out of stock')
+  assert.equal(assertCheckout(await call(store, platform, 'GET', `/ucp/checkout-sessions/${first.id}`), 200).messages[0].code, 'out_of_stock')
+})
+
+test('order updates with the orders secret: a shipped event updates the order and goes to the webhook as order_shipped; a bad adjustment is 422', async () => {
+  const { platform, store } = await setUp({ ordersSecret: 'orders-secret-1' })
+  const ready = await readyCheckout(store, platform, 2)
+  const order = (await call(store, platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } })).body.order
+  const bearer = { authorization: 'Bearer orders-secret-1' }
+  const shipped = { fulfillment: { events: [{ id: 'ship-1', occurred_at: new Date().toISOString(), type: 'shipped', line_items: [{ id: ready.line_items[0].id, quantity: 1 }], tracking_number: 'T1' }] } }
+  assert.equal((await call(store, platform, 'PUT', `/orders/${order.id}`, shipped, { authorization: 'Bearer wrong' })).status, 403)
+  const updated = await call(store, platform, 'PUT', `/ucp/orders/${order.id}`, shipped, bearer)
+  assert.equal(updated.status, 200)
+  assert.deepEqual([updated.body.line_items[0].quantity, updated.body.line_items[0].status], [{ original: 2, total: 2, fulfilled: 1 }, 'partial'])
+  const again = await call(store, platform, 'PUT', `/ucp/orders/${order.id}`, shipped, bearer)
+  assert.equal(again.body.fulfillment.events.length, 1, 'an event id is appended once')
+  const bad = await call(store, platform, 'PUT', `/ucp/orders/${order.id}`, { adjustments: [{ id: 'a1', type: 'refund', occurred_at: new Date().toISOString(), status: 'INVALID' }] }, bearer)
+  assert.deepEqual([bad.status, bad.body.messages[0].code], [422, 'invalid_request'])
+  for (let tries = 0; !platform.webhooks.some((hook) => hook.headers['x-event-type'] === 'order_shipped') && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+  const event = platform.webhooks.find((hook) => hook.headers['x-event-type'] === 'order_shipped')
+  assert.equal((event?.body['fulfillment'] as any)?.events[0].tracking_number, 'T1')
+})
+
 test('a handler that fails leaves the session complete_in_progress (no update, no cancel, no order) until a retried complete pays once', async () => {
   let isDown = true
   const { platform, store, calls } = await setUp({
@@ -212,12 +261,20 @@ test('AP2 negotiated: complete needs ap2.checkout_mandate and the mandate check;
   assert.equal(calls[0]!.checkoutMandate, 'aGVhZGVy.cGF5bG9hZA.c2ln~a2I')
 })
 
-test('a restart keeps acknowledged checkouts, orders, idempotency replies and the signing key', async () => {
+test('a restart keeps acknowledged checkouts, orders, idempotency replies, undelivered webhooks and the signing key', async () => {
   const stateDir = mkdtempSync(join(dir, 'restart-'))
   const first = await setUp({ stateDir })
+  first.platform.setWebhookStatus(503)
   const ready = await readyCheckout(first.store, first.platform)
   const completed = await call(first.store, first.platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }, { 'idempotency-key': 'pay-it' })
   const kid = ((await (await fetch(`${first.store.url}/.well-known/ucp`)).json()) as any).signing_keys[0].kid
+  await first.store.close()
+  assert.equal(first.platform.webhooks.length, 0, 'not delivered before the stop')
+  first.platform.setWebhookStatus(200)
+  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir, logLevel: 'silent' })
+  for (let tries = 0; first.platform.webhooks.length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.deepEqual([first.platform.webhooks[0]?.headers['x-event-type'], first.platform.webhooks[0]?.body['id']], ['order_placed', completed.body.order.id], 'sent after the restart')
+  await store.close()
   for (const close of closers.splice(0).reverse()) await close()
   const second = await setUp({ stateDir })
   const replay = await call(second.store, second.platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }, { 'idempotency-key': 'pay-it' })

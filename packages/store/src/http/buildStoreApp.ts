@@ -20,6 +20,7 @@ import type { MerchantKey } from '../checkout/signing/merchantSigningKey.ts'
 import type { CheckoutStateStore } from '../checkout/state/CheckoutStateStore.ts'
 import { OrderWebhooks } from '../checkout/webhooks/OrderWebhooks.ts'
 import { registerCheckoutRoutes } from './checkoutRoutes.ts'
+import { CheckoutGateway } from '../checkout/CheckoutGateway.ts'
 
 export type BuildStoreAppOptions = {
   catalog: StoreCatalog
@@ -81,15 +82,19 @@ export async function buildStoreApp(options: BuildStoreAppOptions): Promise<Fast
   const profileCheckout = checkout === undefined ? undefined : { signingKey: checkout.key.publicJwk, handlers: checkout.handlers, isAp2Offered: checkout.mandateCheck !== undefined }
   const profileOf = () => buildBusinessProfile({ baseUrl: baseUrlNow(), payee, ...(profileCheckout === undefined ? {} : { checkout: profileCheckout }) })
   registerRestRoutes(app, { catalog: options.catalog, profileOf })
-  if (checkout !== undefined) registerCheckout(app, options.catalog, checkout, baseUrlNow)
-  registerMcpRoute(app, { catalog: options.catalog, version: '0.1.0' })
+  const gateway = checkout === undefined ? undefined : registerCheckout(app, options.catalog, checkout, baseUrlNow)
+  registerMcpRoute(app, { catalog: options.catalog, version: '0.1.0', ...(gateway === undefined ? {} : { gateway }) })
   return app
 }
 
-function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout: StoreCheckoutOptions, baseUrl: () => string): void {
+function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout: StoreCheckoutOptions, baseUrl: () => string): CheckoutGateway {
   const egress = { hostsAllowed: checkout.platformHostsAllowed }
   const fetchImpl = checkout.fetchImpl === undefined ? {} : { fetchImpl: checkout.fetchImpl }
-  const webhooks = new OrderWebhooks({ egress, profileUrl: () => `${baseUrl()}${PROFILE_PATH}`, key: checkout.key.signing, log: app.log, ...fetchImpl })
+  const webhooks = new OrderWebhooks({ egress, profileUrl: () => `${baseUrl()}${PROFILE_PATH}`, key: checkout.key.signing, log: app.log, outbox: checkout.state, ...fetchImpl })
+  app.addHook('onReady', async () => {
+    const resumed = webhooks.resume()
+    if (resumed > 0) app.log.info({ resumed }, 'order webhooks kept from before the restart are sent again')
+  })
   const permalinkOf = (orderId: string) => orderPermalinkOf(baseUrl(), orderId)
   let orders: OrderService | undefined
   const notify = (url: string | undefined, eventType: 'order_placed' | 'order_shipped' | 'order_updated', orderId: string) => webhooks.send(url, eventType, orders!.rendered(orderId))
@@ -97,7 +102,7 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
   const checkouts = new CheckoutService({
     state: checkout.state,
     rules: checkout.rules,
-    catalog: merchandiseOf(catalog, checkout.rules),
+    catalog: merchandiseOf(catalog, checkout.rules, (id) => checkout.state.takenUnits(id)),
     key: checkout.key,
     handlers: checkout.handlers,
     mandateCheck: checkout.mandateCheck,
@@ -111,11 +116,9 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
     ...(checkout.knownPlatformProfiles === undefined ? {} : { knownProfiles: checkout.knownPlatformProfiles }),
     ...fetchImpl,
   })
+  const gateway = new CheckoutGateway({ checkouts, orders, platforms, state: checkout.state })
   registerCheckoutRoutes(app, {
-    checkouts,
-    orders,
-    platforms,
-    state: checkout.state,
+    gateway,
     ordersSecret: checkout.ordersSecret,
     isConformance: checkout.conformance !== undefined,
     simulationSecret: checkout.conformance?.simulationSecret,
@@ -137,4 +140,5 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
     clearInterval(cleanup)
     webhooks.close()
   })
+  return gateway
 }

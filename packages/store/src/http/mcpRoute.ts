@@ -17,6 +17,8 @@ import {
   type JsonRpcId,
 } from './jsonRpc.ts'
 import { answerOf } from './ucpErrorCodes.ts'
+import type { CheckoutGateway } from '../checkout/CheckoutGateway.ts'
+import { callCheckoutTool, CHECKOUT_TOOLS, checkoutToolList } from './mcpCheckoutTools.ts'
 
 /** MCP protocol revisions this endpoint speaks (initialize answers the client's when listed, else the newest). */
 const MCP_PROTOCOL_VERSIONS = ['2025-06-18', '2025-03-26']
@@ -28,19 +30,28 @@ const TOOL_DESCRIPTIONS: Readonly<Record<CatalogOperationName, string>> = {
 
 type Envelope = { id: JsonRpcId; method: string; params: unknown }
 
+type McpParameters = { catalog: StoreCatalog; version: string; /** With checkout: the checkout and order tools. */ gateway?: CheckoutGateway }
+
 /**
  * The MCP binding (catalog/mcp.md, overview.md "Model Context Protocol"): JSON-RPC 2.0 over HTTP
  * POST at `<base>/ucp/mcp`, answered with application/json. `tools/call` of search_catalog,
  * lookup_catalog and get_product with `arguments: {meta: {"ucp-agent": {profile}}, catalog: {…}}`
  * answers `result.structuredContent` (the UCP reply) and the same as JSON text in `content`.
  * `initialize`, `ping` and `tools/list` make it usable from MCP clients; notifications get 202.
+ * With checkout (`gateway`), also the checkout and order tools (mcpCheckoutTools.ts).
  */
-export function registerMcpRoute(app: FastifyInstance, parameters: { catalog: StoreCatalog; version: string }): void {
+export function registerMcpRoute(app: FastifyInstance, parameters: McpParameters): void {
   app.post(MCP_ENDPOINT_PATH, async (request, reply) => {
     const envelope = readEnvelope(request.body)
     if ('error' in envelope) return send(reply, envelope.error)
     if (envelope.id === undefined) return reply.code(202).send()
     try {
+      const toolName = envelope.method === 'tools/call' ? (envelope.params as { name?: unknown } | undefined)?.name : undefined
+      if (parameters.gateway !== undefined && typeof toolName === 'string' && Object.hasOwn(CHECKOUT_TOOLS, toolName)) {
+        const answer = await callCheckoutTool(parameters.gateway, toolName, (envelope.params as { arguments?: unknown }).arguments)
+        if ('result' in answer) return send(reply, jsonRpcResult(envelope.id, answer.result))
+        return reply.code(answer.error.httpStatus).send(jsonRpcError(envelope.id, answer.error.jsonRpcCode, answer.error.message, answer.error.data))
+      }
       return send(reply, jsonRpcResult(envelope.id, answer(envelope as Envelope, parameters)))
     } catch (error) {
       if (error instanceof MethodError) return send(reply, jsonRpcError(envelope.id, error.jsonRpcCode, error.message))
@@ -72,7 +83,7 @@ function readEnvelope(body: unknown): { id: JsonRpcId | undefined; method: strin
   return { id: id as JsonRpcId | undefined, method: envelope.method, params: envelope.params }
 }
 
-function answer(envelope: Envelope, parameters: { catalog: StoreCatalog; version: string }): unknown {
+function answer(envelope: Envelope, parameters: McpParameters): unknown {
   switch (envelope.method) {
     case 'initialize': {
       const asked = (envelope.params as { protocolVersion?: unknown } | undefined)?.protocolVersion
@@ -82,7 +93,7 @@ function answer(envelope: Envelope, parameters: { catalog: StoreCatalog; version
     case 'ping':
       return {}
     case 'tools/list':
-      return { tools: CATALOG_OPERATION_NAMES.map(toolOf) }
+      return { tools: [...CATALOG_OPERATION_NAMES.map(toolOf), ...(parameters.gateway === undefined ? [] : checkoutToolList())] }
     case 'tools/call':
       return callTool(envelope.params, parameters.catalog)
     default:

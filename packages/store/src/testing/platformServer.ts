@@ -7,6 +7,8 @@ export type PlatformServer = Readonly<{
   webhookUrl: string
   /** Webhooks received, in order. */
   webhooks: { headers: IncomingHttpHeaders; body: Record<string, unknown>; raw: string }[]
+  /** The status the webhook endpoint answers (200 unless set; a webhook answered otherwise is not recorded). */
+  setWebhookStatus(status: number): void
   close(): Promise<void>
 }>
 
@@ -14,12 +16,15 @@ export type PlatformServer = Readonly<{
 export async function startPlatformServer(options: { isAp2: boolean }): Promise<PlatformServer> {
   const webhooks: PlatformServer['webhooks'] = []
   let base = ''
+  let webhookStatus = 200
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       if (request.method === 'GET' && request.url === '/profile.json') {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(profileOf(base, options.isAp2)))
+      } else if (request.method === 'POST' && request.url === '/webhooks/orders' && webhookStatus !== 200) {
+        response.writeHead(webhookStatus).end()
       } else if (request.method === 'POST' && request.url === '/webhooks/orders') {
         const raw = Buffer.concat(chunks).toString('utf8')
         webhooks.push({ headers: request.headers, body: JSON.parse(raw) as Record<string, unknown>, raw })
@@ -33,6 +38,7 @@ export async function startPlatformServer(options: { isAp2: boolean }): Promise<
     profileUrl: `${base}/profile.json`,
     webhookUrl: `${base}/webhooks/orders`,
     webhooks,
+    setWebhookStatus: (status) => (webhookStatus = status),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -9,3 +9,6 @@ export type { Prover } from '../../../prover/src/createProver.ts'
 export type { CircuitProver } from '../../../prover/src/createCircuitProver.ts'
 // The state tree's hash, for checking a finalized vault's Merkle paths (the SDK's verifyFinalizedVault).
 export { loadPoseidon2, fieldHex, FIELD_MODULUS, type Poseidon2 } from '../../../prover/src/hash/poseidon2.ts'
+// Sealed intents: the wallet commits to the attrs in the page (docs/protocol.md, "Sealed intents").
+export { sealedAttrsCommitments, sealedAttrsSalt, type SealedCommitments } from '../../../prover/src/policy/sealedAttrs.ts'
+export { fieldHex as policyFieldHex } from '../../../prover/src/policy/encodeValue.ts'

@@ -3,9 +3,13 @@
 // VeritySettlement holds, its Merkle proof checked in the page against the root the page reads from
 // the contract; an answer tampered on its way to the page is refused.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Ed25519Signer } from '@verity/core'
+import { OrchestratorClient, signIntent } from '@verity/sdk'
 import { after, before, describe, test } from 'node:test'
 import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
 import { toFunctionSelector } from 'viem'
@@ -55,6 +59,14 @@ describe('the explorer on an EVM-settled domain', { timeout: 600_000 }, () => {
     assert.match(shown.check, /^finalized on chain 31337 at block \d+, proof checked$/)
     // The token's 33 shows in both views: the domain's local vault and the chain's finalized one.
     assert.equal((shown.vaults.match(/: 33\b/g) ?? []).length, 2, shown.vaults)
+    // Each view as a table of balances (token, symbol, amount): the token with its symbol and 33, beside the native row.
+    for (const testId of ['balances-local', 'balances-finalized']) {
+      const rows = await page.getByTestId(testId).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+      assert.deepEqual(rows.find((cells) => cells[0] === token), [token, 'CHD', '33'], `${testId}: ${JSON.stringify(rows)}`)
+      assert.equal(rows[0]![1], '(native)', testId)
+      const headers = await page.getByTestId(testId).locator('thead th').allTextContents()
+      assert.deepEqual(headers, ['Token', 'Symbol', 'Amount'])
+    }
 
     // The same answer with a larger balance, on its way from the domain to the page: refused.
     await page.route('**/api/domain/vaults/*/finalized', async (route) => {
@@ -67,5 +79,23 @@ describe('the explorer on an EVM-settled domain', { timeout: 600_000 }, () => {
     assert.match(tampered.check, /finalized vault refused: slot \d+ \(balance .*\): its path does not lead to the chain's root/)
     assert.doesNotMatch(tampered.vaults, /1000000/)
     await page.unroute('**/api/domain/vaults/*/finalized')
+  })
+
+  test("an intent's *_cents parameters read as money beside the field name", async () => {
+    const orchestrator = new OrchestratorClient(stack.orchestrator.url)
+    const template = readFileSync(fileURLToPath(new URL('../../../policy/examples/clothing.template', import.meta.url)), 'utf8')
+    const templateId = await orchestrator.submitTemplate(template)
+    const id = randomUUID()
+    const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', audience: 'unisex', max_price_cents: 1999, acceptable_colors: ['White'] }
+    await orchestrator.submitIntent(signIntent({ id, templateId, fields, signer: Ed25519Signer.generate() }))
+    const { page } = browser
+    await page.goto(`${stack.web!.url}/intents/${id}`)
+    const row = page.locator('tr', { has: page.locator('th', { hasText: /^max_price_cents$/ }) })
+    await row.waitFor({ timeout: 30_000 })
+    assert.equal(await row.getByTestId('money').textContent(), '$19.99')
+    assert.match((await row.locator('td').textContent())!, /^\$19\.99\s*1999$/)
+    // Fields that are not cents are left as they are.
+    const size = page.locator('tr', { has: page.locator('th', { hasText: /^size$/ }) })
+    assert.equal(await size.getByTestId('money').count(), 0)
   })
 })

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { Ed25519Signer, formatAddress } from '@verity/core'
+import { agentKeyOfSigner, Ed25519Signer, formatAddress } from '@verity/core'
 import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
-import { DomainClient, OrchestratorClient, payMandate, signIntent } from '@verity/sdk'
+import { ApiError, DomainClient, OrchestratorClient, payMandate, signIntent } from '@verity/sdk'
 import { signVerifiable } from '@verity/ledger'
 import { launchChromium, type Chromium } from './launchChromium.ts'
 import { devnetEnv, sendTokensToAlice } from './sendTokensToAlice.ts'
@@ -69,23 +69,34 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     assert.match((await preview.textContent())!, /price_cents ≤ 2500/)
     assert.match((await preview.textContent())!, /color is one of "White"/)
 
+    // The user names the agent that alone may propose: its public key, pasted.
+    const agent = Ed25519Signer.generate()
+    await page.getByLabel(/^Agent public keys/).fill('not a key')
+    await page.getByText(/agent 1: /).waitFor()
+    await page.getByLabel(/^Agent public keys/).fill(agent.publicKeyBase58)
+    await page.getByText('Only this agent may propose: a proposal must carry its signature.').waitFor()
     await page.getByRole('button', { name: 'Sign and create the intent' }).click()
     const intentId = (await page.getByTestId('intent-id').textContent({ timeout: 30_000 }))!
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'wallet.png') })
 
     const orchestrator = new OrchestratorClient(stack.orchestrator.url)
-    const stored = (await orchestrator.getIntent(intentId)) as { authorship: { Signed: { Passkey?: unknown } } }
+    const stored = (await orchestrator.getIntent(intentId)) as { authorship: { Signed: { Passkey?: unknown } }; intent: { agents?: unknown } }
     assert.ok(stored.authorship.Signed.Passkey, 'the intent is signed with the passkey')
+    assert.deepEqual(stored.intent.agents, [{ Ed25519: agent.publicKeyBase58 }], 'the agent is named in what the passkey signed')
 
     await page.getByRole('link', { name: 'Follow it' }).click()
     await page.waitForURL(`${webUrl}/intents/${intentId}`)
     await page.getByTestId('status').getByText('pending').waitFor()
-    await orchestrator.propose(intentId, { solution: 'catalog:tee-classic-white-m', metadata: null })
+    assert.match((await page.getByTestId('agents').textContent())!, new RegExp(`Only this agent may propose.*Ed25519 ${agent.publicKeyBase58}`))
+    // Anyone else's proposal is refused and uses nothing up; the named agent's is accepted.
+    await assert.rejects(orchestrator.propose(intentId, { solution: 'catalog:tee-classic-white-m', metadata: null }, { agent: Ed25519Signer.generate() }), (error: ApiError) => error.serverCode === 'AGENT_NOT_NAMED')
+    await orchestrator.propose(intentId, { solution: 'catalog:tee-classic-white-m', metadata: null }, { agent })
     await page.getByTestId('status').getByText('success').waitFor({ timeout: PROOF_WAIT_MS })
     const verification = page.getByTestId('verification')
     await verification.locator('.success, .error').first().waitFor({ timeout: 60_000 })
     assert.match((await verification.textContent())!, /✔ Proof verified in your browser \(\d+ ms\): the proposal satisfies every constraint of template clothing_purchase_guard, signed by Passkey owner /)
     assert.match((await verification.textContent())!, new RegExp(ownerId))
+    assert.match((await verification.textContent())!, new RegExp(`proposed by its agent ${agent.ownerId}`))
     assert.match((await page.getByTestId('attestation').textContent())!, /Signed by extractor key \w+/)
     assert.match((await page.getByTestId('evidence').textContent())!, /White/)
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-success.png'), fullPage: true })
@@ -162,8 +173,10 @@ async function payAtTheStore(): Promise<string> {
   const templateId = await orchestrator.submitTemplate(readFileSync(new URL('../../../policy/examples/payable-clothing.template', import.meta.url), 'utf8'))
   const id = crypto.randomUUID()
   const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 2500, payment_token: currency, payment_deadline_ms: Date.now() + 3_600_000 }
-  await orchestrator.submitIntent(signIntent({ id, templateId, fields, signer: user }))
-  await orchestrator.propose(id, { solution: 'tee-classic-white-m', metadata: { business: stack.store!.url } })
+  // The template does not constrain the payee: the intent names its agent, which signs the proposal.
+  const agent = Ed25519Signer.generate()
+  await orchestrator.submitIntent(signIntent({ id, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
+  await orchestrator.propose(id, { solution: 'tee-classic-white-m', metadata: { business: stack.store!.url } }, { agent })
   for (let waited = 0; (await orchestrator.getIntentStatus(id)) !== 'success'; waited += 500) {
     assert.ok(waited < PROOF_WAIT_MS, 'the payable intent was not proven in time')
     await new Promise((resolve) => setTimeout(resolve, 500))

@@ -1,7 +1,7 @@
 import { BASE_LAYER_READ_METHODS, EVM_READ_METHODS } from '../limits.ts'
 
 /** The services the web server forwards to. */
-export type ProxiedService = 'orchestrator' | 'domain' | 'base-layer' | 'evm'
+export type ProxiedService = 'orchestrator' | 'domain' | 'base-layer' | 'evm' | 'store'
 
 /** One route the pages need: method and path pattern on the service. */
 export type ProxyRoute = Readonly<{ service: ProxiedService; method: 'GET' | 'POST'; path: RegExp; isStream?: boolean }>
@@ -31,6 +31,9 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = Object.freeze([
   { service: 'domain', method: 'GET', path: /^\/sdls$/ },
   { service: 'domain', method: 'GET', path: new RegExp(`^/sdls/${SEGMENT}$`) },
   { service: 'domain', method: 'GET', path: /^\/payments$/ },
+  // The devnet's store (when the server knows it): a checkout session and an order, read-only, for the intent page's order.
+  { service: 'store', method: 'GET', path: new RegExp(`^/ucp/checkout-sessions/${SEGMENT}$`) },
+  { service: 'store', method: 'GET', path: new RegExp(`^/ucp/orders/${SEGMENT}$`) },
   // JSON-RPC: the body's method must be one of BASE_LAYER_READ_METHODS (checked by isReadOnlyRpc).
   { service: 'base-layer', method: 'POST', path: /^\/$/ },
   // The chain an EVM-settled domain settles on (when the server knows it): EVM_READ_METHODS only (isReadOnlyRpc).

@@ -28,6 +28,8 @@ export type WebServerOptions = {
   orchestratorUrl: string
   domainUrl: string
   baseLayerUrl: string
+  /** The devnet's demo store: the intent page reads a proven checkout's status and order there (GET only). */
+  storeUrl?: string
   /** JSON-RPC URL of the EVM chain an EVM-settled domain settles on: the explorer reads the VeritySettlement root there (EVM_READ_METHODS only). */
   evmRpcUrl?: string
   /** Folder of `.template` files the wallet offers (default: packages/policy/examples). */
@@ -54,9 +56,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     domain: trimSlash(options.domainUrl),
     'base-layer': trimSlash(options.baseLayerUrl),
     ...(options.evmRpcUrl === undefined ? {} : { evm: trimSlash(options.evmRpcUrl) }),
+    ...(options.storeUrl === undefined ? {} : { store: trimSlash(options.storeUrl) }),
   }
   const context: RequestContext = {
     targets,
+    // A UCP business asks every request for the platform's profile: the devnet's (the orchestrator's extractor serves it).
+    storeHeaders: { 'ucp-agent': `profile="${trimSlash(options.orchestratorUrl)}/extractor/ucp/platform-profile"` },
     distDir: options.distDir ?? WEB_DIST_DIR,
     templatesDir: options.templatesDir ?? WEB_TEMPLATES_DIR_DEFAULT,
     verifierAssets: undefined,
@@ -86,6 +91,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
 
 type RequestContext = {
   targets: Partial<Record<ProxiedService, string>>
+  storeHeaders: Readonly<Record<string, string>>
   distDir: string
   templatesDir: string
   crsPath: string | undefined
@@ -95,7 +101,7 @@ type RequestContext = {
 async function handleRequest(context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost')
   const method = request.method ?? 'GET'
-  const proxied = /^\/api\/(orchestrator|domain|base-layer|evm)(\/.*)?$/.exec(url.pathname)
+  const proxied = /^\/api\/(orchestrator|domain|base-layer|evm|store)(\/.*)?$/.exec(url.pathname)
   if (proxied) return proxy(context, request, response, { service: proxied[1] as ProxiedService, path: proxied[2] ?? '/', query: url.search })
   if (method === 'GET' && url.pathname === '/api/templates') return sendJson(response, 200, readTemplateCatalog(context.templatesDir))
   if (method === 'GET' && url.pathname === '/api/verifier/policy') {
@@ -121,7 +127,7 @@ async function proxy(
   const rpcMethods = RPC_READ_METHODS[target.service]
   if (rpcMethods !== undefined && (body === undefined || !isReadOnlyRpc(body, rpcMethods)))
     throw new RouteNotForwardedError({ method: 'JSON-RPC', path: `a ${target.service} method other than ${rpcMethods.join(', ')}` })
-  await forwardRequest(request, response, { route, baseUrl, pathAndQuery: `${target.path}${target.query}`, body })
+  await forwardRequest(request, response, { route, baseUrl, pathAndQuery: `${target.path}${target.query}`, body, ...(target.service === 'store' ? { extraHeaders: context.storeHeaders } : {}) })
 }
 
 /** The request body, at most PROXY_BODY_BYTES_MAX bytes (BodyTooLargeError beyond: reading stops there). */

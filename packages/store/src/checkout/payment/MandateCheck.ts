@@ -33,6 +33,7 @@ export type MandateCheckInput = Readonly<{
  * Verifies an AP2 checkout mandate for a session: its signature and key binding, expiry, that
  * the embedded checkout carries this store's valid `merchant_authorization` (core
  * `verifyMerchantAuthorization`) and the same terms as the session. A refusal is answered 403
- * with the verdict's code; nothing is charged and no order is placed. Throwing is a 502.
+ * with the verdict's code; nothing is charged and no order is placed. Throwing is answered 500
+ * (internal error), before any payment.
  */
 export type MandateCheck = (input: MandateCheckInput) => Promise<MandateVerdict>

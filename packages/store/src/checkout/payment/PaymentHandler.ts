@@ -46,7 +46,7 @@ export type PaymentResult =
  *   recorded the order, the retried complete calls `authorize` again for the same checkout, and
  *   the handler must answer the same `applied` without charging twice.
  * - Throwing means "outcome unknown": the checkout stays `complete_in_progress` (only a retried
- *   complete can move it on) and the request is answered 502 `payment_handler_failed`.
+ *   complete can move it on) and the request is answered 502 (PAYMENT_HANDLER_FAILED, UCP code `payment_failed`).
  */
 export interface PaymentHandler {
   /** Reverse-domain name the profile lists it under, e.g. `dev.verity.domain`. */

@@ -4,7 +4,7 @@
 import { UCP_AP2_MANDATE, UCP_ORDER, UCP_VERSION } from '@verity/wire'
 import { ProfileMalformedError, ProfileUnreachableError, VersionUnsupportedError } from '../../errors/storeErrors.ts'
 import { PLATFORM_PROFILE_BYTES_MAX, PLATFORM_PROFILE_CACHE_MS, PLATFORM_PROFILE_FETCH_TIMEOUT_MS, PLATFORM_PROFILES_CACHED_MAX } from '../../limits.ts'
-import { parseUcpAgent } from './parseUcpAgent.ts'
+import { parseUcpAgent, type UcpAgentSource } from './parseUcpAgent.ts'
 import { platformUrlRefusal, type PlatformEgress } from './platformEgress.ts'
 import { readBoundedText } from './readBoundedText.ts'
 
@@ -42,11 +42,11 @@ export class PlatformResolver {
   }
 
   /**
-   * Resolves the platform of a request from its `UCP-Agent` header. Throws PlatformProfileInvalidError
+   * Resolves the platform of a request from its `UCP-Agent` header (or MCP meta). Throws PlatformProfileInvalidError
    * (400), VersionUnsupportedError (422), ProfileUnreachableError (424), ProfileMalformedError (422).
    */
-  async resolve(header: string | undefined): Promise<Platform> {
-    const agent = parseUcpAgent(header, this.#options.isLenient)
+  async resolve(source: UcpAgentSource): Promise<Platform> {
+    const agent = parseUcpAgent(source, this.#options.isLenient)
     if (agent.version !== undefined && agent.version !== UCP_VERSION) throw new VersionUnsupportedError({ version: agent.version, supported: UCP_VERSION })
     if (agent.profile === undefined) return { profileUrl: undefined, profile: undefined, isAp2: false, webhookUrl: undefined }
     let profile: Readonly<Record<string, unknown>>

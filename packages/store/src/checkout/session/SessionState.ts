@@ -31,4 +31,6 @@ export type SessionState = {
   /** Next number for ids the store makes inside the session (lines, destinations). */
   nextLocalId: number
   orderId: string | undefined
+  /** The lines' stock-tracked units are taken (from complete_in_progress on; given back if the payment is declined). */
+  isStockTaken?: boolean
 }

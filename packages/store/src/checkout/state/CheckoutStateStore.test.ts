@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { test } from 'node:test'
+import Database from 'better-sqlite3'
 import type { SessionState } from '../session/SessionState.ts'
 import { CheckoutStateStore } from './CheckoutStateStore.ts'
 
@@ -25,5 +29,32 @@ test('stale replies and long-expired unfinished sessions are deleted; completed 
     assert.equal(store.reply('k-new', 0), undefined, 'a reply older than the TTL is not replayed')
   } finally {
     store.close()
+  }
+})
+
+test('a state file of an older schema is migrated in place, keeping its sessions; a newer one is refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'verity-state-'))
+  try {
+    const path = join(dir, 'checkout.db')
+    const old = new Database(path)
+    old.exec(`CREATE TABLE sessions (id TEXT PRIMARY KEY, record TEXT NOT NULL, updated_at_ms INTEGER NOT NULL);
+CREATE TABLE orders (id TEXT PRIMARY KEY, checkout_id TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
+CREATE TABLE idempotency (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, created_at_ms INTEGER NOT NULL);
+CREATE INDEX idempotency_created ON idempotency (created_at_ms);`)
+    old.prepare('INSERT INTO sessions VALUES (?, ?, 0)').run('kept', JSON.stringify(session('kept', 'incomplete', 1)))
+    old.pragma('user_version = 1')
+    old.close()
+    const store = new CheckoutStateStore(path)
+    assert.equal(store.session('kept')?.id, 'kept')
+    store.putOutbox({ id: 'evt_1', url: 'http://127.0.0.1:1/hook', eventType: 'order_placed', body: '{}', timestampS: 1 })
+    assert.deepEqual(store.outbox(10).map((entry) => entry.id), ['evt_1'])
+    assert.equal(store.take(session('s', 'incomplete', 1), [{ itemId: 'a', quantity: 2 }], { a: 1 })?.unitsLeft, 1)
+    store.close()
+    const newer = new Database(path)
+    newer.pragma('user_version = 99')
+    newer.close()
+    assert.throws(() => new CheckoutStateStore(path), { code: 'STORE_STATE_INVALID' })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 })

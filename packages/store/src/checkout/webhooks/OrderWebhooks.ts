@@ -2,18 +2,23 @@
 // the platform's profile, with Standard Webhooks' `Webhook-Id` and `Webhook-Timestamp`, the event
 // name in `X-Event-Type` (`order_placed`, `order_shipped`, `order_updated`), the store's profile in
 // `UCP-Agent`, and `Content-Digest` (RFC 9530). Sent after the order is stored, from a bounded
-// in-memory queue, with retries; only to URLs the store's egress rules allow. Each request is
-// signed (RFC 9421, signatures.md) with the store's checkout signing key.
+// queue, with retries; only to URLs the store's egress rules allow. Each request is signed (RFC 9421,
+// signatures.md) with the store's checkout signing key. With an outbox (the state file), a webhook
+// is kept until delivered or given up, and the ones left are sent again when the store starts.
 import { randomUUID } from 'node:crypto'
 import type { MerchantSigningKey } from '@verity/core'
 import type { FastifyBaseLogger } from 'fastify'
 import { WEBHOOK_ATTEMPTS_MAX, WEBHOOK_QUEUE_MAX, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../limits.ts'
 import { platformUrlRefusal, type PlatformEgress } from '../platform/platformEgress.ts'
 import { signRestRequest } from './signRestRequest.ts'
+import type { OutboxEntry } from '../state/CheckoutStateStore.ts'
+
+/** Where webhooks wait durably (CheckoutStateStore). */
+export type WebhookOutbox = Readonly<{ putOutbox(entry: OutboxEntry): void; dropOutbox(id: string): void; outbox(max: number): OutboxEntry[] }>
 
 export type OrderEventType = 'order_placed' | 'order_shipped' | 'order_updated'
 
-type Delivery = { url: string; eventType: OrderEventType; body: string; id: string; timestampS: number; attempt: number }
+type Delivery = { url: string; eventType: string; body: string; id: string; timestampS: number; attempt: number }
 
 export class OrderWebhooks {
   readonly #queue: Delivery[] = []
@@ -22,6 +27,7 @@ export class OrderWebhooks {
   readonly #log: FastifyBaseLogger
   readonly #fetch: typeof fetch
   readonly #key: MerchantSigningKey
+  readonly #outbox: WebhookOutbox | undefined
   #isSending = false
   #isClosed = false
   readonly #timers = new Set<NodeJS.Timeout>()
@@ -29,9 +35,10 @@ export class OrderWebhooks {
   delivered = 0
   failed = 0
 
-  constructor(options: { egress: PlatformEgress; profileUrl: () => string; key: MerchantSigningKey; log: FastifyBaseLogger; fetchImpl?: typeof fetch }) {
+  constructor(options: { egress: PlatformEgress; profileUrl: () => string; key: MerchantSigningKey; log: FastifyBaseLogger; outbox?: WebhookOutbox; fetchImpl?: typeof fetch }) {
     this.#egress = options.egress
     this.#key = options.key
+    this.#outbox = options.outbox
     this.#profileUrl = options.profileUrl
     this.#log = options.log
     this.#fetch = options.fetchImpl ?? fetch
@@ -52,13 +59,32 @@ export class OrderWebhooks {
       this.#log.warn({ url: url.slice(0, 200), refusal }, 'order webhook not sent')
       return
     }
+    const delivery = { url: target.href, eventType, body: JSON.stringify(order), id: `evt_${randomUUID()}`, timestampS: Math.floor(Date.now() / 1_000), attempt: 0 }
+    this.#outbox?.putOutbox(delivery)
+    this.#enqueue(delivery)
+  }
+
+  /** Queues the webhooks the outbox kept (after a restart). */
+  resume(): number {
+    const kept = this.#outbox?.outbox(WEBHOOK_QUEUE_MAX) ?? []
+    for (const entry of kept) this.#enqueue({ ...entry, attempt: 0 })
+    return kept.length
+  }
+
+  #enqueue(delivery: Delivery): void {
     if (this.#queue.length >= WEBHOOK_QUEUE_MAX) {
       const dropped = this.#queue.shift()!
-      this.failed++
+      this.#finish(dropped, false)
       this.#log.warn({ id: dropped.id }, `order webhook queue full (${WEBHOOK_QUEUE_MAX}): oldest dropped`)
     }
-    this.#queue.push({ url: target.href, eventType, body: JSON.stringify(order), id: `evt_${randomUUID()}`, timestampS: Math.floor(Date.now() / 1_000), attempt: 0 })
+    this.#queue.push(delivery)
     void this.#drain()
+  }
+
+  #finish(delivery: Delivery, isDelivered: boolean): void {
+    if (isDelivered) this.delivered++
+    else this.failed++
+    if (!this.#isClosed) this.#outbox?.dropOutbox(delivery.id)
   }
 
   /** Stops sending: pending deliveries are dropped, retry timers cleared. */
@@ -100,10 +126,11 @@ export class OrderWebhooks {
       })
       await response.body?.cancel()
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      this.delivered++
+      this.#finish(delivery, true)
     } catch (error) {
-      if (delivery.attempt >= WEBHOOK_ATTEMPTS_MAX || this.#isClosed) {
-        this.failed++
+      if (this.#isClosed) return
+      if (delivery.attempt >= WEBHOOK_ATTEMPTS_MAX) {
+        this.#finish(delivery, false)
         this.#log.warn({ id: delivery.id, url: delivery.url, reason: (error as Error).message }, 'order webhook given up')
         return
       }

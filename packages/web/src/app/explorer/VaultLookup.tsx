@@ -3,7 +3,10 @@ import { useState } from 'preact/hooks'
 import { ApiError } from '../api/ApiError.ts'
 import { callApi } from '../api/callApi.ts'
 import { callBaseLayer } from '../api/callBaseLayer.ts'
+import { EXPLORER_TOKEN_SYMBOLS_MAX } from '../../limits.ts'
 import { ErrorNote } from '../components/ErrorNote.tsx'
+import { balanceRows, mintOwnerOf, symbolOfMint } from './balanceRows.ts'
+import { BalancesTable } from './BalancesTable.tsx'
 import type { CheckedFinalizedVault } from './checkFinalizedVault.ts'
 import type { EvmFinalizedVaultAnswer } from '../../../../sdk/src/finalized/verifyFinalizedVault.ts'
 
@@ -13,10 +16,12 @@ type Finalized =
   | { settlement: 'evm'; checked: CheckedFinalizedVault }
   | { settlement: 'evm'; refused: string }
 
-type Vaults = { local: unknown; finalized: Finalized }
+type Vaults = { local: unknown; finalized: Finalized; symbols: ReadonlyMap<string, string> }
 
 /**
- * A vault by owner id: the domain's local view and the finalized view side by side. The finalized
+ * A vault by owner id: the domain's local view and the finalized view side by side, each as a
+ * table of balances (token, symbol, amount; symbols from the tokens' mint vaults), with the raw
+ * vault under it. The finalized
  * view is the base layer's, or, for a domain settling on an EVM chain, the domain's answer checked
  * in this page against the root the VeritySettlement contract holds (checkFinalizedVault.ts).
  */
@@ -35,7 +40,8 @@ export function VaultLookup() {
         if (failure instanceof ApiError && failure.status === 404) return null
         throw failure
       })
-      setVaults({ local, finalized: await lookUpFinalized(owner, Number(shard)) })
+      const finalized = await lookUpFinalized(owner, Number(shard))
+      setVaults({ local, finalized, symbols: await lookUpSymbols([local, finalizedVaultOf(finalized)]) })
     } catch (failure) {
       setError(failure)
     }
@@ -57,9 +63,10 @@ export function VaultLookup() {
         <div class="columns" data-testid="vaults">
           <div>
             <h3>Domain (local, shard {shard})</h3>
-            <pre>{vaults.local === null ? 'no vault' : stringifyJsonBigint(vaults.local, 2)}</pre>
+            <BalancesTable rows={balanceRows(vaults.local)} symbols={vaults.symbols} testId="balances-local" />
+            <RawVault vault={vaults.local} />
           </div>
-          <FinalizedColumn finalized={vaults.finalized} />
+          <FinalizedColumn finalized={vaults.finalized} symbols={vaults.symbols} />
         </div>
       ) : null}
     </section>
@@ -83,12 +90,48 @@ async function lookUpFinalized(owner: string, shard: number): Promise<Finalized>
   }
 }
 
-function FinalizedColumn({ finalized }: { finalized: Finalized }) {
+/** The vault a finalized view shows (null: none), for its balances and its tokens' symbols. */
+function finalizedVaultOf(finalized: Finalized): unknown {
+  if (finalized.settlement === 'base_layer') return finalized.vault
+  if ('refused' in finalized) return null
+  const { view } = finalized.checked
+  if (!view.inFinalizedState) return null
+  return { address: view.address, nonce: view.nonce, role: view.role, balance: view.balance, fungibles: view.fungibles, nfts: view.nfts, ...(view.supply > 0n ? { supply: view.supply } : {}) }
+}
+
+/** Each token's symbol (its mint vault's metadata, asked of the domain), for the first EXPLORER_TOKEN_SYMBOLS_MAX tokens of the views. */
+async function lookUpSymbols(views: unknown[]): Promise<ReadonlyMap<string, string>> {
+  const tokens = [...new Set(views.flatMap((view) => balanceRows(view).filter((row) => row.kind !== 'native').map((row) => row.token)))].slice(0, EXPLORER_TOKEN_SYMBOLS_MAX)
+  const symbols = new Map<string, string>()
+  await Promise.all(
+    tokens.map(async (token) => {
+      // A token whose mint the domain does not know (or cannot answer for) is shown by id alone.
+      const mint = await callApi(`/api/domain/vaults/${encodeURIComponent(mintOwnerOf(token))}`).catch(() => null)
+      const symbol = symbolOfMint(mint)
+      if (symbol !== undefined) symbols.set(token, symbol)
+    }),
+  )
+  return symbols
+}
+
+/** The whole vault as JSON (nonce, role, metadata…), folded under its balances. */
+function RawVault({ vault }: { vault: unknown }) {
+  if (vault === null) return null
+  return (
+    <details>
+      <summary>Raw vault</summary>
+      <pre>{stringifyJsonBigint(vault, 2)}</pre>
+    </details>
+  )
+}
+
+function FinalizedColumn({ finalized, symbols }: { finalized: Finalized; symbols: ReadonlyMap<string, string> }) {
   if (finalized.settlement === 'base_layer')
     return (
       <div>
         <h3>Base layer (finalized)</h3>
-        <pre>{finalized.vault === null ? 'no vault' : stringifyJsonBigint(finalized.vault, 2)}</pre>
+        <BalancesTable rows={balanceRows(finalized.vault)} symbols={symbols} testId="balances-finalized" />
+        <RawVault vault={finalized.vault} />
       </div>
     )
   if ('refused' in finalized)
@@ -99,14 +142,21 @@ function FinalizedColumn({ finalized }: { finalized: Finalized }) {
       </div>
     )
   const { view, blockNumber } = finalized.checked
-  const shown = { address: view.address, nonce: view.nonce, role: view.role, balance: view.balance, fungibles: view.fungibles, nfts: view.nfts, ...(view.supply > 0n ? { supply: view.supply } : {}) }
+  const shown = finalizedVaultOf(finalized)
   return (
     <div>
       <h3>Chain {view.chainId} (finalized)</h3>
       <p class="success" data-testid="finalized-check">
         finalized on chain {view.chainId} at block {String(blockNumber)}, proof checked
       </p>
-      <pre>{view.inFinalizedState ? stringifyJsonBigint(shown, 2) : 'not in the finalized state (no settled SDL holds it)'}</pre>
+      {shown === null ? (
+        <p data-testid="balances-finalized">not in the finalized state (no settled SDL holds it)</p>
+      ) : (
+        <>
+          <BalancesTable rows={balanceRows(shown)} symbols={symbols} testId="balances-finalized" />
+          <RawVault vault={shown} />
+        </>
+      )}
     </div>
   )
 }

@@ -3,12 +3,17 @@ import { ValueTable } from '../components/ValueTable.tsx'
 import { businessOfProposal } from './IntentOutcome.ts'
 import { ProofPanel } from './ProofPanel.tsx'
 import { PaymentPanel } from '../payments/PaymentPanel.tsx'
+import { CheckoutPanel } from '../checkout/CheckoutPanel.tsx'
 import { useIntent } from './useIntent.ts'
+import { SealedParameters, type SealedPart } from './SealedParameters.tsx'
+import { failuresWithKeptValues } from '../wallet/sealedOpenings.ts'
 
 /** `/intents/{id}`: live status, the proposal, the evidence, failed constraints, the proof and its verification, the payment it authorized. */
 export function IntentPage({ intentId }: { intentId: string }) {
   const state = useIntent(intentId)
-  const intent = (state.signedIntent?.intent ?? state.signedIntent?.payload) as { policy_id?: string; template_id?: string; attrs?: { fields?: Record<string, unknown> } } | undefined
+  const intent = (state.signedIntent?.intent ?? state.signedIntent?.payload) as
+    | { policy_id?: string; template_id?: string; attrs?: { fields?: Record<string, unknown> }; agents?: ReadonlyArray<Record<string, unknown>>; sealed?: SealedPart }
+    | undefined
   const outcome = state.outcome
   return (
     <main id="main">
@@ -27,7 +32,8 @@ export function IntentPage({ intentId }: { intentId: string }) {
           <p>
             Template <code>{intent.policy_id ?? intent.template_id}</code>
           </p>
-          <ValueTable caption="Parameters" values={intent.attrs?.fields ?? {}} />
+          {intent.sealed === undefined ? <ValueTable caption="Parameters" values={intent.attrs?.fields ?? {}} /> : <SealedParameters intentId={intentId} sealed={intent.sealed} />}
+          <AgentsView agents={intent.agents} />
         </section>
       ) : null}
       {outcome && outcome.type !== 'expired' ? (
@@ -37,10 +43,11 @@ export function IntentPage({ intentId }: { intentId: string }) {
           {outcome.evidence ? <ValueTable caption="Evidence" values={outcome.evidence} testId="evidence" /> : <p>No evidence was extracted.</p>}
         </section>
       ) : null}
-      {outcome?.type === 'failure' ? <FailureView reason={outcome.reason} failures={outcome.constraint_failures} /> : null}
+      {outcome?.type === 'failure' ? <FailureView reason={outcome.reason} failures={failuresWithKeptValues(intentId, outcome.constraint_failures, outcome.evidence)} /> : null}
       {outcome?.type === 'expired' ? <p class="error">The intent expired before any proposal.</p> : null}
       {state.bundle ? <ProofPanel intentId={intentId} bundle={state.bundle} /> : null}
-      <PaymentPanel intentId={intentId} isPayable={intent?.attrs?.fields?.payment_token !== undefined} isProven={state.status === 'success'} />
+      <PaymentPanel intentId={intentId} isPayable={intent?.attrs?.fields?.payment_token !== undefined || intent?.sealed?.disclosed?.fields?.payment_deadline_ms !== undefined} isProven={state.status === 'success'} />
+      <CheckoutPanel proposal={outcome && outcome.type !== 'expired' ? outcome.proposal : undefined} isProven={state.status === 'success'} />
     </main>
   )
 }
@@ -67,6 +74,26 @@ function ProposalSource({ proposal }: { proposal: { solution: string; metadata: 
         <code data-testid="solution">{proposal.solution}</code>
       </dd>
     </dl>
+  )
+}
+
+/** Who may propose: the agents the user named (their keys), or anyone who knows the intent id. */
+function AgentsView({ agents }: { agents: ReadonlyArray<Record<string, unknown>> | undefined }) {
+  if (agents === undefined) return <p data-testid="agents">Any agent that knows the intent id may propose (no agent named).</p>
+  return (
+    <div data-testid="agents">
+      <p>Only {agents.length === 1 ? 'this agent' : 'these agents'} may propose (a proposal must carry its signature):</p>
+      <ul class="agents">
+        {agents.map((agent, index) => {
+          const [scheme, key] = Object.entries(agent)[0] ?? ['?', '']
+          return (
+            <li key={index}>
+              {scheme} <code>{typeof key === 'string' ? key : JSON.stringify(key)}</code>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }
 

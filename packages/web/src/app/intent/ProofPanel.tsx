@@ -44,7 +44,8 @@ export function ProofPanel({ intentId, bundle }: { intentId: string; bundle: Rec
         {result?.verification.ok ? (
           <p class="success">
             ✔ Proof verified in your browser ({result.ms} ms): the proposal satisfies every constraint of template {result.verification.statement.templateName}, signed by{' '}
-            {result.verification.statement.signer === 'Unsigned' ? 'nobody' : `${result.verification.statement.signer.scheme} owner ${result.verification.statement.signer.ownerId}`}.
+            {result.verification.statement.signer === 'Unsigned' ? 'nobody' : `${result.verification.statement.signer.scheme} owner ${result.verification.statement.signer.ownerId}`}
+            {result.verification.statement.agent === 'unbound' ? '' : `, proposed by its agent ${result.verification.statement.agent.ownerId}`}.
           </p>
         ) : null}
         {result && !result.verification.ok ? <p class="error">✘ Not verified in your browser: {result.verification.reason}</p> : null}

@@ -1,6 +1,9 @@
 import { useState } from 'preact/hooks'
 import { callApi } from '../api/callApi.ts'
+import { payableShape, payeeBindingOf } from '@verity/policy'
 import { ErrorNote } from '../components/ErrorNote.tsx'
+import { AgentsInput } from './AgentsInput.tsx'
+import { parseAgentInput } from './parseAgentInput.ts'
 import { navigate } from '../navigate.ts'
 import { collectFields } from './collectFields.ts'
 import { IntentForm } from './IntentForm.tsx'
@@ -9,6 +12,7 @@ import { KeysPanel } from './KeysPanel.tsx'
 import { pushTemplate, type KnownTemplate } from './loadTemplates.ts'
 import type { FieldInput } from './parseFieldInput.ts'
 import { signIntentWithKeys } from './signIntentWithKeys.ts'
+import { createSealedBody, SealedToggle } from './SealedToggle.tsx'
 import { SigningPicker, signingOf } from './SigningPicker.tsx'
 import { TemplatePicker } from './TemplatePicker.tsx'
 import { loadStoredPasskeys, storePasskeys, type WalletKey } from './WalletKey.ts'
@@ -24,6 +28,8 @@ export function WalletPage() {
   const [createError, setCreateError] = useState<unknown>()
   const [busy, setBusy] = useState(false)
   const [intentId, setIntentId] = useState<string>()
+  const [agentText, setAgentText] = useState('')
+  const [sealed, setSealed] = useState(false)
 
   const addKey = (key: WalletKey) => {
     const next = [...keys.filter((item) => item.publicKeyBase58 !== key.publicKeyBase58), key]
@@ -33,16 +39,21 @@ export function WalletPage() {
   }
   const fields = collectFields(template?.compiled.intent ?? [], inputs)
   const signing = signingOf(keys, chosen, threshold)
+  const agents = parseAgentInput(agentText)
+  // A payable template that does not tie the payee: the orchestrator accepts its intents only with agents (PAYABLE_INTENT_UNBOUND).
+  const needsAgent = template !== undefined && payableShape(template.compiled).isPayable && payeeBindingOf(template.compiled) === undefined
 
   const create = async () => {
     setShowErrors(true)
     setCreateError(undefined)
-    if (template === undefined || signing === undefined || !fields.isValid) return
+    if (template === undefined || signing === undefined || !fields.isValid || !agents.ok) return
     setBusy(true)
     try {
       await pushTemplate(template)
       const id = crypto.randomUUID()
-      const body = await signIntentWithKeys({ id, templateId: template.id, fields: fields.json, signing })
+      const body = sealed
+        ? await createSealedBody({ id, template, fields: fields.json, signing, agents: agents.ok ? agents.agents : [] })
+        : await signIntentWithKeys({ id, templateId: template.id, fields: fields.json, signing, agents: agents.ok ? agents.agents : [] })
       await callApi('/api/orchestrator/intents', { method: 'POST', json: body })
       setIntentId(id)
     } catch (error) {
@@ -64,9 +75,11 @@ export function WalletPage() {
             <IntentForm fields={template.compiled.intent} inputs={inputs} showErrors={showErrors} onChange={(name, input) => setInputs({ ...inputs, [name]: input })} />
           </section>
           <IntentPreview compiled={template.compiled} values={fields.values} />
+          <AgentsInput text={agentText} onChange={setAgentText} needsAgent={needsAgent} />
           <section aria-labelledby="sign-title">
             <h2 id="sign-title">5. Sign and create</h2>
             {keys.length === 0 ? <p class="error">Create a passkey or import a key first.</p> : <SigningPicker keys={keys} chosen={chosen} threshold={threshold} onChange={(next, t) => { setChosen(next); setThreshold(t) }} />}
+            <SealedToggle sealed={sealed} onChange={setSealed} />
             {showErrors && !fields.isValid ? <p class="error" role="alert">Fix the parameters marked above.</p> : null}
             <button type="button" class="primary" onClick={create} disabled={busy || signing === undefined}>
               {busy ? 'Signing…' : 'Sign and create the intent'}

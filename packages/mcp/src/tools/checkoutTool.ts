@@ -1,0 +1,86 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { KeySigner } from '@verity/core'
+import { checkoutWithIntent } from '@verity/sdk'
+import { z } from 'zod'
+import { AgentKeyMissingError, InvalidToolArgumentsError } from '../errors/mcpErrors.ts'
+import { IntentId } from './schemas.ts'
+import type { ToolDependencies } from './ToolDependencies.ts'
+import { runTool, toolSuccess } from './toolResult.ts'
+
+export const CHECKOUT_DESCRIPTION =
+  'Buys what a Verity intent allows at a UCP business and returns the order (docs/ap2-verity-constraint.md). For a pending ' +
+  'intent it opens a checkout session with `items` (variant ids from search_catalog), the buyer and where to ship, proposes ' +
+  'that session (the proof then covers the checkout total, shipping included), waits for the proof, and completes the ' +
+  "session with AP2 mandates whose constraint is the proof: the user's open Checkout Mandate (`open_mandate`, which the " +
+  "user makes with `verity mandate open INTENT_ID --key USER_KEY --agent <your key>`) and your closed one, signed with your " +
+  'key (--key). The business verifies it all and is paid by the intent\'s mandate payment before it places the order. ' +
+  'Check the candidate first (check_solution with a product is a good dry run). Refusals name why: a business without ' +
+  'checkout, AP2 or dev.verity.domain (UCP_BUSINESS_UNUSABLE, nothing is created or paid), intent_already_used (the intent ' +
+  'paid another checkout), mandate_scope_mismatch (the cart differs from the proven one), CHECKOUT_REFUSED (not proven).'
+
+const Item = z.object({ id: z.string().min(1).max(2_048), quantity: z.number().int().min(1).max(999_999).default(1) })
+const Text = z.string().max(256).optional()
+
+export function registerCheckoutTool(server: McpServer, deps: ToolDependencies): void {
+  server.registerTool(
+    'checkout',
+    {
+      title: 'Buy with a proven intent (UCP checkout, AP2 mandates)',
+      description: CHECKOUT_DESCRIPTION,
+      inputSchema: {
+        intent_id: IntentId,
+        open_mandate: z.string().min(1).max(65_536).describe("the user's open AP2 Checkout Mandate for this intent and your key (an SD-JWT)"),
+        business: z.string().url().max(2_048).optional().describe('the UCP business (default: the one search_catalog uses)'),
+        items: z.array(Item).min(1).max(16).optional().describe('what to buy when the intent is pending: variant ids and quantities'),
+        buyer: z.object({ email: Text, first_name: Text, last_name: Text, phone_number: Text }).optional(),
+        destination: z
+          .object({ street_address: Text, address_locality: Text, address_region: Text, postal_code: Text, address_country: Text, first_name: Text, last_name: Text })
+          .optional()
+          .describe('where to ship (postal address)'),
+        fulfillment_option_id: z.string().max(256).optional().describe("the business's shipping option (default its first)"),
+      },
+      outputSchema: {
+        intent_id: z.string(),
+        business: z.string(),
+        checkout_id: z.string(),
+        status: z.string().describe('the checkout status: completed'),
+        order_id: z.string().optional(),
+        order_url: z.string().optional(),
+        amount: z.string().describe('the checkout total paid, in minor units of `currency`'),
+        currency: z.string(),
+        payee: z.string().describe("the business's vault that was paid"),
+      },
+      annotations: { destructiveHint: true, idempotentHint: false },
+    },
+    ({ intent_id, open_mandate, business, items, buyer, destination, fulfillment_option_id }) =>
+      runTool(async () => {
+        if (deps.signer === undefined) throw new AgentKeyMissingError()
+        if (!('publicKeyBase58' in deps.signer)) throw new InvalidToolArgumentsError({ reason: 'checkout signs the closed mandates with an Ed25519 agent key (--key)' })
+        const url = (business ?? deps.businessUrl).replace(/\/+$/, '')
+        const bought = await checkoutWithIntent({
+          business: url,
+          orchestrator: deps.orchestrator,
+          intentId: intent_id,
+          ...(items === undefined ? {} : { items }),
+          ...(buyer === undefined ? {} : { buyer }),
+          ...(destination === undefined ? {} : { destination }),
+          ...(fulfillment_option_id === undefined ? {} : { fulfillmentOptionId: fulfillment_option_id }),
+          openMandate: open_mandate,
+          agent: deps.signer as KeySigner,
+          profileUrl: `${deps.orchestrator.baseUrl.replace(/\/+$/, '')}/extractor/ucp/platform-profile`,
+        })
+        const structured = {
+          intent_id,
+          business: url,
+          checkout_id: bought.checkout.id,
+          status: bought.checkout.status,
+          ...(bought.order?.id === undefined ? {} : { order_id: bought.order.id }),
+          ...(bought.order?.permalink_url === undefined ? {} : { order_url: bought.order.permalink_url }),
+          amount: bought.amountCents.toString(),
+          currency: bought.currency,
+          payee: bought.payee,
+        }
+        return toolSuccess('checkout', structured, deps.limits.toolOutputBytesMax, '')
+      }),
+  )
+}

@@ -1,0 +1,28 @@
+import type { BalanceRow } from './balanceRows.ts'
+
+/** A vault's balances as a table: token, symbol, amount (the amounts are the ledger's integers, exact). */
+export function BalancesTable({ rows, symbols, testId }: { rows: BalanceRow[]; symbols: ReadonlyMap<string, string>; testId: string }) {
+  if (rows.length === 0) return <p data-testid={testId}>no vault</p>
+  return (
+    <table class="balances" data-testid={testId}>
+      <thead>
+        <tr>
+          <th scope="col">Token</th>
+          <th scope="col">Symbol</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.token}>
+            <td>
+              <code>{row.token}</code>
+            </td>
+            <td>{row.kind === 'native' ? '(native)' : (symbols.get(row.token) ?? '')}</td>
+            <td class="amount">{row.amount}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
