@@ -1,54 +1,104 @@
-// EVM settlement: gas per settled SDL and per transfer, and settlement latency, on a local Hardhat
-// node (127.0.0.1). SDLs of 1 and EVM_BENCH_TRANSFERS transfers are proven in process with the
-// Keccak transcript and settled through VeritySettlement and the generated verifier; a setup SDL
-// (the mint that funds the senders) is settled first and reported as such. Latency is the
-// settleSdl call: simulation, gas estimate, send, and the receipt with 1 confirmation.
+// EVM settlement: gas per proof verified, gas per settled SDL and per transfer, and settlement
+// latency, on a local Hardhat node (127.0.0.1). SDLs are proven in process for the EVM verifier
+// and settled through VeritySettlement and the generated verifier: a setup SDL (the mint that funds
+// the senders, reported as such), SDLs of 1 and EVM_BENCH_SENDERS transfers, and (full run) the
+// largest SDL a domain settles on an EVM chain, SDL_BATCHES_MAX batch proofs of round-robin
+// transfers. Latency is the settleSdl call: gas estimate, send, and the receipt with 1 confirmation.
 import { Ed25519Signer } from '@verity/core'
-import { executeBatch, MemoryLedger, type SdlContent, type VerifiableType } from '@verity/ledger'
-import { createCircuitProver, proveSdl, sealSdl, StateTree, type CircuitProver } from '@verity/prover'
+import { executeBatch, limits as ledgerLimits, MemoryLedger, sdlSlotOps, type SdlContent, type VerifiableType } from '@verity/ledger'
+import { proveSdl, sdlBatchCount, sealSdl, StateTree, type CircuitProver, type ProofArtifact } from '@verity/prover'
 import { deploySettlement, EvmSettlementClient, evmSettlementLimits, LOCAL_EVM_DEV_KEY, sdlSettlementCall, startLocalEvmNode } from '@verity/settlement-evm'
+import { createPublicClient, encodeFunctionData, http, parseAbi, type Address, type Hex } from 'viem'
 import { addressOf, createFungible, debit, TEST_SHARD } from '../packages/ledger/src/testing/shardFixture.ts'
 import { freePort } from '../packages/settlement-evm/src/testing/freePort.ts'
+import { createEvmBenchProver } from './lib/evmBenchProver.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
 import { nowMs } from './lib/stats.ts'
 
-/** Transfers of the larger measured SDL: 3 batch proofs, well within the contract's 8. */
-const EVM_BENCH_TRANSFERS = 8
+/** Senders of the measured SDLs; the second SDL has one transfer from each. */
+const EVM_BENCH_SENDERS = 8
 
-export type EvmSdlMeasurement = { label: string; transfers: number; proofs: number; gasUsed: number; settleMs: number }
+/** `id`: the figure key, `evm.sdl.<id>` (setup, 1, 8, largest). */
+export type EvmSdlMeasurement = { id: string; label: string; transfers: number; proofs: number; gasUsed: number; settleMs: number }
 export type EvmSettlementResult = {
+  /** which proof system made the proofs and generated the verifier */
+  proofSystem: string
   verifierDeployedBytes: number
   deployGas: { verifier: number; settlement: number }
+  /** one batch proof checked by a direct call of the verifier's verify(): 21,000 transaction gas and calldata included */
+  verifyGas: number
+  proofBytes: number
   sdls: EvmSdlMeasurement[]
 }
 
 export async function measureEvmSettlement(settings: BenchSettings): Promise<EvmSettlementResult> {
   const node = await startLocalEvmNode({ port: await freePort() })
-  const prover = createCircuitProver({ workers: 1, proofSystem: 'ultrahonk-keccak' })
+  const { prover, proofSystem } = createEvmBenchProver()
   try {
     const deployed = await deploySettlement({ rpcUrl: node.rpcUrl, privateKey: LOCAL_EVM_DEV_KEY })
     const client = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: evmSettlementLimits.LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, privateKey: LOCAL_EVM_DEV_KEY, confirmations: 1 })
     await client.registerAgreement(TEST_SHARD, `0x${'11'.repeat(32)}`)
     const chain = new SdlChain(prover, client, await StateTree.create())
-    const senders = Array.from({ length: EVM_BENCH_TRANSFERS }, () => Ed25519Signer.generate())
+    const senders = Array.from({ length: EVM_BENCH_SENDERS }, () => Ed25519Signer.generate())
     const issuer = Ed25519Signer.generate()
     const token = addressOf(issuer)
     const sdls: EvmSdlMeasurement[] = []
-    sdls.push(await chain.settle('setup: mint to the senders', 0, [createFungible(issuer, 1n, senders.map((s) => ({ address: addressOf(s), amount: 1_000n })))]))
+    sdls.push(await chain.settle('setup', 'setup: mint to the senders', 0, [createFungible(issuer, 1n, senders.map((s) => ({ address: addressOf(s), amount: 1_000_000n })))]))
+    const verifyGas = await directVerifyGas(node.rpcUrl, deployed.verifier, chain.lastProofs[0]!)
+    const proofBytes = Buffer.from(chain.lastProofs[0]!.proof, 'base64').length
     const receiver = addressOf(Ed25519Signer.generate())
-    const sizes = settings.quick ? [1] : [1, EVM_BENCH_TRANSFERS]
-    const nonces = new Map(senders.map((sender) => [sender, 0n]))
-    for (const transfers of sizes) {
-      const batch = senders.slice(0, transfers).map((sender) => {
-        nonces.set(sender, nonces.get(sender)! + 1n)
-        return debit(sender, nonces.get(sender)!, receiver, { [token]: { Fungible: 1n } })
-      })
-      sdls.push(await chain.settle(`${transfers} transfer${transfers === 1 ? '' : 's'}`, transfers, batch))
+    const transfers = new RoundRobinTransfers(senders, receiver, token)
+    const sizes = settings.quick ? [1] : [1, EVM_BENCH_SENDERS]
+    for (const count of sizes) sdls.push(await chain.settle(String(count), `${count} transfer${count === 1 ? '' : 's'}`, count, transfers.take(count)))
+    if (!settings.quick) {
+      const count = chain.largestFitting(evmSettlementLimits.SDL_BATCHES_MAX, (n) => transfers.peek(n))
+      sdls.push(await chain.settle('largest', `${count} transfers, at most ${evmSettlementLimits.SDL_BATCHES_MAX} batch proofs`, count, transfers.take(count)))
     }
-    return { verifierDeployedBytes: deployed.verifierDeployedBytes, deployGas: { verifier: Number(deployed.gasUsed.verifier), settlement: Number(deployed.gasUsed.settlement) }, sdls }
+    return { proofSystem, verifierDeployedBytes: deployed.verifierDeployedBytes, deployGas: { verifier: Number(deployed.gasUsed.verifier), settlement: Number(deployed.gasUsed.settlement) }, verifyGas, proofBytes, sdls }
   } finally {
     await prover.close()
     await node.close()
+  }
+}
+
+/** Gas of one transaction calling the verifier's verify(proof, publicInputs) with a valid proof. */
+async function directVerifyGas(rpcUrl: string, verifier: Address, proof: ProofArtifact): Promise<number> {
+  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: evmSettlementLimits.EVM_RPC_TIMEOUT_MS }) })
+  const abi = parseAbi(['function verify(bytes proof, bytes32[] publicInputs) view returns (bool)'])
+  const args = [`0x${Buffer.from(proof.proof, 'base64').toString('hex')}` as Hex, proof.public_inputs as Hex[]] as const
+  const ok = await client.readContract({ address: verifier, abi, functionName: 'verify', args })
+  if (!ok) throw new Error('the deployed verifier does not accept a proof the prover made')
+  const gas = await client.estimateGas({ account: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', to: verifier, data: encodeFunctionData({ abi, functionName: 'verify', args }) })
+  return Number(gas)
+}
+
+/** Transfers of 1 unit of `token` from each sender in turn to one receiver, with the senders' next nonces. */
+class RoundRobinTransfers {
+  readonly #nonces: bigint[]
+
+  constructor(
+    private readonly senders: readonly Ed25519Signer[],
+    private readonly receiver: string,
+    private readonly token: string,
+  ) {
+    this.#nonces = senders.map(() => 0n)
+  }
+
+  /** The next `count` transfers, without using their nonces. */
+  peek(count: number): VerifiableType[] {
+    const nonces = [...this.#nonces]
+    return Array.from({ length: count }, (_, i) => {
+      const at = i % this.senders.length
+      nonces[at]! += 1n
+      return debit(this.senders[at]!, nonces[at]!, this.receiver, { [this.token]: { Fungible: 1n } })
+    })
+  }
+
+  /** The next `count` transfers; their nonces are used. */
+  take(count: number): VerifiableType[] {
+    const transfers = this.peek(count)
+    for (let i = 0; i < count; i++) this.#nonces[i % this.senders.length]! += 1n
+    return transfers
   }
 }
 
@@ -57,6 +107,7 @@ class SdlChain {
   readonly #ledger = new MemoryLedger()
   #sequence = 0
   #previous: string | null = null
+  lastProofs: ProofArtifact[] = []
 
   constructor(
     private readonly prover: CircuitProver,
@@ -64,8 +115,32 @@ class SdlChain {
     private readonly tree: StateTree,
   ) {}
 
-  async settle(label: string, transfers: number, verifiables: VerifiableType[]): Promise<EvmSdlMeasurement> {
+  /**
+   * The most transactions (`build(count)`) whose SDL needs at most `batchProofsMax` batch proofs:
+   * a binary search over the count (executeBatch changes nothing until committed), capped at one
+   * ledger batch (BATCH_LENGTH_MAX).
+   */
+  largestFitting(batchProofsMax: number, build: (count: number) => VerifiableType[]): number {
+    const fits = (count: number) => {
+      if (count > ledgerLimits.BATCH_LENGTH_MAX) return false
+      const { transactions } = executeBatch(this.#ledger, build(count), TEST_SHARD)
+      const content = { shard: TEST_SHARD, sequence: 0, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions, root_before: '', root_after: '' }
+      return sdlBatchCount(sdlSlotOps(content)) <= batchProofsMax
+    }
+    let low = 1
+    while (fits(low * 2)) low *= 2
+    let high = low * 2
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2)
+      if (fits(middle)) low = middle
+      else high = middle
+    }
+    return low
+  }
+
+  async settle(id: string, label: string, transfers: number, verifiables: VerifiableType[]): Promise<EvmSdlMeasurement> {
     const result = executeBatch(this.#ledger, verifiables, TEST_SHARD)
+    if (result.transactions.length !== verifiables.length) throw new Error(`${label}: ${verifiables.length - result.transactions.length} transactions refused`)
     this.#ledger.commit(result)
     this.#sequence++
     const { content, witness } = sealSdl(this.tree, {
@@ -76,10 +151,11 @@ class SdlChain {
       transactions: result.transactions,
     })
     const proofs = await proveSdl(this.prover, witness)
+    this.lastProofs = proofs
     const startedMs = nowMs()
     const settled = await this.client.settleSdl(sdlSettlementCall(content as SdlContent, proofs))
     const settleMs = nowMs() - startedMs
     this.#previous = witness.sdlHash
-    return { label, transfers, proofs: proofs.length, gasUsed: Number(settled.gasUsed ?? 0n), settleMs }
+    return { id, label, transfers, proofs: proofs.length, gasUsed: Number(settled.gasUsed ?? 0n), settleMs }
   }
 }

@@ -348,7 +348,7 @@ function sdlGoalFigures(results: BenchResults, section: string): Figure[] {
 }
 
 function proverFigures(results: BenchResults): Figure[] {
-  const section = 'Prover (bb.js UltraHonk, 1 worker)'
+  const section = 'Prover (Barretenberg 5 zero-knowledge UltraHonk, Ignition CRS, 1 worker)'
   const figures: Figure[] = []
   const memory: Limit = { name: 'machine memory', value: totalmem() / 1024 / 1024, unit: 'MiB' }
   for (const circuit of ['policy_small', 'policy', 'sdl'] as const) {
@@ -363,7 +363,15 @@ function proverFigures(results: BenchResults): Figure[] {
     figures.push(figure({ id: `prover.${circuit}.prove`, section, name: `${circuit} circuit: prove`, value: median(result.proveMs), unit: 'ms', note: `${shape}; ${result.proveMs.length} proofs` }))
     const verify = median(result.verifyMs)
     figures.push(figure({ id: `prover.${circuit}.verify`, section, name: `${circuit} circuit: verify`, value: verify, unit: 'ms', ...goal(verify), note: `first verification (verification key) ${Math.round(result.verifyColdMs)} ms` }))
-    figures.push(figure({ id: `prover.${circuit}.maxRss`, section, name: `${circuit} circuit: peak memory (process maxRSS)`, value: result.maxRssMib, unit: 'MiB', limit: memory, note: `${Math.round(result.baselineRssMib)} MiB before proving` }))
+    figures.push(figure({ id: `prover.${circuit}.maxRss`, section, name: `${circuit} circuit: peak memory (process maxRSS)`, value: result.maxRssMib, unit: 'MiB', limit: memory, note: `${Math.round(result.baselineRssMib)} MiB before proving (native: the bb process is not counted)` }))
+    const wasm = results.prover?.[`${circuit}_wasm`]
+    if (wasm !== undefined && !('error' in wasm)) {
+      const ratio = median(wasm.proveMs) / median(result.proveMs)
+      figures.push(figure({
+        id: `prover.${circuit}.prove.wasm`, section, name: `${circuit} circuit: prove with wasm (native above)`, value: median(wasm.proveMs), unit: 'ms',
+        goal: { text: 'native ≥ 2.5× faster', pass: ratio >= 2.5 }, note: `wasm / native = ${ratio.toFixed(2)}× in the same run; ${wasm.proveMs.length} proofs`,
+      }))
+    }
   }
   const oneThread = results.prover?.policy_small_1thread
   if (oneThread && !('error' in oneThread))

@@ -17,16 +17,17 @@ export type CircuitResult = {
 
 export type BenchCircuit = 'policy' | 'policy_small' | 'sdl'
 /**
- * Each circuit proven on all cores (one worker of as many bb.js threads: a proof's latency), and
+ * Each circuit proven on all cores (one worker of as many threads: a proof's latency) by the native
+ * bb and by its wasm (`<circuit>_wasm`), and
  * `policy_small_1thread`: the proposals' circuit on one bb.js thread, one core's share of
  * throughput (the limit of concurrent proposals is cores ÷ this time, not ÷ the all-cores time,
  * which would count the cores twice).
  */
-export type ProverCircuitsResult = Partial<Record<BenchCircuit | 'policy_small_1thread', CircuitResult | { error: string }>>
+export type ProverCircuitsResult = Partial<Record<BenchCircuit | `${BenchCircuit}_wasm` | 'policy_small_1thread', CircuitResult | { error: string }>>
 
 export async function measureProverCircuits(settings: BenchSettings): Promise<ProverCircuitsResult> {
-  const measure = async (circuit: BenchCircuit, threads?: number): Promise<CircuitResult | { error: string }> => {
-    const child = startChild('services/circuitProver.ts', [circuit, String(settings.proofsPerCircuit), ...(threads === undefined ? [] : [String(threads)])])
+  const measure = async (circuit: BenchCircuit, threads?: number, backend: 'native' | 'wasm' = 'native'): Promise<CircuitResult | { error: string }> => {
+    const child = startChild('services/circuitProver.ts', [circuit, String(settings.proofsPerCircuit), threads === undefined ? '' : String(threads), backend])
     try {
       const { type: _type, ...result } = await child.receive<CircuitResult & { type: string }>('result', 600_000)
       return result
@@ -36,5 +37,12 @@ export async function measureProverCircuits(settings: BenchSettings): Promise<Pr
       await child.stop()
     }
   }
-  return { policy_small: await measure('policy_small'), policy_small_1thread: await measure('policy_small', 1), policy: await measure('policy'), sdl: await measure('sdl') }
+  // Native bb (what servers and the CLI use) and its wasm (browsers, machines where bb cannot run), circuit by circuit in the same run.
+  const result: ProverCircuitsResult = {}
+  for (const circuit of ['policy_small', 'policy', 'sdl'] as const) {
+    result[circuit] = await measure(circuit)
+    result[`${circuit}_wasm`] = await measure(circuit, undefined, 'wasm')
+  }
+  result.policy_small_1thread = await measure('policy_small', 1)
+  return result
 }

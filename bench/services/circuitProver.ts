@@ -1,7 +1,7 @@
 // Child process: proves and verifies one circuit (`policy`, `policy_small` or `sdl`) `count` times
-// with @verity/prover (one worker, bb.js UltraHonk), and reports the times and this process's peak
-// resident memory (worker threads included). argv: <policy|policy_small|sdl> <count> [bb.js threads;
-// default: all cores].
+// with @verity/prover (one worker, zero-knowledge UltraHonk of Barretenberg 5), and reports the times
+// and this process's peak resident memory (worker threads included; a native bb is a process of its
+// own, not counted). argv: <policy|policy_small|sdl> <count> [threads, '' = all cores] [native|wasm].
 import { randomUUID } from 'node:crypto'
 import { Ed25519Signer, formatAddress, type InputValue } from '@verity/core'
 import { applyIncomingCredits, executeBatch, MemoryLedger, signVerifiable, type StateDiff } from '@verity/ledger'
@@ -45,7 +45,8 @@ async function sdlRun(prover: Prover): Promise<CircuitRun> {
     incoming_credits: { from_cursor: 0, to_cursor: credits.length, credits },
     transactions: batch.transactions,
   })
-  if (witness.batches.length !== 1) throw new Error(`expected one SDL batch, got ${witness.batches.length}`)
+  // 8 slots: more than one batch proof holds (SDL_LEAVES_PER_PROOF); every batch proof has the same fixed size, so batch 0 is timed.
+  if (witness.batches.length < 1) throw new Error('expected an SDL batch')
   return {
     prove: () => prover.proveCircuit(SDL_CIRCUIT, witness.batches[0]!.inputs),
     verify: async (artifact) => (await prover.verifyCircuit(SDL_CIRCUIT, artifact)).ok,
@@ -57,8 +58,9 @@ runChild(async () => {
   const count = Number(process.argv[3] ?? 1)
   if (circuit !== 'policy' && circuit !== 'policy_small' && circuit !== 'sdl') throw new Error('usage: circuitProver.ts <policy|policy_small|sdl> <count>')
   const baselineRssMib = process.memoryUsage().rss / 1024 / 1024
-  const threads = process.argv[4] === undefined ? undefined : Number(process.argv[4])
-  const prover = createProver({ workers: 1, ...(threads === undefined ? {} : { threads }) })
+  const threads = process.argv[4] === undefined || process.argv[4] === '' ? undefined : Number(process.argv[4])
+  const backend = process.argv[5] === 'wasm' ? 'wasm' : 'native'
+  const prover = createProver({ workers: 1, backend, ...(threads === undefined ? {} : { threads }) })
   try {
     const name = circuit === 'sdl' ? SDL_CIRCUIT : circuit
     const size = await prover.circuitSize(name) // loads the circuit and starts the worker: not part of a proof

@@ -6,7 +6,7 @@ module.exports = {
     hardhat: {
       chainId: 31337,
       mining: { auto: true, interval: 1000 },
-      // One settlement verifies up to 8 proofs at ~3 M gas each.
+      // One settlement verifies up to 12 proofs at under 1 M gas each; a transaction is capped at 2^24 gas (EIP-7825).
       blockGasLimit: 60000000,
     },
   },

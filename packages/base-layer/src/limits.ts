@@ -30,9 +30,10 @@ export const PROGRAM_ID_CHARS_MAX = 128
  *  COMPILED_TEMPLATE_BYTES_MAX of 256 KiB, encoded: 4 characters per 3 bytes). */
 export const GUARDRAIL_TEMPLATE_CHARS_MAX = Math.ceil((256 * 1024 * 4) / 3)
 
-/** Most batch proofs of one SDL (each covers up to SDL_OPS_PER_PROOF slot operations on up to
- *  SDL_LEAVES_PER_PROOF slots): 1,024 hold an SDL of 10,000 transfers among few vaults
- *  (~210 proofs) or ~4,000 transfers between distinct vaults. The domain cuts SDLs to fit. */
+/** Most batch proofs of one SDL (each covers up to SDL_OPS_PER_PROOF = 64 slot operations on up to
+ *  SDL_LEAVES_PER_PROOF = 5 slots, what fits the Ignition prefix's 2^15 rows): 1,024 hold ~2,000
+ *  transfers in a ring of 4 senders (2 per proof), more from one hot sender to a few recipients
+ *  (up to 21 per proof), ~1,000 between distinct vaults. The domain cuts SDLs to fit. */
 export const SDL_BATCH_PROOFS_MAX = 1_024
 
 /**

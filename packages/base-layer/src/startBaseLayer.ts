@@ -23,6 +23,8 @@ export type RunningBaseLayer = {
   node: BaseLayerNode
   /** http://host:port of the JSON-RPC endpoint */
   url: string
+  /** Which Barretenberg verifies SDL and mandate proofs: the native bb or its wasm. */
+  proverBackend: 'native' | 'wasm'
   close(): Promise<void>
 }
 
@@ -68,11 +70,12 @@ export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promi
   const port = typeof address === 'object' && address !== null ? address.port : settings.port
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`
   const storage = settings.databaseUrl === undefined ? { dataDir: settings.dataDir } : { database: describeDatabaseUrl(settings.databaseUrl) }
-  app.log.info({ url, storage: store.backend, ...storage }, 'base layer listening')
+  app.log.info({ url, storage: store.backend, prover_backend: verifier.backend, ...storage }, 'base layer listening')
   return {
     app,
     node,
     url,
+    proverBackend: verifier.backend,
     async close() {
       await app.close()
       await node.close()

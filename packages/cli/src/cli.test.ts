@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
@@ -87,7 +87,6 @@ const usageCases: Array<[string, string[], RegExp]> = [
   ['bad timeout', ['propose', 'x', '--solution', 's', '--wait', '--timeout', '-1'], /^verity propose: /],
   ['bad event id', ['events', '--from', 'yesterday'], /^verity events: --from must be an event id/],
   ['bad event count', ['events', '--count', '0'], /^verity events: --count must be a whole number ≥ 1$/],
-  ['bad CRS size', ['crs', 'dev', '--points', '1'], /^verity crs dev: --points must be a whole number from 2 to \d+$/],
   ['missing proof file', ['verify', join(dir, 'absent.json')], /^verity verify: cannot read proof file .*absent\.json: ENOENT$/],
   ['bad port', ['up', '--domain-port', '70000'], /^verity up: port must be an integer 0–65535/],
   ['bad store port', ['up', '--store-port', 'x'], /^verity up: port must be an integer 0–65535, got "x"$/],
@@ -109,19 +108,20 @@ describe('bad arguments: one line on stderr, exit code 2', () => {
   })
 })
 
-describe('verity crs dev', () => {
-  test('writes a small INSECURE dev CRS and says so', async () => {
-    const crsDir = join(dir, 'crs')
-    const run = await runInProcess(['crs', 'dev', '--dir', crsDir, '--points', '1025', '--json'])
+describe('verity crs check', () => {
+  test("checks the committed Ignition prefix against its pinned SHA-256 and says where it comes from", async () => {
+    const run = await runInProcess(['crs', 'check', '--json'])
     assert.equal(run.code, 0, run.stderr)
-    assert.match(run.stderr, /^WARNING: INSECURE dev CRS: /)
     const info = JSON.parse(run.stdout) as Record<string, unknown>
-    assert.equal(info.dir, crsDir)
-    assert.equal(info.crs, 'dev')
-    assert.equal(info.insecure, true)
-    assert.equal(info.points, 1025)
-    assert.equal(statSync(join(crsDir, 'bn254_g1.dat')).size, 1025 * 64)
-    assert.equal(statSync(join(crsDir, 'bn254_g2.dat')).size, 128)
+    assert.equal(info.crs, 'ignition')
+    assert.equal(info.points, 32769)
+    assert.equal(info.g2_sha256, '01797bfc4de5a96f0e516a9ea4537d18786dc30cb991aca4274c95822b69c32f')
+  })
+
+  test('a directory without the Ignition files fails (exit 1), naming the missing file', async () => {
+    const run = await runInProcess(['crs', 'check', '--dir', dir])
+    assert.equal(run.code, 1)
+    assert.match(run.stderr, /no bn254_g2\.dat/)
   })
 })
 

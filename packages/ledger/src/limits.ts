@@ -72,11 +72,13 @@ export const FINALIZED_VAULT_SLOTS_MAX = 512
 
 /**
  * Slot operations proven by one SDL batch proof, and distinct slots (Merkle paths) they may touch:
- * the circuit's fixed size, chosen from measured gates and prove time (docs/performance.md, SDL
- * proving). A batch closes at whichever comes first.
+ * the circuit's fixed size. It must fit 2^15 rows, the most the committed Ignition CRS prefix
+ * serves: each slot costs ~3,330 gates (two Merkle paths of depth 20), each operation ~160, so
+ * 5 slots and 64 operations make ~30,400 gates (docs/performance.md, SDL proving). A batch closes
+ * at whichever comes first.
  */
-export const SDL_OPS_PER_PROOF = 280
-export const SDL_LEAVES_PER_PROOF = 24
+export const SDL_OPS_PER_PROOF = 64
+export const SDL_LEAVES_PER_PROOF = 5
 
 /** Incoming credits included in one SDL. */
 export const SDL_INCOMING_CREDITS_MAX = 1_024

@@ -97,7 +97,7 @@ async function shopWithinIntent(client: Client, intentId: string): Promise<void>
   assert.equal(verified.valid, true, verified.reason)
   assert.equal(verified.intent_id, intentId)
   assert.equal(verified.solution, 'tee-classic-white-m')
-  assert.equal(verified.crs, 'dev')
+  assert.equal(verified.crs, 'ignition')
   assert.equal(verified.checks_passed.length, 6)
 }
 

@@ -29,6 +29,8 @@ export type RunningOrchestrator = {
    * proven once per tier (it never rejects); GET /readyz answers 200 from then on.
    */
   proverWarm: Promise<void>
+  /** Which Barretenberg proves: 'native' (the bb binary), 'wasm', or 'external' (a prover passed in). */
+  proverBackend: 'native' | 'wasm' | 'external'
   /** Stops taking requests, lets running jobs finish, closes the prover and the store. */
   close(): Promise<void>
 }
@@ -87,9 +89,12 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
   const running = app
   const address = running.server.address() as { port: number }
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
+  const proverBackend = proving.backend ?? 'external'
+  running.log.info({ url: `http://${host}:${address.port}`, prover_backend: proverBackend }, 'orchestrator listening')
   return {
     app: running,
     url: `http://${host}:${address.port}`,
+    proverBackend,
     settings: { ...settings, port: address.port },
     proverWarm,
     async close() {

@@ -2,7 +2,8 @@
 // For each policy tier (the clothing template proven on it), prints gates, prove time (p50, min,
 // max over N proofs), verify time (first call, which computes
 // the verification key unless cached on disk, then p50 with the key held), proof size and the
-// process's peak RSS (the worker threads and bb.js's wasm threads live in this process).
+// process's peak RSS (the worker threads and bb.js's wasm threads live in this process), for the
+// native bb and for its wasm in the same run, then a table of both.
 // Then proving time of two set relations vs only `in` over 32-element sets (bench/setRelations.ts).
 // Then, when the ledger engineer's SDL circuit exists, runs its benchmark (src/sdl/benchSdl.ts).
 import { spawnSync } from 'node:child_process'
@@ -21,18 +22,32 @@ const runs = Number(values.runs)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const ms = (x: number) => `${Math.round(x)} ms`
 
-const prover = createProver({ workers: 1 })
-try {
-  for (const tier of POLICY_TIERS) await benchTier(prover, tier.circuit)
-  await benchSetRelations(prover, runs)
-  console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
-} finally {
-  await prover.close()
+// Native bb and wasm, side by side in the same run (one worker each, the same threads), so the
+// ratio is measured under the same machine load.
+const results: Record<string, Partial<Record<'native' | 'wasm', number>>> = {}
+for (const backend of ['native', 'wasm'] as const) {
+  const prover = createProver({ workers: 1, backend })
+  try {
+    console.log(`\n=== ${backend} Barretenberg (${prover.backendReason}) ===`)
+    for (const tier of POLICY_TIERS) {
+      const p50 = await benchTier(prover, tier.circuit)
+      if (p50 !== undefined) (results[tier.circuit] ??= {})[backend] = p50
+    }
+    if (backend === 'native') await benchSetRelations(prover, runs)
+  } finally {
+    await prover.close()
+  }
 }
+console.log('\nprove p50, native vs wasm (same run):')
+console.log('| circuit | native | wasm | wasm / native |')
+console.log('|---|---|---|---|')
+for (const [circuit, result] of Object.entries(results))
+  console.log(`| ${circuit} | ${ms(result.native ?? NaN)} | ${ms(result.wasm ?? NaN)} | ${((result.wasm ?? NaN) / (result.native ?? NaN)).toFixed(2)}× |`)
+console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (this process: wasm heaps; a native bb is its own process)`)
 
-async function benchTier(prover: Prover, circuit: (typeof POLICY_TIERS)[number]['circuit']): Promise<void> {
+async function benchTier(prover: Prover, circuit: (typeof POLICY_TIERS)[number]['circuit']): Promise<number | undefined> {
   const size = await prover.circuitSize(circuit)
-  console.log(`\n${circuit} circuit: ${size.gates} gates (2^${Math.log2(size.subgroupSize)}), CRS ${prover.crs}`)
+  console.log(`\n${circuit} circuit: ${size.gates} gates (2^${Math.log2(size.subgroupSize)}), CRS ${prover.crs}, ${prover.backend}`)
   const { compiled, attrs, evidence } = clothingCase()
   // The clothing template has 3 intent set fields; the medium tier holds 2.
   try {
@@ -40,7 +55,7 @@ async function benchTier(prover: Prover, circuit: (typeof POLICY_TIERS)[number][
   } catch (error) {
     if (!(error instanceof CircuitBoundsError)) throw error
     console.log(`the clothing template does not fit this tier (${error.message}): no proving time`)
-    return
+    return undefined
   }
   const proveMs: number[] = []
   const proveCpuMs: number[] = []
@@ -66,14 +81,17 @@ async function benchTier(prover: Prover, circuit: (typeof POLICY_TIERS)[number][
     else verifyMs.push(performance.now() - start)
   }
   console.log(`prove  p50 ${ms(median(proveMs))} (min ${ms(Math.min(...proveMs))}, max ${ms(Math.max(...proveMs))}, n=${runs})`)
-  console.log(`prove  CPU p50 ${ms(median(proveCpuMs))} (all threads; on an idle machine wall ≈ CPU / cores used)`)
+  if (prover.backend === 'wasm') console.log(`prove  CPU p50 ${ms(median(proveCpuMs))} (all threads; on an idle machine wall ≈ CPU / cores used)`)
   console.log(`verify p50 ${ms(median(verifyMs))} (min ${ms(Math.min(...verifyMs))}, max ${ms(Math.max(...verifyMs))}, n=${runs})`)
   console.log(`proof ${Buffer.from(artifact!.proof, 'base64').length} bytes, ${artifact!.public_inputs.length} public inputs`)
+  return median(proveMs)
 }
 
 // Hook for the SDL circuit (owned by the ledger engineer): its own benchmark script.
 const sdlBench = fileURLToPath(new URL('../src/sdl/benchSdl.ts', import.meta.url))
 if (!values['no-sdl'] && existsSync(sdlBench)) {
-  console.log('\nsdl circuit:')
-  spawnSync(process.execPath, ['--import', 'tsx', sdlBench, String(Math.min(runs, 3))], { stdio: 'inherit' })
+  for (const backend of ['native', 'wasm']) {
+    console.log(`\nsdl circuit (${backend}):`)
+    spawnSync(process.execPath, ['--import', 'tsx', sdlBench, String(Math.min(runs, 3)), '', backend], { stdio: 'inherit' })
+  }
 }

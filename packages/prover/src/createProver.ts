@@ -28,13 +28,14 @@ export type Prover = CircuitProver & {
 export function createProver(options: ProverOptions = {}): Prover {
   const circuits = createCircuitProver(options)
   return {
-    get crs() {
-      return circuits.crs
-    },
+    crs: circuits.crs,
+    backend: circuits.backend,
+    backendReason: circuits.backendReason,
     proveCircuit: circuits.proveCircuit,
     verifyCircuit: circuits.verifyCircuit,
     executeCircuit: circuits.executeCircuit,
     circuitSize: circuits.circuitSize,
+    verificationKey: circuits.verificationKey,
     warmUp: circuits.warmUp,
     close: circuits.close,
     provePolicy: (params) => provePolicy(circuits, params),

@@ -1,9 +1,9 @@
 // Public API of @verity/prover. Re-exports only.
 export { createProver, type Prover } from './createProver.ts'
 export { createCircuitProver, type CircuitProver, type ProverOptions } from './createCircuitProver.ts'
-export { provePolicy, verifyPolicy, randomSalt, POLICY_CIRCUIT, type ProvePolicyParameters, type VerifyPolicyParameters } from './policy/provePolicy.ts'
+export { provePolicy, verifyPolicy, randomSalt, randomFieldSalt, POLICY_CIRCUIT, type ProvePolicyParameters, type VerifyPolicyParameters } from './policy/provePolicy.ts'
 export { attestationSalt, newAttestationSaltNonce, ATTESTATION_SALT_TAG, ATTESTATION_SALT_NONCE_BYTES } from './policy/attestationSalt.ts'
-export { encodePolicyInputs, policyPublicInputs, policyTemplateHash, type EncodedPolicyInputs, type PolicyPublicInputs } from './policy/encodePolicyInputs.ts'
+export { encodePolicyInputs, policyPublicInputs, policyPublicInputsForCommitment, policyAttrsCommitment, policyTemplateHash, type EncodedPolicyInputs, type PolicyPublicInputs } from './policy/encodePolicyInputs.ts'
 export { assertTemplateFitsCircuit, compilePolicyProgram } from './policy/compilePolicyProgram.ts'
 export { assertSetsFitCircuit, choosePolicyTier, type PolicyTierValues } from './policy/choosePolicyTier.ts'
 export { POLICY_CIRCUITS, POLICY_TIERS, POLICY_TIER_SMALL, POLICY_TIER_MEDIUM, POLICY_TIER_UNIVERSAL, policyTierOf, type PolicyTier, type PolicyCircuitName } from './policy/policyTiers.ts'
@@ -12,26 +12,25 @@ export { sealedAttrsCommitments, sealedAttrsSalt, type SealedCommitments } from 
 export type { PolicyProgram, PolicyItem, FieldSlot } from './policy/PolicyProgram.ts'
 export { encodeString, encodeInt, encodeBool, fieldHex as policyFieldHex, SET_SENTINEL } from './policy/encodeValue.ts'
 export { poseidon2Hash } from './hash/poseidon2.ts'
-export type { ProofArtifact, ProofSystem, VerifyResult } from './ProofArtifact.ts'
-export { generateDevCrs, type GenerateDevCrsOptions } from './crs/generateDevCrs.ts'
-export { ensureDevCrs } from './crs/ensureDevCrs.ts'
-export { readCrs, type CrsDescription } from './crs/readCrs.ts'
-export { DEV_CRS_WARNING, type DevCrsInfo } from './crs/crsFiles.ts'
+export { PROOF_SYSTEM, PROOF_SYSTEM_KECCAK, LEGACY_PROOF_SYSTEMS, type ProofArtifact, type ProofSystem, type VerifyResult } from './ProofArtifact.ts'
+export { readCrs, readIgnitionBytes, IGNITION_PREFIX_POINTS, IGNITION_CIRCUIT_SIZE_MAX, IGNITION_G1_SHA256, IGNITION_G1_COMPRESSED_SHA256, IGNITION_G2_SHA256, type CrsDescription } from './crs/ignitionCrs.ts'
+export { resolveBackend, type BackendKind, type BackendChoice } from './backend/openBarretenberg.ts'
 export { loadCircuit, listCircuits } from './circuits/loadCircuit.ts'
 export type { CompiledCircuit } from './circuits/CompiledCircuit.ts'
-export { DEV_CRS_DIR, CIRCUITS_DIR, BUILD_DIR } from './paths.ts'
+export { IGNITION_CRS_DIR, CIRCUITS_DIR, BUILD_DIR } from './paths.ts'
 export {
   CircuitBoundsError,
   UnsupportedConstructError,
   ProofQueueFullError,
   ProofCancelledError,
   ProofRejectedError,
-  DevCrsRefusedError,
   WitnessError,
   CrsError,
   CircuitCompileError,
   CircuitInputError,
+  DataDirProofSystemError,
 } from './errors/proverErrors.ts'
+export { claimDataDirProofSystem, PROOF_SYSTEM_MARKER_FILE } from './dataDirProofSystem.ts'
 export * as proverLimits from './limits.ts'
 export * from './sdl/index.ts'
 export * from './evm/index.ts'

@@ -2,7 +2,8 @@
  * Every bound of @verity/prover, with its unit and reason. The policy circuit's bounds are
  * mirrored from circuits/policy/src/main.nr (a test checks them against the compiled ABI): change
  * both together, then rebuild (`npm run build -w packages/prover`). Together they keep the circuit
- * at 16,369 gates, just within 2^14: any increase doubles the proving time (2^15).
+ * at 14,143 gates (Noir 1.0.0-beta.26, Barretenberg 5), within 2^14: past it the proving time
+ * doubles (2^15), and no circuit may pass 2^15 rows, the most the committed Ignition CRS prefix serves.
  */
 
 /** Scalar intent attribute slots in the policy circuit (string, int, bool fields of `intent`). */
@@ -35,27 +36,19 @@ export const POLICY_SETS_RELATIONS = 4
 export const POLICY_SETS_SET_SIZE = 32
 /** Set-valued evidence fields on the sets tier (a product's colours, pieces, materials, ...). */
 export const POLICY_SETS_EVIDENCE_SETS = 4
-/** Set literals on the sets tier. With the sizes above the tier stays within 2^15 gates (32,658). */
+/** Set literals on the sets tier. With the sizes above the tier has 31,887 gates, within 2^15 rows: the most the Ignition prefix serves (circuitsFitIgnition.test.ts). */
 export const POLICY_SETS_LITERAL_SETS = 3
 
 /** Atoms or gates packed into one field element of the template encoding (3 bytes each). */
 export const POLICY_ITEMS_PER_FIELD = 10
 
-/**
- * Default number of G1 points of a generated dev CRS: 2^16 + 1 serves circuits of up to 2^16
- * gates (bb.js asks for subgroup size + 1). The build grows it when a circuit needs more.
- */
-export const DEV_CRS_POINTS_DEFAULT = 2 ** 16 + 1
-/** Largest dev CRS the generator makes (2^20 + 1 points, 64 MiB), so a typo cannot fill a disk. */
-export const DEV_CRS_POINTS_MAX = 2 ** 20 + 1
-
 /** Jobs (queued and running) the prover accepts before `ProofQueueFullError` (option `queueMax`). */
 export const PROOF_QUEUE_MAX_DEFAULT = 64
-/** Worker threads proving in parallel; each runs its own bb.js wasm instance. */
+/** Worker threads proving in parallel; each drives its own Barretenberg (a native bb process, or a wasm instance). */
 export const PROVER_WORKERS_DEFAULT = 1
-/** Upper bound on prover workers: each one holds a wasm heap of a few hundred MB. */
+/** Upper bound on prover workers: each one holds a bb process or a wasm heap of a few hundred MB. */
 export const PROVER_WORKERS_MAX = 16
-/** Size of a proof accepted for verification, in bytes (UltraHonk proofs are ~14 KB). */
+/** Size of a proof accepted for verification, in bytes (zero-knowledge UltraHonk proofs are ~15 KB). */
 export const PROOF_BYTES_MAX = 64 * 1024
 /** Public inputs accepted in an artifact. */
 export const PUBLIC_INPUTS_MAX = 256

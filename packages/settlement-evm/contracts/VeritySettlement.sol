@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 pragma solidity 0.8.28;
 
-/// The generated UltraHonk verifier (HonkVerifier, made by bb.js for the SDL circuit).
+/// The generated UltraHonk verifier (HonkVerifier, made by Barretenberg 5 for the SDL circuit: zero-knowledge, Keccak transcript).
 interface ISdlProofVerifier {
     function verify(bytes calldata proof, bytes32[] calldata publicInputs) external view returns (bool);
 }
@@ -33,8 +33,8 @@ contract VeritySettlement {
         bytes32 rootAfter;
     }
 
-    /// Batches per SDL; bounds the gas of one settlement (each proof costs ~2-3 M gas).
-    uint256 public constant BATCHES_MAX = 8;
+    /// Batches per SDL; bounds the gas of one settlement (each proof costs under 1 M gas; a transaction at most 2^24, EIP-7825).
+    uint256 public constant BATCHES_MAX = 12;
     uint256 private constant LIMB_MASK = (1 << 128) - 1;
     /// BN254's scalar field: a root or ops hash at or above it is a non-canonical encoding.
     uint256 private constant FIELD_MODULUS = 21888242871839275222246405745257275088548364400416034343698204186575808495617;

@@ -1,6 +1,7 @@
 // Public API of @verity/settlement-evm. Re-exports only.
 export { EvmSettlementClient, type EvmSettlementClientOptions, type EvmAgreement, type SettledSdl, type SettlementBatch, type SettleSdlParameters, type SettleSdlResult } from './client/EvmSettlementClient.ts'
 export { readSettlementState, type SettlementState } from './client/readSettlementState.ts'
+export { checkSettlementVerifier, expectedSdlVerifier, settlementVerifierReader, type ExpectedVerifier, type SettlementVerifierSource } from './client/checkSettlementVerifier.ts'
 export { readFinalizedRoot, type FinalizedRoot, type ReadFinalizedRootParameters } from './client/readFinalizedRoot.ts'
 export { deploySettlement, type DeploySettlementParameters, type DeployedSettlement } from './deploy/deploySettlement.ts'
 export { compileSettlementContracts, compileSettlementOnly, SETTLEMENT_SOURCE_PATH, type SettlementContracts } from './compile/compileSettlementContracts.ts'
@@ -9,5 +10,6 @@ export { startLocalEvmNode, LOCAL_EVM_DEV_KEY, type LocalEvmNode } from './node/
 export { sdlSettlementCall } from './settlement/sdlSettlementCall.ts'
 export { MandatePaymentUnsupportedError } from './errors/evmSettlementErrors.ts'
 export { veritySettlementAbi } from './contracts/veritySettlementAbi.ts'
+export { VerifierMismatchError } from './errors/evmSettlementErrors.ts'
 export { ContractCompileError, EvmUnavailableError, ChainMismatchError, ContractMissingError, SettlementRevertError, SettlementPendingError, SettlementInputError, LocalEvmNodeError } from './errors/evmSettlementErrors.ts'
 export * as evmSettlementLimits from './limits.ts'

@@ -4,12 +4,20 @@
 
 /** EIP-170: the most runtime bytecode a contract may deploy. The SDL verifier must stay under it. */
 export const CONTRACT_BYTES_MAX = 24_576
-/** Batch proofs per settled SDL; mirrors VeritySettlement.BATCHES_MAX (bounds the gas of one settlement). */
-export const SDL_BATCHES_MAX = 8
+/**
+ * Batch proofs per settled SDL; mirrors VeritySettlement.BATCHES_MAX. Bounds the gas of one
+ * settlement: at ~0.85–0.92 M gas a proof (bb 5's optimized verifier), 12 proofs and the 20 %
+ * margin the client adds stay under SETTLE_GAS_MAX with room to spare (a test checks it).
+ */
+export const SDL_BATCHES_MAX = 12
 /** solc optimizer runs: low, because deployed size (EIP-170), not call cost, is the binding limit of the verifier. */
 export const SOLC_OPTIMIZER_RUNS = 1
-/** Gas for one settlement transaction: 8 batch proofs at ~3 M gas each, under a 30 M block. */
-export const SETTLE_GAS_MAX = 28_000_000n
+/**
+ * Gas of one settlement transaction, sent with its estimate plus a fifth, at most this: EIP-7825
+ * (Osaka, on Ethereum since December 2025, and Hardhat's default hardfork) caps every
+ * transaction at 2^24 gas; SDL_BATCHES_MAX batch proofs stay under it (docs/settlement-evm.md, "Costs").
+ */
+export const SETTLE_GAS_MAX = 16_777_216n
 /** How long to wait for a settlement transaction's receipt and confirmations before reporting it pending. */
 export const CONFIRMATION_WAIT_MS_DEFAULT = 120_000
 /** Time one JSON-RPC call to the EVM node may take: a gas estimate runs the SDL verifier, which a

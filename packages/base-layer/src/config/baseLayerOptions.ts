@@ -17,7 +17,7 @@ export const BASE_LAYER_OPTIONS = {
   databaseUrl: { flag: 'database-url', kind: 'postgresUrl', summary: 'PostgreSQL store (instead of SQLite)', oldEnvs: ['VERITY_DATABASE_URL'] },
   genesisPath: { flag: 'genesis', kind: 'string', defaultText: 'none (no account funded)', summary: 'genesis JSON file', oldEnvs: ['VERITY_GENESIS'] },
   agreementActivationDelayMs: { flag: 'activation-delay-ms', kind: 'durationMs', defaultText: "the genesis file's", summary: 'delay before a domain agreement becomes active', oldEnvs: ['VERITY_AGREEMENT_ACTIVATION_DELAY_MS'] },
-  crsPath: { flag: 'crs-path', kind: 'string', defaultText: 'the dev CRS', summary: 'CRS for proof verification', oldFlags: ['crs'], oldEnvs: ['VERITY_CRS_PATH'] },
+  crsPath: { flag: 'crs-path', kind: 'string', defaultText: 'the committed Ignition prefix', summary: 'Ignition CRS directory for proof verification (same files, checked by SHA-256)', oldFlags: ['crs'], oldEnvs: ['VERITY_CRS_PATH'] },
   trustedExtractorKeys: {
     flag: 'trusted-extractor-keys',
     kind: 'string',

@@ -15,7 +15,7 @@ export type BaseLayerOptions = {
   genesisPath?: string
   /** overrides the genesis file's activation delay, in milliseconds */
   agreementActivationDelayMs?: number
-  /** CRS file for proof verification; absent: the prover's default (the dev CRS) */
+  /** Ignition CRS directory for proof verification; absent: the prefix committed in @verity/prover */
   crsPath?: string
   /** comma-separated base58 extractor keys trusted for mandate payments (`--trusted-extractor-keys`); absent: none */
   trustedExtractorKeys?: string

@@ -1,6 +1,6 @@
 import { isVerityError } from '@verity/core'
 import { sdlSlotOps, SlotDirectory } from '@verity/ledger'
-import { createCircuitProver, cutSdlBatches, StateTree, verifyPolicy, verifySdl, type CircuitProver, type ProofArtifact } from '@verity/prover'
+import { createCircuitProver, cutSdlBatches, resolveBackend, StateTree, verifyPolicy, verifySdl, type CircuitProver, type ProofArtifact } from '@verity/prover'
 import { verifyMandateBundle, type MandateVerification } from '@verity/sdk'
 import { SdlProofInvalidError } from '../errors/settlementErrors.ts'
 import type { SdlProofCheck, SdlProofVerifier } from './SdlProofVerifier.ts'
@@ -67,6 +67,11 @@ export class ProverSdlVerifier implements SdlProofVerifier {
         ...(this.options.production === undefined ? {} : { production: this.options.production }),
       }),
     )
+  }
+
+  /** Which Barretenberg verifies (the native bb when it runs here, else wasm), known before the prover starts on first use. */
+  get backend(): 'native' | 'wasm' {
+    return this.#prover?.backend ?? resolveBackend('auto').kind
   }
 
   async close(): Promise<void> {

@@ -1,12 +1,13 @@
+import { LEGACY_PROOF_SYSTEMS, PROOF_SYSTEM } from '@verity/prover'
 import { InvalidParamsError } from '../errors/requestErrors.ts'
 import { PROOF_CHARS_MAX, PROOF_FIELD_CHARS_MAX, PROOF_PUBLIC_INPUTS_MAX, SDL_PROOFS_MAX } from '../limits.ts'
 
 /** A proof artifact as sent (DESIGN §6); the prover checks its content, this only its shape. */
 export type ProofArtifactJson = {
-  system: 'ultrahonk'
+  system: typeof PROOF_SYSTEM
   circuit: string
   circuit_hash: string
-  crs: 'ignition' | 'dev'
+  crs: 'ignition'
   public_inputs: string[]
   proof: string
 }
@@ -29,8 +30,10 @@ export function readProofs(value: unknown): ProofArtifactJson[] {
     const artifact = proof as Record<string, unknown>
     const keys = ['system', 'circuit', 'circuit_hash', 'crs', 'public_inputs', 'proof']
     for (const key of Object.keys(artifact)) if (!keys.includes(key)) fail(`${at}.${key}`, 'unknown field')
-    if (artifact.system !== 'ultrahonk') fail(`${at}.system`, 'expected "ultrahonk"')
-    if (artifact.crs !== 'ignition' && artifact.crs !== 'dev') fail(`${at}.crs`, 'expected "ignition" or "dev"')
+    if (typeof artifact.system === 'string' && Object.hasOwn(LEGACY_PROOF_SYSTEMS, artifact.system))
+      fail(`${at}.system`, `proof system ${JSON.stringify(artifact.system)} (${LEGACY_PROOF_SYSTEMS[artifact.system]}) is no longer accepted; expected "${PROOF_SYSTEM}": prove the SDL again with this version`)
+    if (artifact.system !== PROOF_SYSTEM) fail(`${at}.system`, `expected "${PROOF_SYSTEM}"`)
+    if (artifact.crs !== 'ignition') fail(`${at}.crs`, 'expected "ignition" (proofs are made with Aztec\'s Ignition CRS)')
     for (const key of ['circuit', 'circuit_hash'])
       if (typeof artifact[key] !== 'string' || (artifact[key] as string).length > PROOF_FIELD_CHARS_MAX) fail(`${at}.${key}`, 'expected a short string')
     if (!CIRCUIT_NAME_PATTERN.test(artifact.circuit as string)) fail(`${at}.circuit`, 'expected a circuit name (lowercase letters, digits, _ and -)')

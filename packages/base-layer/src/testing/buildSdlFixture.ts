@@ -2,12 +2,12 @@
 // transactions with the ledger, seal the SDL on a state tree, prove it with the real SDL circuit.
 // Shard 1: a token mint crediting A, then A debits part of it to B on shard 2 (a cross-shard credit).
 // Shard 2: consumes that credit. Real proofs take seconds, so tests build this once.
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { decodeBase58, Ed25519Signer, formatAddress } from '@verity/core'
 import { applyStateDiffs, executeBatch, jsonValue, MemoryLedger, parseSdlContent, signVerifiable, type SdlContent, type StateDiff } from '@verity/ledger'
-import { createCircuitProver, DEV_CRS_DIR, loadCircuit, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
+import { createCircuitProver, IGNITION_G1_SHA256, PROOF_SYSTEM, loadCircuit, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
 
 export type ProvenSdl = { content: SdlContent; proofs: ProofArtifact[] }
 
@@ -33,8 +33,7 @@ type CachedFixture = { keys: string[]; sdl1: unknown; sdl2: unknown }
  */
 export async function loadSdlFixture(): Promise<SdlFixture> {
   const circuit = await loadCircuit('sdl')
-  const crs = statSync(join(DEV_CRS_DIR, 'bn254_g1.dat'), { throwIfNoEntry: false })
-  const path = join(tmpdir(), `verity-base-layer-sdl-fixture-${circuit.circuitHash.slice(0, 16)}-${Math.floor(crs?.mtimeMs ?? 0)}.json`)
+  const path = join(tmpdir(), `verity-base-layer-sdl-fixture-${circuit.circuitHash.slice(0, 16)}-${IGNITION_G1_SHA256.slice(0, 8)}-${PROOF_SYSTEM.replace(/\W/g, '')}.json`)
   if (existsSync(path)) {
     const cached = JSON.parse(readFileSync(path, 'utf8')) as CachedFixture
     const keys = cached.keys.map((key) => Ed25519Signer.fromSecretKey(decodeBase58(key, 'key', 32)))

@@ -1,29 +1,25 @@
 import type { Command } from '../Command.ts'
-import { UsageError } from '../UsageError.ts'
 
-export const crsDevCommand: Command = {
-  path: ['crs', 'dev'],
-  summary: 'generate an INSECURE development CRS (for dev-CRS proofs on this machine; never for production)',
-  usage: 'verity crs dev [--dir DIR] [--points N]',
-  optionHelp: {
-    dir: 'where to write the CRS (default: packages/prover/build/crs-dev)',
-    points: 'number of G1 points (circuit size + 1; default 65537)',
-  },
-  options: { dir: { type: 'string' }, points: { type: 'string' } },
+/**
+ * `verity crs check [--dir DIR]`: checks the Ignition CRS prefix the prover uses (the committed one, or
+ * DIR) against the SHA-256 constants the prover pins, and says where it comes from. The full check
+ * of the points themselves (every pair a power of one tau) is crs/ignition/verify.mjs (docs/proofs.md).
+ */
+export const crsCheckCommand: Command = {
+  path: ['crs', 'check'],
+  summary: "check the Ignition CRS prefix the prover uses against its pinned SHA-256 (nothing is downloaded)",
+  usage: 'verity crs check [--dir DIR]',
+  optionHelp: { dir: 'a CRS directory to check (default: the prefix committed in @verity/prover, crs/ignition)' },
+  options: { dir: { type: 'string' } },
   async run({ values, out }) {
-    const { DEV_CRS_DIR, DEV_CRS_WARNING, generateDevCrs, proverLimits } = await import('@verity/prover')
-    const points = values.points === undefined ? undefined : parsePoints(values.points, proverLimits.DEV_CRS_POINTS_MAX)
-    const dir = typeof values.dir === 'string' ? values.dir : DEV_CRS_DIR
-    out.info(`WARNING: ${DEV_CRS_WARNING}`)
-    const started = Date.now()
-    const info = await generateDevCrs({ dir, ...(points === undefined ? {} : { points }), log: (line) => out.info(`  ${line}`) })
-    out.result(`INSECURE dev CRS with ${info.points} points written to ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`, { dir, ...info })
+    const { IGNITION_CRS_DIR, IGNITION_G1_COMPRESSED_SHA256, IGNITION_G1_SHA256, IGNITION_G2_SHA256, readCrs } = await import('@verity/prover')
+    const dir = typeof values.dir === 'string' ? values.dir : IGNITION_CRS_DIR
+    const crs = readCrs(dir)
+    out.result(
+      `OK: ${dir} holds the first ${crs.points} points of Aztec's Ignition CRS and its [x]_2 (SHA-256 checked); ` +
+        `provenance and the full check: ${IGNITION_CRS_DIR}/README.md, node ${IGNITION_CRS_DIR}/verify.mjs`,
+      { dir, crs: crs.kind, points: crs.points, g1_compressed_sha256: IGNITION_G1_COMPRESSED_SHA256, g1_sha256: IGNITION_G1_SHA256, g2_sha256: IGNITION_G2_SHA256 },
+    )
     return 0
   },
-}
-
-function parsePoints(value: unknown, pointsMax: number): number {
-  const points = typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : NaN
-  if (!(points >= 2 && points <= pointsMax)) throw new UsageError(`--points must be a whole number from 2 to ${pointsMax}`)
-  return points
 }

@@ -10,19 +10,18 @@ export const deployContractsCommand: Command = {
     rpc: 'the chain\'s JSON-RPC URL',
     'key-file': 'file holding the deployer\'s EVM account key (0x and 64 hex digits)',
     'dev-account': 'deploy from Hardhat\'s first default account (publicly known: local nodes only)',
-    'crs-path': 'CRS of the verifier (default $VERITY_CRS_PATH, else the INSECURE dev CRS); the Ignition directory in production',
+    'crs-path': 'a copy of the Ignition CRS prefix for the verifier (default: the one committed in @verity/prover; checked by SHA-256)',
   },
   options: { rpc: { type: 'string' }, 'key-file': { type: 'string' }, 'dev-account': { type: 'boolean' }, 'crs-path': { type: 'string' } },
   async run({ values, out }) {
     if (typeof values.rpc !== 'string' || !/^https?:\/\//.test(values.rpc)) throw new UsageError('--rpc must be the http(s) JSON-RPC URL of the chain')
     const { deploySettlement, LOCAL_EVM_DEV_KEY } = await import('@verity/settlement-evm')
     const privateKey = values['dev-account'] === true ? LOCAL_EVM_DEV_KEY : readKey(values['key-file'])
-    out.info('generating the SDL verifier and compiling the contracts (solc) …')
+    out.info('generating the SDL verifier (native bb) and compiling the contracts (solc) …')
     const deployed = await deploySettlement({ rpcUrl: values.rpc, privateKey, ...(typeof values['crs-path'] === 'string' ? { crsPath: values['crs-path'] } : {}) })
-    if (deployed.crs === 'dev') out.info('WARNING: the verifier checks proofs made with the INSECURE dev CRS: development only')
     const yaml = ['settlement:', '  kind: evm', `  rpc_url: ${values.rpc}`, `  chain_id: ${deployed.chainId}`, `  contract: '${deployed.settlement}'`, '  account_key_file: <the operator\'s EVM key file>', '  confirmations: 1']
     out.result(
-      [`VeritySettlement ${deployed.settlement} (verifier ${deployed.verifier}, ${deployed.verifierDeployedBytes} bytes, CRS ${deployed.crs}) on chain ${deployed.chainId}`, 'domain.yaml:', ...yaml].join('\n'),
+      [`VeritySettlement ${deployed.settlement} (verifier ${deployed.verifier}, ${deployed.verifierDeployedBytes} bytes, ${deployed.system} proofs, CRS ${deployed.crs}) on chain ${deployed.chainId}`, 'domain.yaml:', ...yaml].join('\n'),
       { ...deployed, gasUsed: { verifier: Number(deployed.gasUsed.verifier), settlement: Number(deployed.gasUsed.settlement) } },
     )
     return 0

@@ -6,7 +6,7 @@ import { upCommand } from './up.ts'
 import { verifyCommand } from './verify.ts'
 import { webCommand } from './web.ts'
 import { mcpCommand } from './mcp.ts'
-import { crsDevCommand } from './crs.ts'
+import { crsCheckCommand } from './crs.ts'
 import { deployContractsCommand } from './deployContracts.ts'
 import { settlementShowCommand } from './settlementShow.ts'
 import { mintCommand } from './mint.ts'
@@ -43,7 +43,7 @@ export const commands: readonly Command[] = [
   eventsCommand,
   proofGetCommand,
   verifyCommand,
-  crsDevCommand,
+  crsCheckCommand,
   deployContractsCommand,
   settlementShowCommand,
   mintCommand,

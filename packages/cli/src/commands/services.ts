@@ -15,7 +15,7 @@ export const orchestratorCommand: Command = {
     const { readOrchestratorSettings, startOrchestrator } = await import('@verity/orchestrator')
     const settings = asUsageError(() => readOrchestratorSettings(positionals, process.env, warnDeprecated))
     const orchestrator = await startOrchestrator(settings)
-    out.result(`orchestrator listening on ${orchestrator.url}`, { orchestrator: orchestrator.url })
+    out.result(`orchestrator listening on ${orchestrator.url} (prover: ${orchestrator.proverBackend} Barretenberg)`, { orchestrator: orchestrator.url, prover_backend: orchestrator.proverBackend })
     void orchestrator.proverWarm.then(() => signal.aborted || out.info(`orchestrator ready: prover warm, proposals prove at full speed (${orchestrator.url}/readyz)`))
     await waitForSignal(signal)
     await orchestrator.close()
@@ -33,7 +33,7 @@ export const baseLayerCommand: Command = {
     const node = await startBaseLayer({ argv: positionals, onDeprecated: warnDeprecated }).catch((error: unknown) => asUsageError(() => {
       throw error
     }))
-    out.result(`base layer listening on ${node.url}`, { base_layer: node.url })
+    out.result(`base layer listening on ${node.url} (verifier: ${node.proverBackend} Barretenberg)`, { base_layer: node.url, prover_backend: node.proverBackend })
     await waitForSignal(signal)
     await node.close()
     return 0
@@ -105,7 +105,7 @@ export const domainCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readDomainOptions, startDomain } = await import('@verity/domain')
     const domain = await startDomain({ ...asUsageError(() => readDomainOptions(positionals, process.env, warnDeprecated)), signal })
-    out.result(`domain (shard ${domain.config.shard}) listening on ${domain.url}`, { domain: domain.url, shard: domain.config.shard })
+    out.result(`domain (shard ${domain.config.shard}) listening on ${domain.url} (prover: ${domain.proverBackend} Barretenberg)`, { domain: domain.url, shard: domain.config.shard, prover_backend: domain.proverBackend })
     await waitForSignal(signal)
     await domain.close()
     return 0

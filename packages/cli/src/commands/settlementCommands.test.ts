@@ -1,7 +1,7 @@
 // `verity deploy-contracts` and `verity settlement show` against a real local EVM node (127.0.0.1).
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { StateTree } from '@verity/prover'
+import { EVM_PROOF_SYSTEM, StateTree } from '@verity/prover'
 import { startLocalEvmNode, type LocalEvmNode } from '@verity/settlement-evm'
 import { freePorts } from '../testing/freePorts.ts'
 import { commands } from './index.ts'
@@ -26,10 +26,11 @@ after(() => node?.close())
 test('deploy-contracts deploys the verifier and VeritySettlement; settlement show reads the shard from the contract', async () => {
   const deployed = await run(['deploy-contracts', '--rpc', node.rpcUrl, '--dev-account', '--json'])
   assert.equal(deployed.code, 0, deployed.stderr)
-  const result = JSON.parse(deployed.stdout) as { settlement: string; chainId: number; crs: string; verifierDeployedBytes: number }
+  const result = JSON.parse(deployed.stdout) as { settlement: string; verifier: string; chainId: number; crs: string; system: string; verifierDeployedBytes: number }
   assert.equal(result.chainId, 31337)
-  assert.equal(result.crs, 'dev')
-  assert.match(deployed.stderr, /INSECURE dev CRS/)
+  assert.equal(result.crs, 'ignition')
+  assert.equal(result.system, EVM_PROOF_SYSTEM)
+  assert.doesNotMatch(deployed.stderr, /INSECURE/)
 
   const shown = await run(['settlement', 'show', '--rpc', node.rpcUrl, '--contract', result.settlement, '--shard', '4', '--sdl', '11111111111111111111111111111111', '--json'])
   assert.equal(shown.code, 0, shown.stderr)
@@ -38,6 +39,8 @@ test('deploy-contracts deploys the verifier and VeritySettlement; settlement sho
   assert.equal(state.sdlCount, '0')
   assert.equal(state.root, (await StateTree.create()).rootHex, 'an unsettled shard starts at the empty tree root')
   assert.deepEqual(state.sdl, { hash: `0x${'00'.repeat(32)}`, settled: false })
+  const verifier = state.verifier as { address: string; current: boolean }
+  assert.deepEqual({ ...verifier, address: verifier.address.toLowerCase() }, { address: result.verifier.toLowerCase(), current: true }, "the contract's verifier is this version's SDL verifier")
 })
 
 test('bad arguments are usage errors, before any network call', async () => {

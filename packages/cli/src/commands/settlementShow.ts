@@ -21,14 +21,41 @@ export const settlementShowCommand: Command = {
     const sdlHash = typeof values.sdl === 'string' ? (`0x${Buffer.from(decodeBase58(values.sdl, '--sdl', 32)).toString('hex')}` as const) : undefined
     const { readSettlementState } = await import('@verity/settlement-evm')
     const state = await readSettlementState({ rpcUrl: values.rpc, contract: values.contract as `0x${string}`, shard, ...(sdlHash ? { sdlHash } : {}) })
+    const verifier = await verifierVerdict(values.rpc, values.contract as `0x${string}`)
     const lines = [
       `shard ${shard} on ${values.rpc} (VeritySettlement ${values.contract}, block ${state.latestBlock}):`,
+      `  verifier     ${verifier.text}`,
       `  operator     ${state.operator ?? 'none registered'}`,
       `  root         ${state.root}`,
       `  settled SDLs ${state.sdlCount} (chain ${state.sdlChain})`,
     ]
     if (state.sdl) lines.push(state.sdl.settled ? `  SDL ${values.sdl}: sequence ${state.sdl.sequence}, block ${state.sdl.blockNumber}, ${state.sdl.confirmations} confirmation(s)` : `  SDL ${values.sdl}: not settled`)
-    out.result(lines.join('\n'), JSON.parse(JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))))
+    out.result(lines.join('\n'), JSON.parse(JSON.stringify({ ...state, verifier: verifier.json }, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))))
     return 0
   },
+}
+
+/**
+ * Whether the contract's verifier is this version's SDL verifier (checkSettlementVerifier):
+ * `current` true or false, or null when this machine cannot tell (no native bb to generate the
+ * expected verifier, and none cached).
+ */
+async function verifierVerdict(rpcUrl: string, contract: `0x${string}`): Promise<{ text: string; json: { address?: string; current: boolean | null; reason?: string } }> {
+  const { checkSettlementVerifier, expectedSdlVerifier, settlementVerifierReader, VerifierMismatchError } = await import('@verity/settlement-evm')
+  const { VerifierSourceError } = await import('@verity/prover')
+  const reader = settlementVerifierReader({ rpcUrl, contract })
+  let expected
+  try {
+    expected = await expectedSdlVerifier()
+  } catch (error) {
+    if (!(error instanceof VerifierSourceError)) throw error
+    return { text: `not checked: ${error.message}`, json: { current: null, reason: error.message } }
+  }
+  try {
+    const address = await checkSettlementVerifier(reader, expected)
+    return { text: `${address} (this version's SDL verifier: VK hash ${expected.vkHash}, Ignition's [x]₂)`, json: { address, current: true } }
+  } catch (error) {
+    if (!(error instanceof VerifierMismatchError)) throw error
+    return { text: `${error.fields.verifier} NOT this version's SDL verifier: ${error.fields.reason}`, json: { address: error.fields.verifier, current: false, reason: error.fields.reason } }
+  }
 }

@@ -8,8 +8,8 @@ export const verifyCommand: Command = {
   summary: 'verify a proof bundle (proof.json) offline and print what it proves; exit 1 when it does not hold',
   usage: 'verity verify PROOF.json [--trust-extractor KEY]... [--production] [--crs-path DIR] [--allow-unsigned]',
   optionHelp: {
-    production: 'refuse proofs made with the insecure development CRS',
-    'crs-path': "CRS directory to verify against (default $VERITY_CRS_PATH, else the build's dev CRS; --crs is the deprecated name)",
+    production: 'production verifier (every accepted proof is on Aztec\'s Ignition CRS in any case; kept for scripts)',
+    'crs-path': "Ignition CRS directory to verify against (default $VERITY_CRS_PATH, else the prefix committed in @verity/prover; checked by SHA-256; --crs is the deprecated name)",
     'allow-unsigned': 'accept an Unsigned intent (nobody authorised it)',
     'trust-extractor': 'an extractor key (base58) you trust to vouch for evidence; repeatable. Without it the key is printed for you to judge',
   },
@@ -41,11 +41,8 @@ export const verifyCommand: Command = {
         ...(trusted === undefined ? {} : { trustedExtractorKeys: trusted }),
       })
       if (!result.ok) {
-        const hint = result.reason.includes('does not verify') && !production
-          ? '\n  (a proof made with a dev CRS verifies only against that same CRS: pass --crs-path DIR)'
-          : ''
         // `check` names the broken link (e.g. agent-signature-missing, agent-signature, attestation, proof).
-        out.result(`INVALID: ${result.reason}${hint}`, { ok: false, reason: result.reason, check: result.check })
+        out.result(`INVALID: ${result.reason}`, { ok: false, reason: result.reason, check: result.check })
         return 1
       }
       out.result(formatStatement(result.statement), statementJson(result.statement))
@@ -58,7 +55,7 @@ export const verifyCommand: Command = {
 
 function formatStatement(statement: ProofStatement): string {
   const signer = statement.signer === 'Unsigned' ? 'nobody (Unsigned intent)' : `${statement.signer.ownerId} (${statement.signer.scheme})`
-  const crs = statement.crs === 'dev' ? 'dev — the INSECURE development CRS: not valid in production' : 'ignition'
+  const crs = statement.crs
   return [
     `OK: the proposal for intent ${statement.intentId} satisfies its template`,
     `  template   ${statement.templateName}  ${statement.templateId}`,
@@ -70,7 +67,7 @@ function formatStatement(statement: ProofStatement): string {
     `  evidence   ${JSON.stringify(statement.evidence)}`,
     `  vouched by ${formatProvenance(statement)}`,
     `  solution   ${statement.solution}  (the proof binds the evidence extracted for it)`,
-    `  proof      ultrahonk, circuit ${statement.circuit}, crs ${crs}`,
+    `  proof      ${statement.system} (zero-knowledge UltraHonk), circuit ${statement.circuit}, crs ${crs}`,
   ].join('\n')
 }
 

@@ -1,5 +1,5 @@
 // The EVM half of `verity up --settlement evm`: a local Hardhat node on 127.0.0.1:<evmPort>, the
-// contracts deployed on it (the SDL verifier with the dev CRS's G2 point, VeritySettlement), and
+// contracts deployed on it (bb 5's SDL verifier over Ignition's CRS, VeritySettlement), and
 // the operator's EVM account key file. Hardhat keeps its chain in memory, so every start deploys
 // afresh and the EVM devnet's domain starts from an empty state (its data directory is reset).
 import { rmSync, writeFileSync } from 'node:fs'

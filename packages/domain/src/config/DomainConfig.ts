@@ -13,7 +13,7 @@ export type GuardrailConfig = {
 }
 
 export type ProverConfig = {
-  /** path of the CRS file; absent → the prover's default (the dev CRS in development) */
+  /** Ignition CRS directory; absent → the prefix committed in @verity/prover */
   crsPath?: string
   /** bb.js threads per prover worker */
   threads?: number

@@ -14,7 +14,7 @@ export const DOMAIN_OPTIONS = {
   port: { flag: 'port', kind: 'integer', max: 65_535, defaultText: `\`app.api_port\` of the file, else ${API_PORT_DEFAULT}`, summary: 'HTTP port (0: any free port)' },
   dataDir: { flag: 'data-dir', kind: 'string', defaultText: 'the folder of the file', summary: 'directory of the SQLite store' },
   databaseUrl: { flag: 'database-url', kind: 'postgresUrl', defaultText: '`database_url` of the file', summary: 'PostgreSQL store (instead of SQLite)', oldEnvs: ['VERITY_DATABASE_URL'] },
-  crsPath: { flag: 'crs-path', kind: 'string', defaultText: '`prover.crs_path` of the file, else the dev CRS', summary: 'CRS of the prover', oldEnvs: ['VERITY_CRS_PATH'] },
+  crsPath: { flag: 'crs-path', kind: 'string', defaultText: '`prover.crs_path` of the file, else the committed Ignition prefix', summary: 'Ignition CRS directory of the prover (same files, checked by SHA-256)', oldEnvs: ['VERITY_CRS_PATH'] },
   logLevel: { flag: 'log-level', kind: 'string', defaultText: 'info', summary: 'pino log level', sharedEnv: 'VERITY_LOG_LEVEL' },
 } as const satisfies ServiceOptions
 

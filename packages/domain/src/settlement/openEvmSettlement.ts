@@ -1,9 +1,10 @@
 // Opens the EVM settlement target of domain.yaml's `settlement: { kind: evm, … }`: reads the
-// operator's EVM account key, connects (checking the chain id and the contract), and wraps the
-// client in the Settlement port.
+// operator's EVM account key, connects (checking the chain id and the contract), checks that the
+// contract's verifier is this version's SDL verifier (EVM_VERIFIER_MISMATCH otherwise: an older
+// deployment would refuse every proof), and wraps the client in the Settlement port.
 import { readFileSync } from 'node:fs'
 import type { HashDigest } from '@verity/core'
-import { EvmSettlementClient } from '@verity/settlement-evm'
+import { checkSettlementVerifier, EvmSettlementClient, expectedSdlVerifier } from '@verity/settlement-evm'
 import type { Address, Hex } from 'viem'
 import { InvalidOptionError } from '@verity/core'
 import type { EvmSettlementConfig } from './EvmSettlementConfig.ts'
@@ -32,5 +33,6 @@ export async function openEvmSettlement(config: EvmSettlementConfig, operatorOwn
     confirmations: config.confirmations,
     ...(config.confirmationWaitMs === undefined ? {} : { confirmationWaitMs: config.confirmationWaitMs }),
   })
+  await checkSettlementVerifier(client, await expectedSdlVerifier())
   return new EvmSettlement(client, { confirmations: config.confirmations, operatorOwnerId })
 }

@@ -73,6 +73,8 @@ export type RunningDomain = {
   baseLayer: Settlement
   /** http://host:port */
   url: string
+  /** Which Barretenberg proves SDLs: the native bb or its wasm. */
+  proverBackend: 'native' | 'wasm'
   close(): Promise<void>
 }
 
@@ -208,7 +210,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     const port = typeof address === 'object' && address !== null ? address.port : config.apiPort
     const url = `http://${config.apiHost === '0.0.0.0' ? '127.0.0.1' : config.apiHost}:${port}`
     const storage = config.databaseUrl === undefined ? { dataDir: config.dataDir } : { database: describeDatabaseUrl(config.databaseUrl) }
-    log.info({ url, shard: config.shard, operator: operator.ownerId, ...storage }, 'domain listening')
+    log.info({ url, shard: config.shard, operator: operator.ownerId, prover_backend: circuits.backend, ...storage }, 'domain listening')
     const running: RunningDomain = {
       app,
       domain,
@@ -216,6 +218,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       operator,
       baseLayer,
       url,
+      proverBackend: circuits.backend,
       close: async () => {
         await app!.close()
         await closeAll()

@@ -16,9 +16,9 @@ import { waitFor } from '../testing/waitFor.ts'
 import { ProvingWorker } from './ProvingWorker.ts'
 
 const SHARD = 23
-/** Recipients of the test's mint: their slots are more than one batch's SDL_LEAVES_PER_PROOF (24) and fewer than two batches' (the SDL needs 2 batch proofs). */
-const RECIPIENTS = 15
-/** The dead worker's lease: long enough for the live workers to start (and one to claim batch 1) first, short next to one batch proof (~13 s). */
+/** Recipients of the test's mint: their slots are more than one batch's SDL_LEAVES_PER_PROOF (5) and fewer than two batches' (the SDL needs 2 batch proofs). */
+const RECIPIENTS = 3
+/** The dead worker's lease: long enough for the live workers to start (and one to claim batch 1) first, short next to one batch proof (seconds). */
 const DEAD_LEASE_MS = 2_000
 const LEASE_MS = 60_000
 

@@ -42,7 +42,7 @@ export function registerVerifyProofTool(server: McpServer, deps: ToolDependencie
         signer: z.string().optional().describe('owner id of the user who signed, or Unsigned'),
         solution: z.string().optional(),
         evidence: z.record(z.unknown()).optional(),
-        crs: z.enum(['dev', 'ignition']).optional().describe('dev: made with the INSECURE development CRS'),
+        crs: z.enum(['ignition']).optional().describe("Aztec's Ignition CRS: the only one accepted"),
       },
       annotations: { readOnlyHint: true },
     },

@@ -96,7 +96,7 @@ describe('intent lifecycle: both shapes, every signature scheme, real proofs', (
       assert.deepEqual(bundle.json.signed_intent, body)
       assert.deepEqual(bundle.json.evidence, { price_cents: 500, color: 'red' })
       assert.equal(bundle.json.template.id, templateId)
-      assert.equal(bundle.json.proof.artifact.system, 'ultrahonk')
+      assert.equal(bundle.json.proof.artifact.system, 'ultrahonk-zk/bb5')
       bundles.push(bundle.text)
     }
     assert.equal(bundles.length, 3)

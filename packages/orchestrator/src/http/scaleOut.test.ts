@@ -140,7 +140,7 @@ describe('scale-out: three instances on one PostgreSQL database', () => {
     assert.equal(extractor.requests.filter((request) => request.intent_id === id).length, 2)
     const proof = await sendRequest(survivors[1]!.url, 'GET', `/proofs/${id}`)
     assert.equal(proof.status, 200)
-    assert.equal(proof.json.proof.artifact.system, 'ultrahonk')
+    assert.equal(proof.json.proof.artifact.system, 'ultrahonk-zk/bb5')
     assert.equal((await withClient(database.url, (client) => client.query('SELECT job_attempts FROM orchestrator_intents WHERE id = $1', [id]))).rows[0].job_attempts, 2)
   })
 

@@ -25,6 +25,8 @@ export interface PolicyProving {
   /** Throws (a VerityError naming the set field) when no tier that proves `compiled` holds the sets of an intent's `attrs`. */
   assertIntentFits(compiled: CompiledTemplate, attrs: Record<string, InputValue>): void
   prove(input: PolicyProofInput): Promise<Record<string, unknown>>
+  /** Which Barretenberg proves: the native bb or its wasm (undefined: a prover outside this process, e.g. a test's). */
+  readonly backend?: 'native' | 'wasm'
   /** Loads the circuit, keys and CRS in every prover worker now (start-up), not on the first proof. */
   warmUp(): Promise<void>
   close(): Promise<void>

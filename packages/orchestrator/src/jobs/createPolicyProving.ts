@@ -33,6 +33,7 @@ export function createPolicyProving(options: PolicyProvingOptions = {}): PolicyP
       ...(options.log === undefined ? {} : { log: options.log }),
     })
   return {
+    backend: prover.backend,
     assertTemplateFits: (compiled) => {
       choosePolicyTier(compiled)
     },

@@ -1,3 +1,4 @@
+import { claimDataDirProofSystem } from '@verity/prover'
 import assert from 'node:assert'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -69,6 +70,8 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     let path = ':memory:'
     if (dataDir !== ':memory:') {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+      // Stored proofs are of one proof system: a directory of an older version is refused, saying what to do.
+      claimDataDirProofSystem(dataDir, SQLITE_FILE_NAME)
       path = join(dataDir, SQLITE_FILE_NAME)
     }
     this.#db = new Database(path)

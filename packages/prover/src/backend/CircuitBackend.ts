@@ -1,42 +1,52 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Barretenberg, RawBuffer, reconstructHonkProof, splitHonkProof } from '@aztec/bb.js'
+import type { Barretenberg } from '@aztec/bb.js'
 import { Noir, type InputMap } from '@noir-lang/noir_js'
 import { gunzipSync } from 'node:zlib'
 import type { CompiledCircuit } from '../circuits/CompiledCircuit.ts'
-import { publicInputCount } from '../circuits/publicInputCount.ts'
-import type { CrsDescription } from '../crs/readCrs.ts'
+import { ignitionForBarretenberg, IGNITION_CIRCUIT_SIZE_MAX, type CrsDescription } from '../crs/ignitionCrs.ts'
 import { CrsError, WitnessError } from '../errors/proverErrors.ts'
-import { BB_WASM_PATH } from './bbWasmPath.ts'
-import type { ProofSystem } from '../ProofArtifact.ts'
+import { openBarretenberg, type BackendKind } from './openBarretenberg.ts'
+import { isKeccakSystem, type ProofSystem } from '../ProofArtifact.ts'
 
 export type RawProof = { proof: Uint8Array; publicInputs: string[] }
+
+/** Barretenberg's per-call proof system settings (its generated ProofSystemSettings, not exported by bb.js). */
+type ProofSystemSettings = Parameters<Barretenberg['circuitProve']>[0]['settings']
 
 const FIELD_BYTES = 32
 
 /**
- * One bb.js (wasm) instance with its CRS loaded, proving and verifying UltraHonk proofs of compiled
- * circuits. Verification keys are computed once per circuit and CRS, kept in memory and on disk
- * (build/vk/<circuit hash>-<crs fingerprint>.vk): bb.js 0.82.2's own verifyProof recomputes the
- * key on every call, which costs more than the verification itself.
+ * One Barretenberg 5 (native `bb` or its wasm: openBarretenberg.ts) with Ignition's CRS loaded,
+ * proving and verifying zero-knowledge UltraHonk proofs of compiled circuits (Poseidon2 transcript,
+ * or Keccak for EVM verifiers). Verification keys are computed once per circuit, kept in memory and
+ * on disk (build/vk/<circuit hash>-<crs fingerprint>-<system>.vk).
  */
 export class CircuitBackend {
-  private srsPoints = 0
   private readonly vks = new Map<string, Uint8Array>()
   private readonly bytecodes = new Map<string, Uint8Array>()
   private readonly sizes = new Map<string, { gates: number; subgroupSize: number }>()
 
   private constructor(
     private readonly api: Barretenberg,
+    readonly kind: BackendKind,
     private readonly crs: CrsDescription,
     private readonly vkDir: string | undefined,
-    private readonly keccak: boolean,
+    private readonly system: ProofSystem,
   ) {}
 
-  /** `proofSystem` 'ultrahonk-keccak' proves and verifies with the Keccak transcript (for EVM verifiers). */
-  static async create(options: { crs: CrsDescription; threads: number; vkDir?: string; proofSystem?: ProofSystem }): Promise<CircuitBackend> {
-    const api = await Barretenberg.new({ threads: options.threads, crsPath: options.crs.path, wasmPath: BB_WASM_PATH, logger: () => {} })
-    return new CircuitBackend(api, options.crs, options.vkDir, options.proofSystem === 'ultrahonk-keccak')
+  static async create(options: { crs: CrsDescription; threads: number; backend: BackendKind; vkDir?: string; proofSystem?: ProofSystem }): Promise<CircuitBackend> {
+    const crs = ignitionForBarretenberg(options.crs.path)
+    // The native bb reads (and may write) its CRS directory: it gets the checked, writable copy.
+    if (options.backend === 'native') process.env.CRS_PATH = crs.workDir
+    const api = await openBarretenberg(options.backend, options.threads)
+    try {
+      await api.srsInitSrs({ pointsBuf: crs.g1, numPoints: crs.points, g2Point: crs.g2 })
+    } catch (error) {
+      await api.destroy()
+      throw error
+    }
+    return new CircuitBackend(api, options.backend, options.crs, options.vkDir, options.proofSystem ?? 'ultrahonk-zk/bb5')
   }
 
   /** Runs the circuit on `inputs`: the compressed witness, or WitnessError when unsatisfied. */
@@ -50,57 +60,80 @@ export class CircuitBackend {
   }
 
   async prove(circuit: CompiledCircuit, witness: Uint8Array): Promise<RawProof> {
-    const bytecode = await this.prepare(circuit)
-    const witnessBytes = gunzipSync(witness)
-    const proofWithInputs = this.keccak ? await this.api.acirProveUltraKeccakHonk(bytecode, false, witnessBytes) : await this.api.acirProveUltraHonk(bytecode, false, witnessBytes)
-    const { proof, publicInputs } = splitHonkProof(proofWithInputs, publicInputCount(circuit))
-    return { proof, publicInputs: splitFields(publicInputs) }
+    await this.checkSize(circuit)
+    const { proof, publicInputs } = await this.api.circuitProve({
+      circuit: { name: circuit.name, bytecode: this.bytecode(circuit), verificationKey: await this.verificationKey(circuit) },
+      witness: gunzipSync(witness),
+      settings: this.settings(),
+    })
+    const flat = new Uint8Array(proof.length * FIELD_BYTES)
+    proof.forEach((field, i) => flat.set(field, i * FIELD_BYTES))
+    return { proof: flat, publicInputs: publicInputs.map(toHex) }
   }
 
   async verify(circuit: CompiledCircuit, raw: RawProof): Promise<boolean> {
-    await this.prepare(circuit)
+    if (raw.proof.length % FIELD_BYTES !== 0) return false
     const vk = await this.verificationKey(circuit)
-    const inputs = new Uint8Array(raw.publicInputs.length * FIELD_BYTES)
-    raw.publicInputs.forEach((hex, i) => inputs.set(Buffer.from(hex.slice(2), 'hex'), i * FIELD_BYTES))
-    const proof = reconstructHonkProof(inputs, raw.proof)
-    return this.keccak ? this.api.acirVerifyUltraKeccakHonk(proof, new RawBuffer(vk)) : this.api.acirVerifyUltraHonk(proof, new RawBuffer(vk))
+    const proof: Uint8Array[] = []
+    for (let i = 0; i < raw.proof.length; i += FIELD_BYTES) proof.push(raw.proof.subarray(i, i + FIELD_BYTES))
+    try {
+      const { verified } = await this.api.circuitVerify({ verificationKey: vk, publicInputs: raw.publicInputs.map(fromHex), proof, settings: this.settings() })
+      return verified
+    } catch {
+      // A malformed proof (wrong length for the key, points off the curve) is a failed verification.
+      return false
+    }
   }
 
-  /** Does now what the first proof and verification of `circuit` would: size it, load its CRS points, get its verification key. */
+  /** Does now what the first proof and verification of `circuit` would: size it and get its verification key. */
   async warm(circuit: CompiledCircuit): Promise<true> {
-    await this.prepare(circuit)
+    await this.checkSize(circuit)
     await this.verificationKey(circuit)
     return true
   }
 
-  /** Gate count and power-of-two circuit size, as bb sees the circuit. */
+  /** Gate count and power-of-two circuit size (rows after finalization), as bb sees the circuit. */
   async circuitSize(circuit: CompiledCircuit): Promise<{ gates: number; subgroupSize: number }> {
-    // Sizing builds the whole circuit in bb: once per circuit, not once per proof.
     let size = this.sizes.get(circuit.circuitHash)
     if (!size) {
-      const [gates, subgroupSize] = await this.api.acirGetCircuitSizes(this.bytecode(circuit), false, true)
-      size = { gates, subgroupSize }
+      const stats = await this.api.circuitStats({
+        circuit: { name: circuit.name, bytecode: this.bytecode(circuit), verificationKey: new Uint8Array() },
+        includeGatesPerOpcode: false,
+        settings: this.settings(),
+      })
+      size = { gates: stats.numGates, subgroupSize: stats.numGatesDyadic }
       this.sizes.set(circuit.circuitHash, size)
     }
     return size
   }
 
   async verificationKey(circuit: CompiledCircuit): Promise<Uint8Array> {
-    const key = `${circuit.circuitHash}-${this.crs.fingerprint}${this.keccak ? '-keccak' : ''}`
+    const key = `${circuit.circuitHash}-${this.crs.fingerprint}-${isKeccakSystem(this.system) ? 'keccak-zk' : 'poseidon2-zk'}`
     const cached = this.vks.get(key) ?? this.readVk(key)
     if (cached) {
       this.vks.set(key, cached)
       return cached
     }
-    await this.prepare(circuit)
-    const vk = this.keccak ? await this.api.acirWriteVkUltraKeccakHonk(this.bytecode(circuit), false) : await this.api.acirWriteVkUltraHonk(this.bytecode(circuit), false)
-    this.vks.set(key, vk)
-    this.writeVk(key, vk)
-    return vk
+    await this.checkSize(circuit)
+    const { bytes } = await this.api.circuitComputeVk({ circuit: { name: circuit.name, bytecode: this.bytecode(circuit) }, settings: this.settings() })
+    this.vks.set(key, bytes)
+    this.writeVk(key, bytes)
+    return bytes
+  }
+
+  /** The Solidity verifier bb generates for this circuit's key (Keccak systems only: what an EVM checks). */
+  async solidityVerifier(circuit: CompiledCircuit): Promise<string> {
+    const { solidityCode } = await this.api.circuitWriteSolidityVerifier({ verificationKey: await this.verificationKey(circuit), settings: this.settings() })
+    return solidityCode
   }
 
   async destroy(): Promise<void> {
     await this.api.destroy()
+  }
+
+  private settings(): ProofSystemSettings {
+    // Every proof is zero-knowledge (disableZk: false); the transcript hash is the system's.
+    return { ipaAccumulation: false, oracleHashType: isKeccakSystem(this.system) ? 'keccak' : 'poseidon2', disableZk: false, optimizedSolidityVerifier: false }
   }
 
   private bytecode(circuit: CompiledCircuit): Uint8Array {
@@ -112,21 +145,14 @@ export class CircuitBackend {
     return bytes
   }
 
-  /** Loads enough of the CRS for the circuit (once; again only when a larger circuit comes). */
-  private async prepare(circuit: CompiledCircuit): Promise<Uint8Array> {
-    const bytecode = this.bytecode(circuit)
+  /** A circuit larger than the Ignition prefix can serve is refused before bb tries (and fails) to load more points. */
+  private async checkSize(circuit: CompiledCircuit): Promise<void> {
     const { subgroupSize } = await this.circuitSize(circuit)
-    if (subgroupSize + 1 > this.srsPoints) {
-      if (this.crs.kind === 'dev' && this.crs.points < subgroupSize + 1)
-        throw new CrsError({
-          path: this.crs.path,
-          reason: `has ${this.crs.points} points; circuit ${circuit.name} needs ${subgroupSize + 1} ` +
-            `(regenerate: npm run crs:dev -w packages/prover -- --points ${subgroupSize + 1})`,
-        })
-      await this.api.initSRSForCircuitSize(subgroupSize)
-      this.srsPoints = subgroupSize + 1
-    }
-    return bytecode
+    if (subgroupSize > IGNITION_CIRCUIT_SIZE_MAX)
+      throw new CrsError({
+        path: this.crs.path,
+        reason: `circuit ${circuit.name} has 2^${Math.log2(subgroupSize)} rows; the Ignition prefix serves at most 2^${Math.log2(IGNITION_CIRCUIT_SIZE_MAX)}`,
+      })
   }
 
   private readVk(key: string): Uint8Array | undefined {
@@ -137,18 +163,22 @@ export class CircuitBackend {
 
   private writeVk(key: string, vk: Uint8Array): void {
     if (!this.vkDir) return
-    mkdirSync(this.vkDir, { recursive: true })
-    const path = join(this.vkDir, `${key}.vk`)
-    const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
-    writeFileSync(temporary, vk)
-    renameSync(temporary, path)
+    try {
+      mkdirSync(this.vkDir, { recursive: true })
+      const path = join(this.vkDir, `${key}.vk`)
+      const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
+      writeFileSync(temporary, vk)
+      renameSync(temporary, path)
+    } catch {
+      // A read-only install keeps the key in memory only.
+    }
   }
 }
 
-function splitFields(bytes: Uint8Array): string[] {
-  const out: string[] = []
-  for (let i = 0; i < bytes.length; i += FIELD_BYTES)
-    out.push('0x' + Buffer.from(bytes.subarray(i, i + FIELD_BYTES)).toString('hex'))
-  return out
+function toHex(bytes: Uint8Array): string {
+  return '0x' + Buffer.from(bytes).toString('hex')
 }
 
+function fromHex(hex: string): Uint8Array {
+  return new Uint8Array(Buffer.from(hex.slice(2), 'hex'))
+}

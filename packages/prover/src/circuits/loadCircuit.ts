@@ -7,7 +7,7 @@ import { CircuitCompileError } from '../errors/proverErrors.ts'
 import type { CompiledCircuit } from './CompiledCircuit.ts'
 
 // Part of the cache key: a new compiler must recompile every circuit.
-const NOIR_VERSION = '1.0.0-beta.3'
+const NOIR_VERSION = '1.0.0-beta.26'
 const NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
 
 /**
@@ -23,13 +23,13 @@ export function listCircuits(circuitsDir = CIRCUITS_DIR): string[] {
 
 /**
  * SHA-256 (hex) over the circuit's files (paths and contents), those of the packages it depends on
- * by path (circuits/<dependency>, at most one level: no dependency of a dependency), and the
+ * by path (circuits/<dependency>, transitively: policy tiers → policy_core → poseidon2), and the
  * compiler version.
  */
 export function circuitSourceHash(name: string, circuitsDir = CIRCUITS_DIR): string {
   const root = join(circuitsDir, name)
   const hash = createHash('sha256').update(`noir ${NOIR_VERSION}\n`)
-  for (const dir of [root, ...pathDependencies(root)]) {
+  for (const dir of [root, ...transitiveDependencies(root)]) {
     for (const path of listFiles(dir)) {
       hash.update(`${relative(circuitsDir, path)}\n`)
       hash.update(readFileSync(path))
@@ -41,6 +41,19 @@ export function circuitSourceHash(name: string, circuitsDir = CIRCUITS_DIR): str
 
 function isLibraryPackage(dir: string): boolean {
   return /^\s*type\s*=\s*"lib"\s*$/m.test(readFileSync(join(dir, 'Nargo.toml'), 'utf8'))
+}
+
+/** Folders of the path dependencies of a package and of theirs, each once, sorted. */
+function transitiveDependencies(root: string): string[] {
+  const seen = new Set<string>()
+  const pending = pathDependencies(root)
+  while (pending.length > 0) {
+    const dir = pending.pop()!
+    if (seen.has(dir)) continue
+    seen.add(dir)
+    pending.push(...pathDependencies(dir))
+  }
+  return [...seen].sort()
 }
 
 /** Folders of the `{ path = "…" }` dependencies in a package's Nargo.toml, sorted. */
@@ -89,7 +102,7 @@ async function compileCircuit(name: string, sourceHash: string, circuitsDir: str
     sourceHash,
     circuitHash,
     noirVersion: NOIR_VERSION,
-    program: { bytecode: program.bytecode, abi: program.abi as CompiledCircuit['program']['abi'] },
+    program: { bytecode: program.bytecode, abi: program.abi as CompiledCircuit['program']['abi'] } as CompiledCircuit['program'],
   }
 }
 

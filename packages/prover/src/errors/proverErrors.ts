@@ -47,17 +47,6 @@ export class ProofRejectedError extends VerityError {
   }
 }
 
-/** A production-configured prover or verifier met a dev (insecure) CRS or a dev-CRS artifact. */
-export class DevCrsRefusedError extends VerityError {
-  readonly code = 'DEV_CRS_REFUSED'
-  constructor(readonly fields: { what: string }) {
-    super(
-      `${fields.what} relies on the insecure dev CRS, which a production verifier refuses ` +
-        `(whoever generated a dev CRS can forge proofs); configure the Ignition CRS (VERITY_CRS_PATH)`,
-    )
-  }
-}
-
 /** The inputs do not satisfy the circuit: no witness, hence no proof. */
 export class WitnessError extends VerityError {
   readonly code = 'WITNESS_UNSATISFIED'
@@ -66,7 +55,7 @@ export class WitnessError extends VerityError {
   }
 }
 
-/** The CRS is missing, malformed, or too small for a circuit. */
+/** The CRS is missing, is not the Ignition prefix (its SHA-256 differs from the pinned one), or is too small for a circuit. */
 export class CrsError extends VerityError {
   readonly code = 'CRS_INVALID'
   constructor(readonly fields: { path: string; reason: string }) {
@@ -87,5 +76,20 @@ export class CircuitInputError extends VerityError {
   readonly code = 'CIRCUIT_INPUT'
   constructor(readonly fields: { path: string; reason: string }) {
     super(`${fields.path}: ${fields.reason}`)
+  }
+}
+
+/**
+ * A service's data directory holds proofs of another proof system (an older Verity: bb.js 0.82.2,
+ * not zero-knowledge, a dev CRS), which this version cannot verify; the message says what to do.
+ */
+export class DataDirProofSystemError extends VerityError {
+  readonly code = 'DATA_DIR_PROOF_SYSTEM'
+  constructor(readonly fields: { dir: string; found: string; expected: string }) {
+    super(
+      `data directory ${fields.dir} holds proofs of proof system ${fields.found}, which this version (${fields.expected}, ` +
+        `zero-knowledge UltraHonk of Barretenberg 5 on Aztec's Ignition CRS) can neither verify nor extend: ` +
+        `delete the directory (for a devnet: rm -rf .verity) and start again, or keep running the old version on it`,
+    )
   }
 }

@@ -6,7 +6,7 @@ import { compilePolicyProgram } from './compilePolicyProgram.ts'
 import { encodeBool, encodeInt, encodeString, fieldHex, FIELD_MODULUS, SET_SENTINEL } from './encodeValue.ts'
 import { poseidon2Hash } from '../hash/poseidon2.ts'
 import type { FieldSlot, PolicyItem, PolicyProgram } from './PolicyProgram.ts'
-import { POLICY_TIER_UNIVERSAL, type PolicyTier } from './policyTiers.ts'
+import { POLICY_TIER_UNIVERSAL, policyTierOf, type PolicyTier } from './policyTiers.ts'
 
 /** The policy circuit's public inputs, in the circuit's order, as field elements. */
 export type PolicyPublicInputs = {
@@ -17,6 +17,9 @@ export type PolicyPublicInputs = {
 }
 
 export type EncodedPolicyInputs = { inputs: InputMap; publicInputs: PolicyPublicInputs }
+
+/** Private salts of the two commitments: `salt` (evidence) and `attrsSalt` (attrs: 0 for open intents, random for sealed ones). */
+export type PolicySalts = { salt?: bigint; attrsSalt?: bigint }
 
 /**
  * Encodes a template, intent attrs, evidence, intent id and salt as the inputs of a tier of the
@@ -32,19 +35,19 @@ export async function encodePolicyInputs(
   intentId: string,
   salt: bigint = 0n,
   tier: PolicyTier = POLICY_TIER_UNIVERSAL,
+  attrsSalt: bigint = 0n,
 ): Promise<EncodedPolicyInputs> {
   checkInputs(compiled.intent, attrs, 'intent')
   checkInputs(compiled.evidence, evidence, 'evidence')
-  if (salt < 0n || salt >= FIELD_MODULUS) throw new RangeError('salt must be a field element (0 <= salt < p)')
+  checkField(salt, 'salt')
+  checkField(attrsSalt, 'attrsSalt')
   const program = compilePolicyProgram(compiled, tier)
   const template = encodeTemplate(program, tier)
-  const attrSlots = encodeScope(tier, program.intent, attrs, { slotCount: tier.attrSlots, setCount: tier.attrSets, slotBase: 0, rowBase: 0 })
-  const evidenceSlots = encodeScope(tier, program.evidence, evidence, { slotCount: tier.evidenceSlots, setCount: tier.evidenceSets, slotBase: tier.attrSlots, rowBase: tier.attrSets })
-
-  const presenceBits = [...attrSlots.present, ...attrSlots.setsPresent].reduce((sum, bit, i) => (bit ? sum + (1n << BigInt(i)) : sum), 0n)
+  const attrSlots = encodeAttrs(program, tier, attrs)
+  const evidenceSlots = encodeEvidence(program, tier, evidence)
   const publicInputs: PolicyPublicInputs = {
     templateHash: await poseidon2Hash(templateFields(template)),
-    attrsCommitment: await poseidon2Hash([...attrSlots.values, presenceBits, ...attrSlots.sets.flat()]),
+    attrsCommitment: await poseidon2Hash(attrsFields(attrSlots, attrsSalt)),
     evidenceCommitment: await poseidon2Hash([...evidenceSlots.values, ...evidenceSlots.sets.flat(), salt]),
     intentId: encodeString(intentId),
   }
@@ -63,6 +66,7 @@ export async function encodePolicyInputs(
     evidence_values: hex(evidenceSlots.values),
     evidence_sets: evidenceSlots.sets.map(hex),
     salt: fieldHex(salt),
+    attrs_salt: fieldHex(attrsSalt),
     template_hash: fieldHex(publicInputs.templateHash),
     attrs_commitment: fieldHex(publicInputs.attrsCommitment),
     evidence_commitment: fieldHex(publicInputs.evidenceCommitment),
@@ -71,7 +75,7 @@ export async function encodePolicyInputs(
   return { inputs, publicInputs }
 }
 
-/** The public inputs of a (template, attrs, evidence, intent id, salt) statement on a tier. */
+/** The public inputs of a (template, attrs, evidence, intent id, salts) statement on a tier. */
 export async function policyPublicInputs(
   compiled: CompiledTemplate,
   attrs: Record<string, InputValue>,
@@ -79,9 +83,72 @@ export async function policyPublicInputs(
   intentId: string,
   salt: bigint = 0n,
   tier: PolicyTier = POLICY_TIER_UNIVERSAL,
+  attrsSalt: bigint = 0n,
 ): Promise<string[]> {
-  const { publicInputs } = await encodePolicyInputs(compiled, attrs, evidence, intentId, salt, tier)
+  const { publicInputs } = await encodePolicyInputs(compiled, attrs, evidence, intentId, salt, tier, attrsSalt)
   return [publicInputs.templateHash, publicInputs.attrsCommitment, publicInputs.evidenceCommitment, publicInputs.intentId].map(fieldHex)
+}
+
+/**
+ * The public inputs of a statement whose attrs are known only by their commitment (a sealed
+ * intent): the template hash, `attrsCommitment` as given, the evidence commitment, the intent id.
+ */
+export async function policyPublicInputsForCommitment(
+  compiled: CompiledTemplate,
+  attrsCommitment: bigint,
+  evidence: Record<string, InputValue>,
+  intentId: string,
+  salt: bigint = 0n,
+  tier: PolicyTier = POLICY_TIER_UNIVERSAL,
+): Promise<string[]> {
+  checkInputs(compiled.evidence, evidence, 'evidence')
+  checkField(salt, 'salt')
+  checkField(attrsCommitment, 'attrsCommitment')
+  const program = compilePolicyProgram(compiled, tier)
+  const evidenceSlots = encodeEvidence(program, tier, evidence)
+  const templateHash = await poseidon2Hash(templateFields(encodeTemplate(program, tier)))
+  const evidenceCommitment = await poseidon2Hash([...evidenceSlots.values, ...evidenceSlots.sets.flat(), salt])
+  return [templateHash, attrsCommitment, evidenceCommitment, encodeString(intentId)].map(fieldHex)
+}
+
+/**
+ * The `attrs_commitment` public input the policy circuit of tier `circuit` computes: Poseidon2 over
+ * the encoded attrs (scalar slots, presence bits, set rows) followed by `salt` (default 0: open
+ * intents; a random field element hides the attrs of a sealed intent). 0x-prefixed 32-byte hex.
+ */
+export async function policyAttrsCommitment(params: {
+  circuit: string
+  compiled: CompiledTemplate
+  attrs: Record<string, InputValue>
+  salt?: bigint
+}): Promise<string> {
+  const tier = policyTierOf(params.circuit)
+  if (tier === undefined) throw new RangeError(`circuit must be a policy tier, got ${JSON.stringify(params.circuit)}`)
+  const salt = params.salt ?? 0n
+  checkField(salt, 'salt')
+  checkInputs(params.compiled.intent, params.attrs, 'intent')
+  const program = compilePolicyProgram(params.compiled, tier)
+  return fieldHex(await poseidon2Hash(attrsFields(encodeAttrs(program, tier, params.attrs), salt)))
+}
+
+type EncodedScope = ReturnType<typeof encodeScope>
+
+function encodeAttrs(program: PolicyProgram, tier: PolicyTier, attrs: Record<string, InputValue>): EncodedScope {
+  return encodeScope(tier, program.intent, attrs, { slotCount: tier.attrSlots, setCount: tier.attrSets, slotBase: 0, rowBase: 0 })
+}
+
+function encodeEvidence(program: PolicyProgram, tier: PolicyTier, evidence: Record<string, InputValue>): EncodedScope {
+  return encodeScope(tier, program.evidence, evidence, { slotCount: tier.evidenceSlots, setCount: tier.evidenceSets, slotBase: tier.attrSlots, rowBase: tier.attrSets })
+}
+
+/** The attrs commitment's preimage, as circuits/policy_core's check_commitments lays it out. */
+function attrsFields(slots: EncodedScope, attrsSalt: bigint): bigint[] {
+  const presenceBits = [...slots.present, ...slots.setsPresent].reduce((sum, bit, i) => (bit ? sum + (1n << BigInt(i)) : sum), 0n)
+  return [...slots.values, presenceBits, ...slots.sets.flat(), attrsSalt]
+}
+
+function checkField(value: bigint, name: string): void {
+  if (typeof value !== 'bigint' || value < 0n || value >= FIELD_MODULUS) throw new RangeError(`${name} must be a field element (0 <= ${name} < p)`)
 }
 
 /** Poseidon2 of the encoded template on a tier: the `template_hash` public input. */

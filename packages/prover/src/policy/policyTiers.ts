@@ -43,7 +43,7 @@ export type PolicyTier = Readonly<{
 export const POLICY_CIRCUITS = ['policy_small', 'policy_medium', 'policy', 'policy_sets'] as const
 export type PolicyCircuitName = (typeof POLICY_CIRCUITS)[number]
 
-/** The universal tier: the largest template the policy circuit takes (14,570 gates, 2^14). */
+/** The universal tier: the largest template the policy circuit takes (14,143 gates, 2^14). */
 export const POLICY_TIER_UNIVERSAL: PolicyTier = Object.freeze({
   circuit: 'policy',
   attrSlots: POLICY_ATTR_SLOTS,
@@ -62,7 +62,7 @@ export const POLICY_TIER_UNIVERSAL: PolicyTier = Object.freeze({
 /**
  * The small tier: templates of up to 10 atoms, 2 layers of 4 gates, 4 intent and 8 evidence
  * scalars, 3 intent sets, 1 evidence set, 1 set literal and 4 constants, with sets of up to 8
- * elements (the README's clothing template fits). 3,560 gates, 2^12: a quarter of the universal
+ * elements (the README's clothing template fits). 3,423 gates, 2^12: a quarter of the universal
  * circuit's proving time. A proof whose intent or evidence holds a larger set goes to the next tier
  * that fits (`choosePolicyTier` with the values).
  */
@@ -84,7 +84,7 @@ export const POLICY_TIER_SMALL: PolicyTier = Object.freeze({
 /**
  * The medium tier: templates of up to 16 atoms, 3 layers of 8 gates, 8 intent and 12 evidence
  * scalars, 2 intent sets, 1 evidence set, 2 set literals and 12 constants, sets of up to 16
- * elements. 7,466 gates, 2^13: half the universal circuit's proving time.
+ * elements. 7,209 gates, 2^13: half the universal circuit's proving time.
  */
 export const POLICY_TIER_MEDIUM: PolicyTier = Object.freeze({
   circuit: 'policy_medium',
@@ -103,7 +103,7 @@ export const POLICY_TIER_MEDIUM: PolicyTier = Object.freeze({
 
 /**
  * The sets tier: the universal tier's sizes plus up to 4 set relations, sets of up to 32 elements,
- * 4 evidence sets and 3 set literals. 32,658 gates, 2^15: twice the universal circuit's proving
+ * 4 evidence sets and 3 set literals. 31,887 gates, 2^15 (the largest the Ignition prefix serves): twice the universal circuit's proving
  * time, so only a template with a relation, or a proof over a set of 17 to 32 elements, goes here.
  * The three other tiers have no relations, so their circuits and keys stayed as they were.
  */

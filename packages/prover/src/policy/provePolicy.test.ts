@@ -1,12 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createProver } from '../createProver.ts'
-import { CircuitBoundsError, DevCrsRefusedError, WitnessError } from '../errors/proverErrors.ts'
-import { DEV_CRS_DIR } from '../paths.ts'
-import { G1_FILE, G2_FILE } from '../crs/crsFiles.ts'
+import { CircuitBoundsError, WitnessError } from '../errors/proverErrors.ts'
 import { clothingCase } from './testing/clothingTemplate.ts'
 
 test('policy proof: proves, verifies, and binds every public input', async () => {
@@ -16,7 +11,7 @@ test('policy proof: proves, verifies, and binds every public input', async () =>
     const intentId = '550e8400-e29b-41d4-a716-446655440000'
     const artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId, salt: 7n })
     assert.equal(artifact.circuit, 'policy')
-    assert.equal(artifact.crs, 'dev')
+    assert.equal(artifact.crs, 'ignition')
     assert.equal(artifact.public_inputs.length, 4)
     assert.deepEqual(await prover.verifyPolicy({ artifact, compiled, attrs, evidence, intentId, salt: 7n }), { ok: true })
 
@@ -58,27 +53,21 @@ test('policy proof: evidence that breaks a constraint has no witness (WitnessErr
   }
 })
 
-test('production: a dev CRS and dev artifacts are refused', async () => {
-  assert.throws(() => createProver({ production: true, crsPath: DEV_CRS_DIR }), DevCrsRefusedError)
-  // A CRS directory without the dev label stands in for Ignition: the refusal comes from the
-  // artifact's label, before any verification.
-  const dir = mkdtempSync(join(tmpdir(), 'verity-crs-'))
-  const verifier = createProver({ production: true, crsPath: dir })
+test('production: what a fresh prover makes (Ignition, ZK) verifies; an old dev-CRS artifact is refused, naming its proof system', async () => {
+  const prover = createProver({})
+  const verifier = createProver({ production: true })
   try {
-    copyFileSync(join(DEV_CRS_DIR, G1_FILE), join(dir, G1_FILE))
-    copyFileSync(join(DEV_CRS_DIR, G2_FILE), join(dir, G2_FILE))
     const { compiled, attrs, evidence } = clothingCase()
-    const { loadCircuit } = await import('../circuits/loadCircuit.ts')
-    const circuit = await loadCircuit('policy')
-    const { policyPublicInputs } = await import('./encodePolicyInputs.ts')
-    const artifact = {
-      system: 'ultrahonk' as const, circuit: 'policy', circuit_hash: circuit.circuitHash, crs: 'dev' as const,
-      public_inputs: await policyPublicInputs(compiled, attrs, evidence, 'i'), proof: Buffer.alloc(64).toString('base64'),
-    }
-    await assert.rejects(verifier.verifyPolicy({ artifact, compiled, attrs, evidence, intentId: 'i' }), DevCrsRefusedError)
+    const artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId: 'i' })
+    assert.equal(artifact.crs, 'ignition')
+    assert.deepEqual(await verifier.verifyPolicy({ artifact, compiled, attrs, evidence, intentId: 'i' }), { ok: true })
+    const old = { ...artifact, system: 'ultrahonk', crs: 'dev' } as unknown as typeof artifact
+    const refused = await verifier.verifyPolicy({ artifact: old, compiled, attrs, evidence, intentId: 'i' })
+    assert.equal(refused.ok, false)
+    assert.match(!refused.ok ? refused.reason : '', /proof system "ultrahonk" .*0\.82\.2.*no longer accepted/)
   } finally {
+    await prover.close()
     await verifier.close()
-    rmSync(dir, { recursive: true, force: true })
   }
 })
 
@@ -135,6 +124,31 @@ test('tiers: a template beyond the small tier cannot be proven on it (CircuitBou
     const evidence = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`f${i}`, 1n]))
     await assert.rejects(prover.provePolicy({ compiled, attrs: {}, evidence, intentId: 'i', circuit: 'policy_small' }), (error: unknown) =>
       error instanceof CircuitBoundsError && error.fields.circuit === 'policy_small')
+  } finally {
+    await prover.close()
+  }
+})
+
+test('sealed-intent groundwork: a salted attrs commitment equals policyAttrsCommitment, hides nothing else, and verifies by attrs + salt or by the commitment alone', async () => {
+  const { policyAttrsCommitment } = await import('./encodePolicyInputs.ts')
+  const { randomFieldSalt } = await import('./provePolicy.ts')
+  const prover = createProver({})
+  try {
+    const { compiled, attrs, evidence } = clothingCase()
+    const intentId = '550e8400-e29b-41d4-a716-446655440009'
+    const attrsSalt = randomFieldSalt()
+    const artifact = await prover.provePolicy({ compiled, attrs, evidence, intentId, attrsSalt, circuit: 'policy_small' })
+    const commitment = await policyAttrsCommitment({ circuit: 'policy_small', compiled, attrs, salt: attrsSalt })
+    assert.equal(artifact.public_inputs[1], commitment, 'the circuit computes what the host function does')
+    assert.notEqual(commitment, await policyAttrsCommitment({ circuit: 'policy_small', compiled, attrs }), 'salt 0 (open intents) gives another commitment')
+    assert.deepEqual(await prover.verifyPolicy({ artifact, compiled, attrs, attrsSalt, evidence, intentId }), { ok: true })
+    assert.deepEqual(await prover.verifyPolicy({ artifact, compiled, attrsCommitment: commitment, evidence, intentId }), { ok: true })
+    const wrongSalt = await prover.verifyPolicy({ artifact, compiled, attrs, evidence, intentId })
+    assert.match(!wrongSalt.ok ? wrongSalt.reason : '', /public input 1 \(attrs commitment\) does not match/)
+    const wrongCommitment = await prover.verifyPolicy({ artifact, compiled, attrsCommitment: '0x01', evidence, intentId })
+    assert.equal(wrongCommitment.ok, false)
+    const notField = await prover.verifyPolicy({ artifact, compiled, attrsCommitment: 'nope', evidence, intentId })
+    assert.match(!notField.ok ? notField.reason : '', /attrsCommitment must be a 0x-hex field element/)
   } finally {
     await prover.close()
   }

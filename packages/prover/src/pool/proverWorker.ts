@@ -1,4 +1,4 @@
-// A prover worker thread: one bb.js instance (CircuitBackend) serving jobs from the pool one at a
+// A prover worker thread: one Barretenberg (native bb or wasm) (CircuitBackend) serving jobs from the pool one at a
 // time, so a service's event loop never runs witness generation or proving.
 import { parentPort, workerData } from 'node:worker_threads'
 import { CircuitBackend } from '../backend/CircuitBackend.ts'
@@ -30,6 +30,8 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return checkCircuit(request.circuit, request.inputs).then(() => true)
     case 'size':
       return (await getBackend()).circuitSize(request.circuit)
+    case 'vk':
+      return (await getBackend()).verificationKey(request.circuit)
     case 'warm': {
       const b = await getBackend()
       await b.warm(request.circuit)

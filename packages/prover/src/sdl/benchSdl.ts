@@ -1,5 +1,5 @@
 // Measures the SDL circuit: gates, witness (execute), prove and verify time of one full batch.
-// Run from the repo root: node --import tsx packages/prover/src/sdl/benchSdl.ts [runs] [threads]
+// Run from the repo root: node --import tsx packages/prover/src/sdl/benchSdl.ts [runs] [threads] [native|wasm]
 import { Ed25519Signer } from '@verity/core'
 import { executeBatch, limits, MemoryLedger, applyIncomingCredits, type StateDiff, type VerifiableType } from '@verity/ledger'
 import { addressOf, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
@@ -9,7 +9,8 @@ import { sealSdl } from './buildSdlWitness.ts'
 import { proveSdl, SDL_CIRCUIT } from './proveSdl.ts'
 
 const runs = Number(process.argv[2] ?? 3)
-const threads = process.argv[3] === undefined ? undefined : Number(process.argv[3])
+const threads = process.argv[3] === undefined || process.argv[3] === '' ? undefined : Number(process.argv[3])
+const backend = process.argv[4] === 'wasm' || process.argv[4] === 'native' ? process.argv[4] : 'auto'
 const signers = Array.from({ length: 6 }, () => Ed25519Signer.generate())
 const ledger = new MemoryLedger()
 const credits: StateDiff[] = signers.map((s) => ({ address: addressOf(s), operation: { TokenDiffs: { native: { Fungible: 1_000n } } } }))
@@ -29,7 +30,7 @@ const { witness } = sealSdl(tree, {
   transactions: result.transactions,
 })
 const witnessMs = performance.now() - t0
-const prover = createCircuitProver({ workers: 1, ...(threads === undefined ? {} : { threads }) })
+const prover = createCircuitProver({ workers: 1, backend, ...(threads === undefined ? {} : { threads }) })
 try {
   const size = await prover.circuitSize(SDL_CIRCUIT)
   console.log(`ops per proof ${limits.SDL_OPS_PER_PROOF}, slots per proof ${limits.SDL_LEAVES_PER_PROOF}, tree depth ${limits.STATE_TREE_DEPTH}; batch 0: ${witness.batches[0]!.opCount} ops on ${witness.batches[0]!.leafCount} slots`)
@@ -46,7 +47,7 @@ try {
     const cpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000
     start = performance.now()
     const verified = await prover.verifyCircuit(SDL_CIRCUIT, artifact!)
-    console.log(`run ${run + 1}: prove ${Math.round(proveMs)} ms wall (${Math.round(cpuMs)} ms CPU, all threads), verify ${Math.round(performance.now() - start)} ms (${verified.ok})`)
+    console.log(`run ${run + 1} (${prover.backend}): prove ${Math.round(proveMs)} ms wall${prover.backend === 'wasm' ? ` (${Math.round(cpuMs)} ms CPU, all threads)` : ''}, verify ${Math.round(performance.now() - start)} ms (${verified.ok})`)
   }
 } finally {
   await prover.close()

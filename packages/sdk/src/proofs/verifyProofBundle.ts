@@ -9,7 +9,7 @@ import {
   type Signature,
 } from '@verity/core'
 import { compileTemplate, decodeCompiledTemplate, evaluateTemplate, templateId, type CompiledTemplate } from '@verity/policy'
-import type { ProofArtifact, Prover } from '@verity/prover'
+import { LEGACY_PROOF_SYSTEMS, PROOF_SYSTEM, type ProofArtifact, type Prover } from '@verity/prover'
 import { checkAttestationLink, type EvidenceProvenance } from './checkAttestationLink.ts'
 import { checkBundleAgent, type AgentBindingCheck } from './checkBundleAgent.ts'
 import { MalformedProofBundleError } from './proofErrors.ts'
@@ -33,7 +33,9 @@ export type ProofStatement = {
   solution: string
   /** The named agent that signed the proposal (and the orchestrator it signed for), or 'unbound' for an intent that names no agent. */
   agent: { ownerId: string; orchestrator: string } | 'unbound'
-  crs: 'dev' | 'ignition'
+  crs: 'ignition'
+  /** The proof system that made the proof (e.g. 'ultrahonk-zk/bb5'). */
+  system: string
   circuit: string
   /** Where the evidence came from: the extractor key that attested it, or 'unattested'. */
   provenance: EvidenceProvenance
@@ -57,7 +59,7 @@ export type ProofVerification =
 export type VerifyProofBundleOptions = {
   /** The policy verifier: a Prover from @verity/prover's `createProver` (only `verifyPolicy` is used). */
   verifier: Pick<Prover, 'verifyPolicy'>
-  /** Refuse proofs made with the insecure development CRS. */
+  /** Production verifier. Every accepted proof is on Aztec's Ignition CRS (a "dev" one is refused) whatever this says. */
   production?: boolean
   /** Accept an `Unsigned` intent (its proof says nothing about who asked). Default false. */
   allowUnsigned?: boolean
@@ -113,8 +115,11 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
   if (evaluated !== undefined) return evaluated
 
   const artifact = bundle.proof.artifact
-  if (options.production === true && artifact.crs === 'dev')
-    return { ok: false, reason: 'the proof was made with the INSECURE development CRS (crs: "dev"), refused in production', check: 'proof' }
+  const system = (artifact as { system?: unknown }).system
+  if (typeof system === 'string' && Object.hasOwn(LEGACY_PROOF_SYSTEMS, system))
+    return { ok: false, reason: `the proof was made with proof system ${JSON.stringify(system)} (${LEGACY_PROOF_SYSTEMS[system]}), which this verifier no longer accepts: it checks "${PROOF_SYSTEM}" (zero-knowledge, Aztec's Ignition CRS); the proof must be made again`, check: 'proof' }
+  if ((artifact.crs as string) !== 'ignition')
+    return { ok: false, reason: `the proof names crs ${JSON.stringify(artifact.crs)}: only Aztec's Ignition CRS ("ignition") is accepted (a "dev" proof comes from an old version, made with a forgeable CRS)`, check: 'proof' }
   const circuitRefused = checkCircuit(artifact, options.circuitHashes)
   if (circuitRefused !== undefined) return circuitRefused
   const extraction = { intent_id: intent.id, template_id: template.id, solution: bundle.proposal.solution, metadata: bundle.proposal.metadata, evidence: bundle.evidence }
@@ -146,6 +151,7 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
       agent: agent.agent,
       crs: artifact.crs,
       circuit: artifact.circuit,
+      system: artifact.system,
       provenance: link.provenance,
     },
   }
@@ -246,7 +252,8 @@ function readBundle(json: unknown): CheckedBundle {
   const proof = readObject(root.proof, 'proof')
   // Accept the artifact itself in `proof` too (a bundle assembled by hand).
   const artifact = 'artifact' in proof ? readObject(proof.artifact, 'proof.artifact') : proof
-  if (artifact.crs !== 'dev' && artifact.crs !== 'ignition') throw new MalformedProofBundleError({ field: 'proof.artifact.crs', reason: 'must be "dev" or "ignition"' })
+  // "dev" is kept readable so that an old bundle gets a clear refusal (the proof system and the CRS it names), not a parse error.
+  if ((artifact.crs as string) !== 'dev' && artifact.crs !== 'ignition') throw new MalformedProofBundleError({ field: 'proof.artifact.crs', reason: 'must be "ignition"' })
   const template = readObject(root.template, 'template')
   for (const key of ['id', 'source', 'compiled_base64url'])
     if (typeof template[key] !== 'string') throw new MalformedProofBundleError({ field: `template.${key}`, reason: 'must be a string' })

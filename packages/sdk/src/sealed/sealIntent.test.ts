@@ -79,7 +79,7 @@ async function sealedBundle(compiled: CompiledTemplate, source: string, user: Ed
   const attestation = attestEvidence(extractor, { intent_id: intentId, template_id: templateId(compiled), ...proposal, evidence }, { extractedAtMs: Date.now(), sources: [] })
   const nonce = newAttestationSaltNonce()
   const salt = attestationSalt(attestation, nonce)
-  const artifact: ProofArtifact = { system: 'ultrahonk', circuit: 'policy_small', circuit_hash: 'h', crs: 'dev', public_inputs: ['0x01', publicInput(commitments), '0x03', '0x04'], proof: 'AA==' }
+  const artifact: ProofArtifact = { system: 'ultrahonk-zk/bb5', circuit: 'policy_small', circuit_hash: 'h', crs: 'ignition', public_inputs: ['0x01', publicInput(commitments), '0x03', '0x04'], proof: 'AA==' }
   return {
     signed_intent: signedIntent,
     proposal,
@@ -137,4 +137,20 @@ test('verifiers check a sealed proof against the commitment signed for its tier,
   const unboundSource = PAYABLE.replace('  evidence.payee_token == intent.payment_token;\n', '')
   const unbound = await sealedBundle(compileTemplate(unboundSource), unboundSource, user, extractor, (c) => c.policy_small!)
   assert.equal(((await verifyMandateBundle(unbound, trusted)) as { code: string }).code, 'MANDATE_SEALED_PAYMENT_UNBOUND')
+})
+
+test('a bundle of the old proof system (bb.js 0.82.2 "ultrahonk", dev CRS) is refused with a reason naming the system, before any proof work', async () => {
+  const compiled = compileTemplate(PAYABLE)
+  const extractor = Ed25519Signer.generate()
+  const calls: unknown[] = []
+  const trusted = { verifier: { verifyPolicy: async (params: unknown) => (calls.push(params), { ok: true as const }) }, trustedExtractorKeys: [extractor.publicKeyBase58] }
+  const old = await sealedBundle(compiled, PAYABLE, Ed25519Signer.generate(), extractor, (c) => c.policy_small!)
+  ;(old.proof.artifact as { system: string; crs: string }).system = 'ultrahonk'
+  ;(old.proof.artifact as { system: string; crs: string }).crs = 'dev'
+  const result = await verifyProofBundle(old, trusted)
+  assert.equal(result.ok, false)
+  assert.equal((result as { check: string }).check, 'proof')
+  assert.match((result as { reason: string }).reason, /proof system "ultrahonk" \(UltraHonk of @aztec\/bb\.js 0\.82\.2.*no longer accepts/)
+  assert.deepEqual(calls, [], 'no proof work for a system this verifier does not check')
+  assert.equal(((await verifyMandateBundle(old, trusted)) as { code: string }).code, 'MANDATE_PROOF_INVALID')
 })

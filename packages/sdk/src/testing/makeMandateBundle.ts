@@ -1,5 +1,5 @@
 // Real proof bundles of a payable template for tests (not built, not exported): a real signature
-// over the intent, evidence attested by a real extractor key, a real policy proof with the dev CRS
+// over the intent, evidence attested by a real extractor key, a real zero-knowledge policy proof on Ignition's CRS
 // whose salt is bound to the attestation, exactly as the orchestrator assembles GET /proofs/{id}.
 import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'

@@ -89,6 +89,13 @@ export class EvmSettlementClient {
     return Number(block.timestamp) * 1_000
   }
 
+  /** The SDL verifier the contract calls, and its runtime code. */
+  async verifierCode(): Promise<{ address: Address; code: Hex }> {
+    const address = (await this.#read('verifier', [])) as Address
+    const code = await this.#rpc('reading the verifier code', () => this.#public.getCode({ address }))
+    return { address, code: code ?? '0x' }
+  }
+
   async shardState(shard: number): Promise<{ root: Hex; sdlCount: bigint; sdlChain: Hex }> {
     const [root, sdlCount, sdlChain] = await Promise.all([this.#read('rootOf', [BigInt(shard)]), this.#read('sdlCount', [BigInt(shard)]), this.#read('sdlChain', [BigInt(shard)])])
     return { root, sdlCount, sdlChain }
@@ -174,7 +181,8 @@ export class EvmSettlementClient {
 
   /**
    * Estimates gas (which runs the call, so a revert surfaces as the contract's named error before
-   * anything is sent) and sends with that gas plus a margin; returns the transaction hash. One
+   * anything is sent) and sends with that gas plus a fifth, at most SETTLE_GAS_MAX (EIP-7825's cap);
+   * returns the transaction hash. One
    * estimate rather than a simulation and an estimate: each runs the whole proof verification.
    */
   async #send(functionName: 'registerAgreement' | 'settleSdl', args: readonly unknown[]): Promise<Hex> {
@@ -182,7 +190,8 @@ export class EvmSettlementClient {
     try {
       const gas = await this.#public.estimateContractGas(call as never)
       if (gas > SETTLE_GAS_MAX) throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `${functionName} needs ${gas} gas, over SETTLE_GAS_MAX ${SETTLE_GAS_MAX}` })
-      return await this.#wallet.writeContract({ ...call, chain: this.#wallet.chain, gas: (gas * 6n) / 5n } as never)
+      const margin = (gas * 6n) / 5n
+      return await this.#wallet.writeContract({ ...call, chain: this.#wallet.chain, gas: margin < SETTLE_GAS_MAX ? margin : SETTLE_GAS_MAX } as never)
     } catch (error) {
       const revert = decodeSettlementRevert(error)
       if (revert !== undefined) throw revert
@@ -191,7 +200,7 @@ export class EvmSettlementClient {
     }
   }
 
-  #read<const F extends 'agreementOf' | 'settledSdl' | 'rootOf' | 'sdlCount' | 'sdlChain'>(functionName: F, args: readonly unknown[]) {
+  #read<const F extends 'agreementOf' | 'settledSdl' | 'rootOf' | 'sdlCount' | 'sdlChain' | 'verifier'>(functionName: F, args: readonly unknown[]) {
     return this.#rpc(`calling ${functionName}`, () => this.#public.readContract({ address: this.#options.contract, abi: veritySettlementAbi, functionName, args } as never)) as Promise<ReadResult<F>>
   }
 

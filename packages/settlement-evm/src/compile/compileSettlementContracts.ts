@@ -1,5 +1,5 @@
-// The two contracts of an EVM settlement deployment: the SDL circuit's generated UltraHonk verifier
-// (HonkVerifier) and VeritySettlement. Compiled output is cached in build/ by the hash of the
+// The two contracts of an EVM settlement deployment: the SDL circuit's UltraHonk verifier as
+// Barretenberg 5 generates it (HonkVerifier, the optimized one: no linked libraries) and VeritySettlement. Compiled output is cached in build/ by the hash of the
 // sources and the compiler version, so a restart does not recompile (~2 s of solc-js).
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
@@ -16,8 +16,10 @@ const BUILD_DIR = join(PACKAGE_DIR, 'build')
 export type SettlementContracts = {
   verifier: CompiledContract
   settlement: CompiledContract
-  /** which CRS the verifier's pairing check uses */
-  crs: 'dev' | 'ignition'
+  /** the CRS the verifier's pairing check uses: Aztec's Ignition */
+  crs: 'ignition'
+  /** the proof system the verifier checks (EVM_PROOF_SYSTEM) */
+  system: string
   circuitHash: string
 }
 
@@ -28,8 +30,9 @@ export function compileSettlementOnly(): CompiledContract {
 }
 
 /**
- * Generates the SDL verifier for the CRS at `crsPath` (default VERITY_CRS_PATH, else the dev CRS:
- * then the verifier's G2 point is the dev CRS's) and compiles both contracts.
+ * Generates the SDL verifier (over the Ignition CRS at `crsPath`, default the prover's committed
+ * prefix; needs the native bb the first time, cached in packages/prover/build/evm) and compiles
+ * both contracts.
  */
 export async function compileSettlementContracts(options: { crsPath?: string } = {}): Promise<SettlementContracts> {
   const verifierSource = await generateSolidityVerifier({ circuit: SDL_CIRCUIT, ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }) })
@@ -47,5 +50,5 @@ export async function compileSettlementContracts(options: { crsPath?: string } =
     writeFileSync(`${cachePath}.${process.pid}.tmp`, JSON.stringify(compiled))
     renameSync(`${cachePath}.${process.pid}.tmp`, cachePath)
   }
-  return { verifier: compiled[0]!, settlement: compiled[1]!, crs: verifierSource.crs, circuitHash: verifierSource.circuitHash }
+  return { verifier: compiled[0]!, settlement: compiled[1]!, crs: verifierSource.crs, system: verifierSource.system, circuitHash: verifierSource.circuitHash }
 }

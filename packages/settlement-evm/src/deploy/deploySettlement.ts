@@ -14,7 +14,7 @@ export type DeploySettlementParameters = {
   chainId?: number
   /** the deployer's key, 0x + 64 hex */
   privateKey: Hex
-  /** CRS of the verifier (default VERITY_CRS_PATH, else the dev CRS) */
+  /** a copy of the Ignition CRS for the verifier (default the prover's committed prefix; checked by SHA-256) */
   crsPath?: string
 }
 
@@ -22,7 +22,9 @@ export type DeployedSettlement = {
   chainId: number
   settlement: Address
   verifier: Address
-  crs: 'dev' | 'ignition'
+  crs: 'ignition'
+  /** the proof system the verifier checks */
+  system: string
   circuitHash: string
   emptyRoot: Hex
   verifierDeployedBytes: number
@@ -53,6 +55,7 @@ export async function deploySettlement(parameters: DeploySettlementParameters): 
     settlement: settlement.address,
     verifier: verifier.address,
     crs: contracts.crs,
+    system: contracts.system,
     circuitHash: contracts.circuitHash,
     emptyRoot,
     verifierDeployedBytes: contracts.verifier.deployedBytes,

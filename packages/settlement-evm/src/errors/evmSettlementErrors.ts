@@ -78,3 +78,15 @@ export class MandatePaymentUnsupportedError extends VerityError {
     super(`SDL transaction ${fields.index} is a mandate payment: EVM settlement cannot verify its proof bundle (settle on the base layer)`, { index: fields.index })
   }
 }
+
+/**
+ * The contract's SDL verifier is not this version's: its code lacks the verification key hash of
+ * the SDL circuit, or Ignition's [x]₂ (an older deployment, another circuit, another setup). Its
+ * proofs would be refused, or worse, proofs of another setup accepted: deploy the contracts again.
+ */
+export class VerifierMismatchError extends VerityError {
+  readonly code = 'EVM_VERIFIER_MISMATCH'
+  constructor(readonly fields: { contract: string; verifier: string; reason: string }) {
+    super(`VeritySettlement ${fields.contract} calls the verifier ${fields.verifier}, which is not this version's SDL verifier: ${fields.reason}; deploy the contracts again (verity deploy-contracts) and point settlement.contract at the new VeritySettlement`)
+  }
+}

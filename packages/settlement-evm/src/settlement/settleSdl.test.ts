@@ -1,19 +1,25 @@
-// Settlement on a real local EVM node (Hardhat, 127.0.0.1): one SDL with transfers, proven with the
-// Keccak transcript, settles through the generated verifier (with the dev CRS's G2 point); the
-// contract's root then equals the domain's. Tampered proofs, replays, a wrong previous root and
-// calls by another account revert with the contract's named errors.
+// Settlement on a real local EVM node (Hardhat, 127.0.0.1): one SDL with transfers, proven in
+// EVM_PROOF_SYSTEM (zero-knowledge, Keccak transcript, Ignition's CRS), settles through bb 5's
+// generated verifier; the contract's root then equals the domain's. The verifier accepts two
+// different proofs of one witness and refuses a proof with one bit flipped or a wrong public
+// input; tampered proofs, replays, a wrong previous root and calls by another account revert with
+// the contract's named errors; proofs of another proof system are refused by name before sending.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
 import { executeBatch, MemoryLedger, type VerifiableType } from '@verity/ledger'
-import { createCircuitProver, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
-import { createPublicClient, http, parseAbiItem, type Hex } from 'viem'
+import { createCircuitProver, EVM_PROOF_SYSTEM, PROOF_SYSTEM, proveSdlBatch, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, parseAbiItem, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { checkSettlementVerifier, expectedSdlVerifier, settlementVerifierReader } from '../client/checkSettlementVerifier.ts'
+import { evmChain } from '../client/evmChain.ts'
+import { compileSettlementOnly } from '../compile/compileSettlementContracts.ts'
 import { addressOf, createFungible, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
 import { EvmSettlementClient } from '../client/EvmSettlementClient.ts'
 import { deploySettlement, type DeployedSettlement } from '../deploy/deploySettlement.ts'
-import { SettlementInputError, SettlementRevertError } from '../errors/evmSettlementErrors.ts'
-import { CONTRACT_BYTES_MAX } from '../limits.ts'
-import { LOCAL_EVM_CHAIN_ID } from '../limits.ts'
+import { SettlementInputError, SettlementRevertError, VerifierMismatchError } from '../errors/evmSettlementErrors.ts'
+import { CONTRACT_BYTES_MAX, LOCAL_EVM_CHAIN_ID, SDL_BATCHES_MAX, SETTLE_GAS_MAX } from '../limits.ts'
+import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
 import { LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
 import { freePort } from '../testing/freePort.ts'
 import { HARDHAT_SECOND_KEY } from '../testing/HARDHAT_SECOND_KEY.ts'
@@ -23,6 +29,13 @@ const issuer = Ed25519Signer.generate()
 const alice = Ed25519Signer.generate()
 const bob = Ed25519Signer.generate()
 const OWNER_ID = `0x${'11'.repeat(32)}` as Hex
+
+/** The proof with one bit flipped, in the middle of its bytes. */
+function flipBit(proof: Hex): Hex {
+  const bytes = Buffer.from(proof.slice(2), 'hex')
+  bytes[bytes.length >> 1]! ^= 0x10
+  return `0x${bytes.toString('hex')}`
+}
 
 async function rejects(promise: Promise<unknown>, errorName: string): Promise<SettlementRevertError> {
   const error = await promise.then(() => assert.fail(`expected ${errorName}`), (e: unknown) => e)
@@ -36,7 +49,7 @@ describe('VeritySettlement on a local EVM node', () => {
   let deployed: DeployedSettlement
   let operator: EvmSettlementClient
   let stranger: EvmSettlementClient
-  const prover = createCircuitProver({ workers: 1, proofSystem: 'ultrahonk-keccak' })
+  const prover = createCircuitProver({ workers: 1, proofSystem: EVM_PROOF_SYSTEM })
 
   before(async () => {
     node = await startLocalEvmNode({ port: await freePort() })
@@ -50,8 +63,8 @@ describe('VeritySettlement on a local EVM node', () => {
     await node?.close()
   })
 
-  test('the deployed verifier is the SDL circuit\'s, with the dev CRS, under the 24 KB limit', () => {
-    assert.equal(deployed.crs, 'dev')
+  test('the deployed verifier is the SDL circuit\'s, for Ignition\'s CRS, under the 24 KB limit', () => {
+    assert.equal(deployed.crs, 'ignition')
     assert.ok(deployed.verifierDeployedBytes > 10_000, `${deployed.verifierDeployedBytes} bytes`)
     assert.ok(deployed.verifierDeployedBytes <= CONTRACT_BYTES_MAX, `${deployed.verifierDeployedBytes} > ${CONTRACT_BYTES_MAX}`)
   })
@@ -84,18 +97,21 @@ describe('VeritySettlement on a local EVM node', () => {
       transactions: result.transactions,
     })
     const proofs: ProofArtifact[] = await proveSdl(prover, witness)
-    assert.equal(proofs[0]!.system, 'ultrahonk-keccak')
+    assert.equal(proofs[0]!.system, EVM_PROOF_SYSTEM)
     assert.deepEqual(await prover.verifyCircuit('sdl', proofs[0]!), { ok: true })
     const call = sdlSettlementCall(content, proofs)
 
-    // A Poseidon-transcript proof (the base layer's kind) is refused before any transaction.
-    assert.throws(() => sdlSettlementCall(content, [{ ...proofs[0]!, system: 'ultrahonk' }]), SettlementInputError)
+    // A Poseidon-transcript proof (the base layer's kind) and one of bb.js 0.82.2 are refused by name, before any transaction.
+    assert.throws(() => sdlSettlementCall(content, proofs.map((p) => ({ ...p, system: PROOF_SYSTEM }))), (e: unknown) => e instanceof SettlementInputError && e.message.includes(`"${PROOF_SYSTEM}"`))
+    assert.throws(
+      () => sdlSettlementCall(content, proofs.map((p) => ({ ...p, system: 'ultrahonk-keccak' }))),
+      (e: unknown) => e instanceof SettlementInputError && /old proof system "ultrahonk-keccak" \(.*0\.82\.2.*\); the EVM verifier checks "ultrahonk-keccak-zk\/bb5"/.test(e.message),
+    )
 
-    const tamperedProof = `${call.batches[0]!.proof.slice(0, 1000)}${call.batches[0]!.proof[1000] === '0' ? '1' : '0'}${call.batches[0]!.proof.slice(1001)}` as Hex
-    const tampered = await rejects(operator.settleSdl({ ...call, batches: [{ ...call.batches[0]!, proof: tamperedProof }] }), 'ProofRejected')
+    const tampered = await rejects(operator.settleSdl({ ...call, batches: [{ ...call.batches[0]!, proof: flipBit(call.batches[0]!.proof) }, ...call.batches.slice(1)] }), 'ProofRejected')
     assert.deepEqual(tampered.fields.args, [0n])
     // A proof of other public inputs (a different root after) does not verify either.
-    await rejects(operator.settleSdl({ ...call, batches: [{ ...call.batches[0]!, rootAfter: deployed.emptyRoot }] }), 'ProofRejected')
+    await rejects(operator.settleSdl({ ...call, batches: [{ ...call.batches[0]!, rootAfter: deployed.emptyRoot }, ...call.batches.slice(1)] }), 'ProofRejected')
 
     // The first settlement transaction is dropped from the mempool: the client finds it gone after
     // its wait and sends again; the SDL settles once, from the second transaction.
@@ -139,6 +155,50 @@ describe('VeritySettlement on a local EVM node', () => {
     const wrongRoot = await rejects(operator.settleSdl({ ...call, sdlHash: `0x${'33'.repeat(32)}`, rootBefore: content.root_before as Hex }), 'WrongPreviousRoot')
     assert.deepEqual(wrongRoot.fields.args, [BigInt(TEST_SHARD), content.root_after, content.root_before])
     assert.equal((await operator.shardState(TEST_SHARD)).sdlCount, 1n)
+  })
+
+  test('the verifier accepts two different proofs of one witness (zero-knowledge), refuses one bit flipped or a wrong public input; the largest SDL fits a transaction', async () => {
+    const tree = await StateTree.create()
+    const result = executeBatch(new MemoryLedger(), [createFungible(issuer, 1n, [{ address: addressOf(alice), amount: 5n }])], TEST_SHARD)
+    const { witness } = sealSdl(tree, { shard: TEST_SHARD, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: result.transactions })
+    const [first, second] = [await proveSdlBatch(prover, witness, 0), await proveSdlBatch(prover, witness, 0)]
+    assert.deepEqual(first!.public_inputs, second!.public_inputs)
+    assert.notEqual(first!.proof, second!.proof, 'a zero-knowledge prover randomizes every proof')
+    const client = createPublicClient({ transport: http(node.rpcUrl) })
+    const abi = parseAbi(['function verify(bytes proof, bytes32[] publicInputs) view returns (bool)'])
+    const verify = (proof: Hex, inputs: readonly string[]) =>
+      client.readContract({ address: deployed.verifier, abi, functionName: 'verify', args: [proof, inputs as Hex[]] }).catch(() => false)
+    const bytes = (artifact: ProofArtifact) => `0x${Buffer.from(artifact.proof, 'base64').toString('hex')}` as Hex
+    assert.equal(await verify(bytes(first!), first!.public_inputs), true)
+    assert.equal(await verify(bytes(second!), second!.public_inputs), true)
+    assert.equal(await verify(flipBit(bytes(first!)), first!.public_inputs), false, 'one bit flipped')
+    assert.equal(await verify(`${bytes(first!)}${'00'.repeat(32)}`, first!.public_inputs), false, 'a field appended')
+    assert.equal(await verify(bytes(first!).slice(0, -64) as Hex, first!.public_inputs), false, 'the last field cut')
+    assert.equal(await verify(bytes(first!), first!.public_inputs.slice(0, 5)), false, 'a public input missing')
+    const wrongInput = first!.public_inputs.map((input, i) => (i === 2 ? `0x${(BigInt(input) + 1n).toString(16).padStart(64, '0')}` : input))
+    assert.equal(await verify(bytes(first!), wrongInput), false, 'batch index + 1')
+
+    // The largest SDL the contract takes, SDL_BATCHES_MAX proofs, with the client's 20 % margin, fits one transaction (EIP-7825's cap).
+    assert.equal(await client.readContract({ address: deployed.settlement, abi: veritySettlementAbi, functionName: 'BATCHES_MAX' }), BigInt(SDL_BATCHES_MAX))
+    const verifyGas = await client.estimateGas({ account: operator.account, to: deployed.verifier, data: encodeFunctionData({ abi, functionName: 'verify', args: [bytes(first!), first!.public_inputs as Hex[]] }) })
+    assert.ok((verifyGas * BigInt(SDL_BATCHES_MAX) * 6n) / 5n < SETTLE_GAS_MAX, `${SDL_BATCHES_MAX} proofs at ${verifyGas} gas each, plus 20 %, exceed ${SETTLE_GAS_MAX}`)
+  })
+
+  test("the contract's verifier is checked: this version's passes; another contract or another key hash is refused", async () => {
+    const expected = await expectedSdlVerifier()
+    assert.match(expected.vkHash, /^0x[0-9a-f]{64}$/)
+    await checkSettlementVerifier(operator, expected)
+    await assert.rejects(checkSettlementVerifier(operator, { ...expected, vkHash: `0x${'12'.repeat(32)}` }), VerifierMismatchError)
+    // A VeritySettlement whose "verifier" is some other contract (here the first VeritySettlement).
+    const wallet = createWalletClient({ chain: evmChain(node.rpcUrl, LOCAL_EVM_CHAIN_ID), transport: http(node.rpcUrl), account: privateKeyToAccount(LOCAL_EVM_DEV_KEY) })
+    const settlementOnly = compileSettlementOnly()
+    const hash = await wallet.deployContract({ abi: settlementOnly.abi, bytecode: settlementOnly.bytecode, args: [deployed.settlement, deployed.emptyRoot] } as never)
+    const { contractAddress } = await createPublicClient({ transport: http(node.rpcUrl) }).waitForTransactionReceipt({ hash })
+    const other = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: contractAddress!, confirmations: 1, privateKey: LOCAL_EVM_DEV_KEY })
+    await assert.rejects(checkSettlementVerifier(other, expected), (e: unknown) => e instanceof VerifierMismatchError && e.code === 'EVM_VERIFIER_MISMATCH' && /verification key hash/.test(e.message))
+    // The same through the key-less reader (`verity settlement show`).
+    await checkSettlementVerifier(settlementVerifierReader({ rpcUrl: node.rpcUrl, contract: deployed.settlement }), expected)
+    await assert.rejects(checkSettlementVerifier(settlementVerifierReader({ rpcUrl: node.rpcUrl, contract: contractAddress! }), expected), VerifierMismatchError)
   })
 
   /** settleSdl without the client's "already settled" shortcut: what a replayed transaction meets. */

@@ -4,7 +4,7 @@
 // `@verity/prover` here (vite.config.ts).
 export { attestationSalt, ATTESTATION_SALT_TAG, ATTESTATION_SALT_NONCE_BYTES } from '../../../prover/src/policy/attestationSalt.ts'
 export { verifyPolicy, POLICY_CIRCUIT, type VerifyPolicyParameters } from '../../../prover/src/policy/provePolicy.ts'
-export type { ProofArtifact, VerifyResult } from '../../../prover/src/ProofArtifact.ts'
+export { LEGACY_PROOF_SYSTEMS, PROOF_SYSTEM, PROOF_SYSTEM_KECCAK, type ProofArtifact, type VerifyResult } from '../../../prover/src/ProofArtifact.ts'
 export type { Prover } from '../../../prover/src/createProver.ts'
 export type { CircuitProver } from '../../../prover/src/createCircuitProver.ts'
 // The state tree's hash, for checking a finalized vault's Merkle paths (the SDK's verifyFinalizedVault).

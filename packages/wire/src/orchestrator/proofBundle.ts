@@ -6,10 +6,14 @@ import { SignedIntent } from './signedIntent.ts'
 
 /** A proof artifact (docs/proofs.md): everything a verifier needs to know what it checks. */
 export const ProofArtifact = Type.Object({
-  system: Type.Union([Type.Literal('ultrahonk'), Type.Literal('ultrahonk-keccak')]),
+  system: Type.String({
+    description:
+      'the proof system and its version: "ultrahonk-zk/bb5" (or "ultrahonk-keccak-zk/bb5" for EVM verifiers); ' +
+      'a verifier refuses other systems, naming them (e.g. "ultrahonk", bb.js 0.82.2, no longer accepted)',
+  }),
   circuit: Type.String(),
   circuit_hash: Type.String(),
-  crs: Type.Union([Type.Literal('ignition'), Type.Literal('dev')], { description: '"dev" proofs are refused by a production verifier' }),
+  crs: Type.Union([Type.Literal('ignition'), Type.Literal('dev')], { description: 'always "ignition" (Aztec\'s Ignition CRS); "dev" artifacts of old versions are refused' }),
   public_inputs: Type.Array(Type.String()),
   proof: Type.String({ description: 'base64 of the proof bytes' }),
 })

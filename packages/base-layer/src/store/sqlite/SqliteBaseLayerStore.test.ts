@@ -1,3 +1,4 @@
+import { claimDataDirProofSystem } from '@verity/prover'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -39,7 +40,9 @@ describe('SqliteBaseLayerStore migrations', () => {
     const failed: SdlRecord = { hash: 'f', shard: 3, sequence: 2n, status: 'failed', code: 'SDL_ROOT_MISMATCH', reason: 'why "x"', failedAtMs: 6 }
     const stateDiff = { address: 'a,4', operation: { TokenDiffs: { native: { Fungible: U64_MAX } } }, note: 'nul \u0000 and \u{1F600}' }
     const credit = { id: 1n, shard: 4, sourceShard: 3, sourceSdlHash: 'h', stateDiff } as unknown as CreditRecord
-    // The file as the previous build left it: schema version 1 only, each record one JSON text.
+    // The file as the previous build left it: schema version 1 only, each record one JSON text
+    // (in a directory of this proof system: one of an older one is refused, dataDirProofSystem.test.ts).
+    claimDataDirProofSystem(dirname(path), 'base-layer.sqlite')
     const old = new Database(path)
     old.exec(BASE_LAYER_MIGRATIONS[0]!.sqlite)
     old.exec(`CREATE TABLE ${MIGRATIONS_TABLE} (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at_ms INTEGER NOT NULL)`)

@@ -1,5 +1,6 @@
+import { claimDataDirProofSystem } from '@verity/prover'
 import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { basename, dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { migrateSqlite, StoreUnavailableError } from '@verity/postgres'
 import { BASE_LAYER_MIGRATIONS, MIGRATIONS_TABLE } from '../baseLayerMigrations.ts'
@@ -23,6 +24,8 @@ export class SqliteBaseLayerStore extends BaseLayerReadsThrough implements BaseL
   /** Opens (creating if needed) the database at `path` and migrates it; `':memory:'` for a throw-away store. */
   constructor(path: string, options: { clock?: () => number } = {}) {
     super()
+    // Stored proofs are of one proof system: a directory of an older version is refused, saying what to do.
+    if (path !== ':memory:') claimDataDirProofSystem(dirname(path), basename(path))
     try {
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
       this.#db = new Database(path)

@@ -1,3 +1,4 @@
+import { claimDataDirProofSystem } from '@verity/prover'
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -112,7 +113,9 @@ describe('SqliteDomainStore migrations', () => {
     const dir = mkdtempSync(join(tmpdir(), 'verity-store-migrate-'))
     const path = join(dir, 'domain.sqlite')
     try {
-      // The file as the previous build left it: its tables created at every open, no version recorded.
+      // The file as the previous build left it: its tables created at every open, no version recorded
+      // (in a directory of this proof system: one of an older one is refused, dataDirProofSystem.test.ts).
+      claimDataDirProofSystem(dir, 'domain.sqlite')
       const old = new Database(path)
       old.exec(DOMAIN_MIGRATIONS[0]!.sqlite)
       old.prepare('INSERT INTO nonces (address, next_nonce) VALUES (?, ?)').run('a,1', '18446744073709551616')

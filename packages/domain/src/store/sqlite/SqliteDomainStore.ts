@@ -1,6 +1,8 @@
 // The embedded store: one SQLite file in WAL mode with synchronous=FULL, so an acknowledged
 // write survives a crash of the process or the machine. better-sqlite3 is synchronous; the
 // methods return promises to fit the DomainStore port.
+import { basename, dirname } from 'node:path'
+import { claimDataDirProofSystem } from '@verity/prover'
 import Database from 'better-sqlite3'
 import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
 import { mandateOfRow, type MandateRow } from '../mandateRows.ts'
@@ -38,6 +40,8 @@ export class SqliteDomainStore implements DomainStore {
   /** Opens (creating when absent) the store at `path`; `:memory:` for a throw-away store. */
   constructor(path: string, options: SqliteDomainStoreOptions = {}) {
     this.#path = path
+    // Stored proofs are of one proof system: a directory of an older version is refused, saying what to do.
+    if (path !== ':memory:') claimDataDirProofSystem(dirname(path), basename(path))
     this.#db = new Database(path)
     this.#db.pragma('journal_mode = WAL')
     this.#db.pragma('synchronous = FULL')

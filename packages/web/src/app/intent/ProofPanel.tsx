@@ -36,7 +36,7 @@ export function ProofPanel({ intentId, bundle }: { intentId: string; bundle: Rec
           Download the proof bundle
         </a>{' '}
         ({Math.round(((proof?.artifact?.proof?.length ?? 0) * 3) / 4 / 1024)} KiB proof, CRS: {proof?.artifact?.crs}
-        {proof?.artifact?.crs === 'dev' ? ' — the INSECURE development CRS' : ''}). Check it offline with <code>verity verify proof-{intentId}.json</code>.
+        {proof?.artifact?.crs === 'ignition' ? " (Aztec's Ignition ceremony)" : ''}). Check it offline with <code>verity verify proof-{intentId}.json</code>.
       </p>
       <AttestationView attestation={proof?.attestation} />
       <div aria-live="polite" data-testid="verification">
