@@ -7,6 +7,7 @@ import type {
   ProposalCheckResponse,
   RuntimeConfig as RuntimeConfigSchema,
   SignedIntent,
+  SubmittedIntent,
   Static,
   UpdateRuntimeConfigRequest,
 } from '@verity/wire'
@@ -34,6 +35,8 @@ export type RuntimeConfig = Static<typeof RuntimeConfigSchema>
 export type RuntimeConfigUpdate = Static<typeof UpdateRuntimeConfigRequest>
 /** A signed intent of shape A or B as POST /intents takes it (see `signIntent`). */
 export type SignedIntentJson = Static<typeof SignedIntent>
+/** What POST /intents takes: a signed intent, or a sealed one with its opening beside it. */
+export type SubmittedIntentJson = Static<typeof SubmittedIntent>
 
 /**
  * A typed client of the orchestrator's HTTP API (docs/orchestrator.md). Every method throws
@@ -59,7 +62,7 @@ export class OrchestratorClient extends ServiceClient {
     await request(this.baseUrl, `/templates/${encodeURIComponent(templateId)}`, { ...this.authorized(options), method: 'DELETE' })
   }
   /** Submits a signed intent (see `signIntent`). */
-  async submitIntent(signedIntent: SignedIntentJson, options: CallOptions = {}): Promise<void> {
+  async submitIntent(signedIntent: SubmittedIntentJson, options: CallOptions = {}): Promise<void> {
     await request(this.baseUrl, '/intents', { ...this.authorized(options), method: 'POST', body: signedIntent })
   }
   /** The intent exactly as submitted. */

@@ -1,5 +1,5 @@
 import { canonicalJson, type AgentKey, type Signer } from '@verity/core'
-import type { SignedIntent, SignedIntentShapeA, SignedIntentShapeB, Static } from '@verity/wire'
+import type { SignedIntentShapeA, SignedIntentShapeB, Static } from '@verity/wire'
 
 export type IntentFields = Record<string, unknown>
 
@@ -25,8 +25,8 @@ export type SignIntentParameters = {
  */
 export function signIntent(parameters: SignIntentParameters & { shape?: 'b' }): Static<typeof SignedIntentShapeB>
 export function signIntent(parameters: SignIntentParameters & { shape: 'a' }): Static<typeof SignedIntentShapeA>
-export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntent>
-export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntent> {
+export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntentShapeA> | Static<typeof SignedIntentShapeB>
+export function signIntent(parameters: SignIntentParameters): Static<typeof SignedIntentShapeA> | Static<typeof SignedIntentShapeB> {
   const { id, templateId, fields, signer, shape = 'b', agents } = parameters
   const agentsField = agents === undefined ? {} : { agents: [...agents] }
   if (shape === 'a') {
