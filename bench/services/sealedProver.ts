@@ -20,11 +20,12 @@ async function proveAndVerify(prover: Prover, circuit: PolicyCircuitName, sealed
   const intentId = randomUUID()
   const start = nowMs()
   // An open intent proves with attrs salt 0; a sealed one with its secret salt (the same circuit).
-  const artifact: ProofArtifact = await prover.provePolicy({ compiled, attrs, evidence, intentId, circuit, ...(sealed === undefined ? {} : { attrsSalt: sealed.salt }) } as Parameters<Prover['provePolicy']>[0])
+  const artifact: ProofArtifact = await prover.provePolicy({ compiled, attrs, evidence, intentId, circuit, ...(sealed === undefined ? {} : { attrsSalt: sealed.salt }) })
   into.proveMs.push(nowMs() - start)
   const verifyStart = nowMs()
-  const claim = sealed === undefined ? { attrs } : { attrsCommitment: sealed.commitment }
-  const verified = await prover.verifyPolicy({ artifact, compiled, evidence, intentId, ...claim } as Parameters<Prover['verifyPolicy']>[0])
+  const verified = await prover.verifyPolicy(
+    sealed === undefined ? { artifact, compiled, evidence, intentId, attrs } : { artifact, compiled, evidence, intentId, attrsCommitment: sealed.commitment },
+  )
   if (!verified.ok) throw new Error(`${sealed === undefined ? 'open' : 'sealed'} ${circuit} proof did not verify: ${verified.reason}`)
   into.verifyMs.push(nowMs() - verifyStart)
 }

@@ -1,17 +1,17 @@
 // The base layer's re-check of a sealed intent's mandate payment (issue 35): ProverSdlVerifier
 // verifies the bundle without the attrs (the commitment signed for the proof's tier) and refuses
-// one whose proof carries another commitment. Skipped until the policy circuit takes the attrs salt.
+// one whose proof carries another commitment.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { Ed25519Signer, formatAddress } from '@verity/core'
 import { createProver, type Prover } from '@verity/prover'
-import { makeSealedBundle, SEALED_PROOFS_AVAILABLE } from '../../../sdk/src/testing/makeSealedBundle.ts'
+import { makeSealedBundle } from '../../../sdk/src/testing/makeSealedBundle.ts'
 import { ProverSdlVerifier } from './ProverSdlVerifier.ts'
 
 const PAYABLE = readFileSync(new URL('../../../policy/examples/payable-clothing.template', import.meta.url), 'utf8')
 
-describe('the base layer re-checks a sealed mandate payment', { skip: SEALED_PROOFS_AVAILABLE ? false : 'needs the zero-knowledge policy circuit (attrs_salt)', timeout: 300_000 }, () => {
+describe('the base layer re-checks a sealed mandate payment', { timeout: 300_000 }, () => {
   const [user, store, extractor] = [Ed25519Signer.generate(), Ed25519Signer.generate(), Ed25519Signer.generate()]
   const verifier = new ProverSdlVerifier({ trustedExtractorKeys: [extractor.publicKeyBase58] })
   let prover: Prover

@@ -1,19 +1,18 @@
 // Mandate payments of sealed intents (issue 35) through a real domain with real bundles: the domain
-// never sees the user's maximum or token; the proof establishes them. Skipped until the policy
-// circuit takes the attrs salt (the zero-knowledge prover).
+// never sees the user's maximum or token; the proof establishes them.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { Ed25519Signer } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { createProver, type Prover } from '@verity/prover'
-import { makeSealedBundle, SEALED_PROOFS_AVAILABLE } from '../../../sdk/src/testing/makeSealedBundle.ts'
+import { makeSealedBundle } from '../../../sdk/src/testing/makeSealedBundle.ts'
 import { startTestDomain, type TestDomain } from '../testing/startTestDomain.ts'
 
 const PAYABLE = readFileSync(new URL('../../../policy/examples/payable-clothing.template', import.meta.url), 'utf8')
 const PRICE = 1800
 
-describe('sealed mandate payments (real proofs)', { skip: SEALED_PROOFS_AVAILABLE ? false : 'needs the zero-knowledge policy circuit (attrs_salt)', timeout: 600_000 }, () => {
+describe('sealed mandate payments (real proofs)', { timeout: 600_000 }, () => {
   let prover: Prover
   let domain: TestDomain
   let token: string

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { Ed25519Signer } from '@verity/core'
-import * as proverApi from '@verity/prover'
 import { SQLITE_FILE_NAME } from '../store/SqliteOrchestratorStore.ts'
 import { readEventStream, type EventStreamReader } from '../testing/readEventStream.ts'
 import { sealIntentShapeB } from '../testing/sealIntent.ts'
@@ -34,8 +33,6 @@ requires {
 }
 `
 const FIELDS = { max_price_cents: 73911, sizes: ['Zebra-XL', 'Medium'], excluded_brands: ['Quokkacorp', 'Wombatwear'], note: 'Platypus-note' }
-/** Whether the policy circuit takes the attrs salt (the zero-knowledge prover, proof-v5). */
-const SEALED_PROOFS_AVAILABLE = typeof (proverApi as Record<string, unknown>).policyAttrsCommitment === 'function'
 const SECRETS = ['73911', 'Zebra-XL', 'Quokkacorp', 'Wombatwear', 'Platypus-note']
 
 let orchestrator: TestOrchestrator
@@ -119,8 +116,8 @@ test('no public route, event or log line of a sealed intent shows an attr value 
   const proof = await orchestrator.request('GET', `/proofs/${succeeded}`)
   assert.equal(proof.status, 200, proof.text)
   const { artifact } = proof.json.proof as { artifact: { circuit: string; public_inputs: string[] } }
-  // The proof's attrs commitment is the one the user signed for its tier (with the circuit that takes the attrs salt).
-  if (SEALED_PROOFS_AVAILABLE) assert.equal(artifact.public_inputs[1], proof.json.signed_intent.intent.sealed.commitments[artifact.circuit])
+  // The proof's attrs commitment is the one the user signed for its tier.
+  assert.equal(artifact.public_inputs[1], proof.json.signed_intent.intent.sealed.commitments[artifact.circuit])
   reads.forEach((text, index) => assertNoSecret(`public read ${index}`, text))
   assertNoSecret('the logs', logs.join(''))
   assert.ok(logs.join('').includes(succeeded), 'the logs were captured')

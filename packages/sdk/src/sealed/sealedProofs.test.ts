@@ -5,7 +5,7 @@ import { Ed25519Signer, MultisigSigner, SoftwarePasskey } from '@verity/core'
 import { createProver, type Prover } from '@verity/prover'
 import { verifyMandateBundle } from '../mandates/verifyMandateBundle.ts'
 import { verifyProofBundle } from '../proofs/verifyProofBundle.ts'
-import { makeSealedBundle, SEALED_PROOFS_AVAILABLE } from '../testing/makeSealedBundle.ts'
+import { makeSealedBundle } from '../testing/makeSealedBundle.ts'
 
 const PAYABLE = readFileSync(new URL('../../../policy/examples/payable-clothing.template', import.meta.url), 'utf8')
 const PAYABLE_FIELDS = { acceptable_categories: ['t-shirt'], size: 'M', max_price_cents: 2345, payment_token: 'native', payment_deadline_ms: 4_102_444_800_000 }
@@ -41,9 +41,8 @@ requires {
 }
 `
 
-// Real zero-knowledge proofs of sealed intents, verified without the attrs (issue 35). They need
-// the policy circuit with the attrs salt (the proof-system port): before it, they are skipped.
-describe('sealed proofs, verified without the attrs', { skip: SEALED_PROOFS_AVAILABLE ? false : 'needs the zero-knowledge policy circuit (attrs_salt)', timeout: 600_000 }, () => {
+// Real zero-knowledge proofs of sealed intents, verified without the attrs (issue 35).
+describe('sealed proofs, verified without the attrs', { timeout: 600_000 }, () => {
   let prover: Prover
   const extractor = Ed25519Signer.generate()
   const trusted = () => ({ verifier: prover, trustedExtractorKeys: [extractor.publicKeyBase58] })

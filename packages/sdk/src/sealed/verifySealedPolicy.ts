@@ -14,10 +14,9 @@ export type SealedVerifyParameters = {
 
 /**
  * Verifies a sealed intent's policy proof: @verity/prover's verifyPolicy with `attrsCommitment`
- * in place of the attrs (the zero-knowledge prover's contract: it recomputes the template hash,
- * evidence commitment and intent id, and takes the attrs commitment as given). A prover without
- * that form finds no attrs to encode and refuses: no sealed proof verifies on it.
+ * in place of the attrs (it recomputes the template hash, evidence commitment and intent id, takes
+ * the attrs commitment as given, and checks the proof with the tier's key).
  */
 export function verifySealedPolicy(verifier: Pick<Prover, 'verifyPolicy'>, params: SealedVerifyParameters): Promise<VerifyResult> {
-  return verifier.verifyPolicy(params as unknown as Parameters<Prover['verifyPolicy']>[0])
+  return verifier.verifyPolicy(params)
 }

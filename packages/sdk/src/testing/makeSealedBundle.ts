@@ -2,14 +2,10 @@
 // commitments and signature, evidence attested by a real extractor key, a real policy proof on the
 // tier the orchestrator would choose, with the attrs salt, exactly as GET /proofs/{id} assembles it.
 import { randomUUID } from 'node:crypto'
-import * as proverApi from '@verity/prover'
 import { attestEvidence, decodeInputFields, encodeBase64Url, type Ed25519Signer, type Signer } from '@verity/core'
 import { compileTemplate, compiledBytes, templateId } from '@verity/policy'
 import { attestationSalt, choosePolicyTier, newAttestationSaltNonce, type Prover } from '@verity/prover'
 import { sealIntent } from '../sealed/sealIntent.ts'
-
-/** Whether @verity/prover's policy circuit takes the attrs salt (the zero-knowledge circuit, proof-v5): sealed proofs verify only then. */
-export const SEALED_PROOFS_AVAILABLE = typeof (proverApi as Record<string, unknown>).policyAttrsCommitment === 'function'
 
 export type SealedBundleParameters = {
   prover: Pick<Prover, 'provePolicy'>
@@ -41,7 +37,7 @@ export async function makeSealedBundle(params: SealedBundleParameters): Promise<
     salt,
     attrsSalt: BigInt(opening.salt),
     circuit: choosePolicyTier(compiled, { attrs, evidence }).circuit,
-  } as Parameters<Prover['provePolicy']>[0])
+  })
   return {
     signed_intent: signedIntent,
     proposal,
