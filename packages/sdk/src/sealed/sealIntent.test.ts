@@ -58,6 +58,7 @@ test('a payable template pays sealed only when it proves price <= max and the to
   const noToken = compileTemplate(PAYABLE.replace('  evidence.payee_token == intent.payment_token;\n', ''))
   assert.match(sealedPaymentProblems(noToken, sealed).join(), /payee_token == intent\.payment_token/)
   assert.match(sealedPaymentProblems(compiled, { ...sealed, disclosedFields: {} }).join(), /does not disclose payment_deadline_ms/)
+  assert.match(sealedPaymentProblems(compiled, { ...sealed, disclosedFields: { payment_deadline_ms: 'soon' } }).join(), /disclosed payment_deadline_ms is not an int/)
 })
 
 test('whoever holds the opening re-evaluates a failure with its values', async () => {

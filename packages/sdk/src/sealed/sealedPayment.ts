@@ -4,6 +4,7 @@
 // attrs: when it requires price ≤ max and token = the payee's token (constraints without
 // `optional:`), a verified proof establishes both. The deadline is not a relation to the evidence;
 // the user discloses it, signed, beside the commitments.
+import { decodeInputValue, isVerityError } from '@verity/core'
 import { formatExpression, type CompiledTemplate } from '@verity/policy'
 import type { SealedPart } from './readSealedPart.ts'
 
@@ -22,7 +23,10 @@ export function sealedPaymentProblems(compiled: CompiledTemplate, sealed: Sealed
   const problems: string[] = []
   for (const [name, forms] of Object.entries(SEALED_PAYMENT_CONSTRAINTS))
     if (!forms.some((form) => required.has(form))) problems.push(`the template does not require ${forms[0]} (the ${name} a sealed intent's proof must establish)`)
-  for (const name of SEALED_PAYMENT_DISCLOSED) if (!Object.hasOwn(sealed.disclosedFields, name)) problems.push(`the sealed intent does not disclose ${name}`)
+  for (const name of SEALED_PAYMENT_DISCLOSED) {
+    if (!Object.hasOwn(sealed.disclosedFields, name)) problems.push(`the sealed intent does not disclose ${name}`)
+    else if (!isInt(sealed.disclosedFields[name], name)) problems.push(`the sealed intent's disclosed ${name} is not an int`)
+  }
   return problems
 }
 
@@ -35,4 +39,13 @@ export function sealedPaymentProblems(compiled: CompiledTemplate, sealed: Sealed
  */
 export function sealedPaymentAttrFields(disclosedFields: Record<string, unknown>, evidence: Record<string, unknown>): Record<string, unknown> {
   return { payment_deadline_ms: disclosedFields.payment_deadline_ms, payment_token: evidence.payee_token, max_price_cents: evidence.price_cents }
+}
+
+function isInt(json: unknown, name: string): boolean {
+  try {
+    return typeof decodeInputValue(json, `intent.${name}`) === 'bigint'
+  } catch (error) {
+    if (isVerityError(error)) return false
+    throw error
+  }
 }
