@@ -45,8 +45,8 @@ describe('verity intent create --sealed', () => {
     Ed25519Signer.generate().toKeyFile(key)
     process.env.VERITY_DATA_DIR = join(dir, 'data')
     proving = createPolicyProving({ threads: 1 })
-    // Nothing is proven here: no warm-up (the prover's workers start only for a proof).
-    orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'orchestrator'), logLevel: 'silent', proving: { ...proving, warmUp: async () => {} }, embeddedExtractor: null })
+    // No warm-up (the prover's workers start with the first proof); the embedded extractor's demo catalog.
+    orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'orchestrator'), logLevel: 'silent', proving: { ...proving, warmUp: async () => {} } })
   })
   after(async () => {
     await orchestrator?.close()
@@ -87,6 +87,36 @@ describe('verity intent create --sealed', () => {
     assert.match(formatEvent(failure as never), /\[0\] evidence\.price_cents <= intent\.max_price_cents evaluated to false \(evidence\.price_cents = 2400, intent\.max_price_cents = 2345\)/)
     const stranger = { ...failure, data: { ...failure.data, intent_id: '00000000-0000-4000-8000-000000000000' } }
     assert.match(formatEvent(stranger as never), /values withheld/)
+  })
+
+  test('end to end: a sealed intent proves, its proof verifies without the attrs, and a failure shows its values to its creator only', async () => {
+    const clothing = readFileSync(new URL('../../../policy/examples/clothing.template', import.meta.url), 'utf8')
+    const templateFile = join(dir, 'clothing.template')
+    writeFileSync(templateFile, clothing)
+    const templateId = (await verity('template', 'push', templateFile, '--orchestrator', orchestrator.url)).stdout.trim()
+    const attrs = (max: number) => ['--attr', 'acceptable_categories=["t-shirt","polo"]', '--attr', 'size=M', '--attr', 'audience=unisex', '--attr', `max_price_cents=${max}`, '--attr', 'acceptable_colors=["White"]']
+    const create = async (max: number) => {
+      const created = await verity('intent', 'create', '--template', templateId, '--key', key, ...attrs(max), '--sealed', '--orchestrator', orchestrator.url, '--json')
+      assert.equal(created.code, 0, created.stderr)
+      return (JSON.parse(created.stdout) as { intent_id: string }).intent_id
+    }
+    const proofFile = join(dir, 'sealed-proof.json')
+    const proposed = await verity('propose', await create(2500), '--solution', 'catalog:tee-classic-white-m', '--wait', '--proof-out', proofFile, '--orchestrator', orchestrator.url)
+    assert.equal(proposed.code, 0, proposed.stderr + proposed.stdout)
+    assert.doesNotMatch(readFileSync(proofFile, 'utf8'), /2500|polo/)
+    const verified = await verity('verify', proofFile, '--json')
+    assert.equal(verified.code, 0, verified.stderr + verified.stdout)
+    const statement = JSON.parse(verified.stdout) as { attrs: Record<string, unknown>; sealed?: { tier: string; commitment: string } }
+    assert.deepEqual(statement.attrs, {})
+    assert.match(statement.sealed?.commitment ?? '', /^0x[0-9a-f]{64}$/)
+
+    // Too cheap a maximum: the event withholds the values; this CLI, which holds the opening, shows them.
+    const cheap = await create(100)
+    const failed = await verity('propose', cheap, '--solution', 'catalog:tee-classic-white-m', '--wait', '--orchestrator', orchestrator.url)
+    assert.equal(failed.code, 1)
+    assert.match(failed.stdout, /intent\.max_price_cents = 100/)
+    const status = await verity('intent', 'show', cheap, '--orchestrator', orchestrator.url)
+    assert.doesNotMatch(status.stdout, /max_price_cents/)
   })
 
   test('--disclose and --opening-out go with --sealed', async () => {
