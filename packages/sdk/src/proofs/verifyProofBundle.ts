@@ -15,6 +15,7 @@ import { checkBundleAgent, type AgentBindingCheck } from './checkBundleAgent.ts'
 import { MalformedProofBundleError } from './proofErrors.ts'
 import { readSignedIntent } from './readSignedIntent.ts'
 import { checkSealedCommitment } from '../sealed/checkSealedCommitment.ts'
+import { checkSealedEvidence } from '../sealed/checkSealedEvidence.ts'
 import { verifySealedPolicy } from '../sealed/verifySealedPolicy.ts'
 
 /** What a valid proof establishes, for display. */
@@ -111,7 +112,7 @@ export async function verifyProofBundle(json: unknown, options: VerifyProofBundl
     return failIfVerityError(error, 'cannot read the attrs or evidence', 'inputs')
   }
   // A sealed intent's attrs are not in the bundle: the proof alone shows its constraints held.
-  const evaluated = intent.sealed === undefined ? evaluate(template.compiled, attrs, evidence) : undefined
+  const evaluated = intent.sealed === undefined ? evaluate(template.compiled, attrs, evidence) : checkSealedEvidence(template.compiled, evidence)
   if (evaluated !== undefined) return evaluated
 
   const artifact = bundle.proof.artifact

@@ -120,6 +120,9 @@ test('verifiers check a sealed proof against the commitment signed for its tier,
   const otherEvidence = structuredClone(good)
   otherEvidence.evidence.price_cents = 1
   assert.equal(((await verifyProofBundle(otherEvidence, trusted)) as { check: string }).check, 'attestation')
+  const mistyped = structuredClone(good) as { evidence: Record<string, unknown> }
+  mistyped.evidence.price_cents = 'cheap'
+  assert.equal(((await verifyProofBundle(mistyped, trusted)) as { check: string }).check, 'inputs')
   const refusing = { verifier: { verifyPolicy: async () => ({ ok: false as const, reason: 'proof rejected: the proof does not verify' }) }, trustedExtractorKeys: trusted.trustedExtractorKeys }
   assert.equal(((await verifyProofBundle(good, refusing)) as { check: string }).check, 'proof')
 
