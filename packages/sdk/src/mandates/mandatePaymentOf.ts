@@ -8,7 +8,8 @@ import { readSignedIntent } from '../proofs/readSignedIntent.ts'
  * The mandate payment a proof bundle authorizes (docs/domain.md, "Mandate payments"), read from
  * the bundle without verifying it (the domain verifies it): evidence.price_cents of
  * intent.payment_token, from the intent signer's vault on the shard of evidence.payee, to
- * evidence.payee. Throws MandatePaymentError (MANDATE_TEMPLATE_NOT_PAYABLE) for a template that is
+ * evidence.payee. A sealed intent signs no payment_token: its token is evidence.payee_token, which
+ * its proof shows equal to the committed one (docs/protocol.md, "Sealed intents"). Throws MandatePaymentError (MANDATE_TEMPLATE_NOT_PAYABLE) for a template that is
  * not payable, MalformedProofBundleError naming a payment field that is missing, of the wrong
  * type, or an intent that is unsigned.
  * @example await domain.execute([{ MandatePayment: mandatePaymentOf(await orchestrator.getProof(intentId)) }])
@@ -30,7 +31,7 @@ export function mandatePaymentOf(bundle: unknown): MandatePayment {
   return {
     debited: formatAddress(ownerIdOfSignature(intent.authorship as Signature), shard),
     credited: payee,
-    token: read(attrs.payment_token, 'intent.payment_token', 'string') as string,
+    token: (intent.sealed === undefined ? read(attrs.payment_token, 'intent.payment_token', 'string') : read(evidence.payee_token, 'evidence.payee_token', 'string')) as string,
     amount: read(evidence.price_cents, 'evidence.price_cents', 'bigint') as bigint,
     proof_bundle: bundle as Record<string, unknown>,
   }
