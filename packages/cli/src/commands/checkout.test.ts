@@ -7,9 +7,10 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Ed25519Signer, formatAddress, parseJsonBigint } from '@verity/core'
+import { agentKeyOfSigner, Ed25519Signer, formatAddress, parseJsonBigint } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
-import { ApiError, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, signIntent, UcpCheckoutClient, verityIntentConstraintOf } from '@verity/sdk'
+import { compileTemplate } from '@verity/policy'
+import { ApiError, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, sealedIntentParts, sealIntent, signIntent, UcpCheckoutClient, verityIntentConstraintOf } from '@verity/sdk'
 import { startStack, type RunningStack } from '../services/startStack.ts'
 import { runCli } from '../runCli.ts'
 import { commands } from './index.ts'
@@ -33,6 +34,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   const user = Ed25519Signer.generate()
   const agent = Ed25519Signer.generate()
   const userKey = join(dir, 'user.json')
+  const agentKey = join(dir, 'agent.json')
   let stack: RunningStack
   let orchestrator: OrchestratorClient
   let templateId: string
@@ -41,6 +43,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
 
   before(async () => {
     user.toKeyFile(userKey)
+    agent.toKeyFile(agentKey)
     stack = await startStack({ dataDir: join(dir, 'devnet'), ports: { baseLayer: 0, extractor: 0, orchestrator: 0, domain: 0, store: 0 }, store: true, logLevel: 'silent' })
     business = stack.store!.url
     payee = stack.store!.payee.address
@@ -59,11 +62,23 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  async function newIntent(): Promise<string> {
+  function intentFields(): Record<string, unknown> {
+    return { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 5000, payment_token: stack.devnetDollar.token, payment_deadline_ms: Date.now() + 3_600_000, allowed_payees: [payee] }
+  }
+
+  /** A payable intent of the user's, in the clear, or bound to `agents` (docs/protocol.md "Agent-bound intents"). */
+  async function newIntent(options: { agents?: Ed25519Signer[] } = {}): Promise<string> {
     const id = randomUUID()
-    const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 5000, payment_token: stack.devnetDollar.token, payment_deadline_ms: Date.now() + 3_600_000, allowed_payees: [payee] }
-    await orchestrator.submitIntent(signIntent({ id, templateId, fields, signer: user }))
+    const agents = options.agents === undefined ? {} : { agents: options.agents.map(agentKeyOfSigner) }
+    await orchestrator.submitIntent(signIntent({ id, templateId, fields: intentFields(), signer: user, ...agents }))
     return id
+  }
+
+  /** Proposes `sessionId` for `intentId` (signed by `proposer` for an agent-bound intent) and waits for the proof. */
+  async function prove(intentId: string, sessionId: string, proposer?: Ed25519Signer): Promise<void> {
+    await orchestrator.propose(intentId, { solution: sessionId, metadata: { business, checkout: true } }, proposer === undefined ? {} : { agent: proposer })
+    for (let tries = 0; tries < 900 && (await orchestrator.getIntentStatus(intentId)) !== 'success'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 200))
+    assert.equal(await orchestrator.getIntentStatus(intentId), 'success')
   }
 
   async function balanceOf(ownerId: string): Promise<bigint> {
@@ -72,15 +87,22 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     return BigInt(holdings?.[stack.devnetDollar.token] ?? 0)
   }
 
-  /** Completes `sessionId` with a mandate chain of `intentId` (its proof covers another session). */
-  async function completeWith(sessionId: string, intentId: string): Promise<ApiError> {
+  /**
+   * Completes `sessionId` with a mandate chain of `intentId` that the store must refuse: the user's
+   * open mandate binds `closer` (default: the agent), who signs the closed and Payment Mandates;
+   * `commitments` replaces the constraint's (a sealed intent's).
+   */
+  async function completeWith(sessionId: string, intentId: string, options: { closer?: Ed25519Signer; commitments?: Record<string, string> } = {}): Promise<ApiError> {
+    const closer = options.closer ?? agent
     const checkouts = new UcpCheckoutClient(business, { profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile` })
     const bundle = await orchestrator.getProof(intentId)
     const checkout = await checkouts.get(sessionId)
-    const openMandate = await issueOpenCheckoutMandate({ user, agentPublicKey: agent.publicKeyBase58, constraint: verityIntentConstraintOf(bundle.signed_intent, stack.orchestrator.url) })
-    const closed = await closeCheckoutMandate({ openMandate, checkout, agent, audience: business })
+    const named = verityIntentConstraintOf(bundle.signed_intent, stack.orchestrator.url)
+    const constraint = options.commitments === undefined ? named : { ...named, commitments: options.commitments }
+    const openMandate = await issueOpenCheckoutMandate({ user, agentPublicKey: closer.publicKeyBase58, constraint })
+    const closed = await closeCheckoutMandate({ openMandate, checkout, agent: closer, audience: business })
     const total = BigInt((checkout['totals'] as { type: string; amount: number }[]).find((entry) => entry.type === 'total')!.amount)
-    const token = await issuePaymentMandate({ agent, checkoutHash: closed.checkoutHash, payee: { id: payee, name: 'demo store' }, amountCents: total, currency: 'USD', intentId, audience: business })
+    const token = await issuePaymentMandate({ agent: closer, checkoutHash: closed.checkoutHash, payee: { id: payee, name: 'demo store' }, amountCents: total, currency: 'USD', intentId, audience: business })
     const instrument = { id: 'i1', handler_id: 'verity_domain', type: 'dev.verity.mandate_payment', credential: { type: 'dev.verity.mandate_payment', token } }
     const error = await checkouts.complete(sessionId, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: closed.checkoutMandate } }).catch((caught: unknown) => caught)
     assert.ok(error instanceof ApiError, String(error))
@@ -120,8 +142,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   test('a cart other than the proven one is refused and nothing is paid; an intent proven for a product cannot pay a checkout; bad flags exit 2', async () => {
     const intentId = await newIntent()
     const proven = await readySession(1)
-    await orchestrator.propose(intentId, { solution: proven, metadata: { business, checkout: true } })
-    for (let tries = 0; tries < 900 && (await orchestrator.getIntentStatus(intentId)) !== 'success'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 200))
+    await prove(intentId, proven)
     const before = await balanceOf(user.ownerId)
     const bigger = await readySession(2)
     const refusal = await completeWith(bigger, intentId)
@@ -131,5 +152,55 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     const usage = await verity('checkout', intentId, '--item', TEE)
     assert.equal(usage.code, 2)
     assert.match(usage.stderr, /--key USER_KEY is needed/)
+  })
+
+  /** `verity checkout` of a proven intent with the named agent's key: the proven session is completed and paid. */
+  async function checkoutProven(intentId: string, sessionId: string): Promise<void> {
+    const before = await balanceOf(user.ownerId)
+    const bought = await verity('checkout', intentId, '--key', userKey, '--agent-key', agentKey, '--business', business, '--orchestrator', stack.orchestrator.url, '--json')
+    assert.equal(bought.code, 0, bought.stderr)
+    const result = parseJsonBigint(bought.stdout.trim()) as { status: string; checkout_id: string; order: { id: string }; amount: number | bigint }
+    assert.equal(result.status, 'completed')
+    assert.equal(result.checkout_id, sessionId)
+    assert.equal(await balanceOf(user.ownerId), before - BigInt(result.amount))
+    assert.equal(BigInt(result.amount), 1999n + 500n)
+  }
+
+  test('an agent-bound intent: a mandate closed by a key the intent does not name is refused by the store (VERITY_AGENT_NOT_NAMED), nothing paid, no order; the named agent completes it', async () => {
+    const intentId = await newIntent({ agents: [agent] })
+    const proven = await readySession(1)
+    await prove(intentId, proven, agent)
+    const before = await balanceOf(user.ownerId)
+    const stranger = Ed25519Signer.generate()
+    const refusal = await completeWith(proven, intentId, { closer: stranger })
+    assert.equal(refusal.status, 403, refusal.message)
+    assert.equal(refusal.serverCode, 'mandate_invalid_signature', refusal.message)
+    assert.match(refusal.message, new RegExp(`VERITY_AGENT_NOT_NAMED: the agent key ${stranger.publicKeyBase58} that signs the closed mandate is not one the intent names`))
+    assert.equal(await balanceOf(user.ownerId), before)
+    const session = await new UcpCheckoutClient(business, { profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile` }).get(proven)
+    assert.equal(session.status, 'ready_for_complete')
+    assert.equal(session['order'], undefined)
+    await checkoutProven(intentId, proven)
+  })
+
+  test('a sealed intent: the open mandate carries its commitments; other commitments are refused (VERITY_INTENT_MISMATCH), nothing paid; its own complete the purchase', async () => {
+    const id = randomUUID()
+    const compiled = compileTemplate(TEMPLATE)
+    const fields = intentFields()
+    const { body, signedIntent } = await sealIntent({ id, compiled, fields, signer: user })
+    await orchestrator.submitIntent(body)
+    const proven = await readySession(1)
+    await prove(id, proven)
+    const before = await balanceOf(user.ownerId)
+    // The same attrs sealed again (another salt): the commitments of another intent of the user's.
+    const other = (await sealedIntentParts({ id, compiled, fields })).signed as { sealed: { commitments: Record<string, string> } }
+    assert.notDeepEqual(other.sealed.commitments, (signedIntent as { intent: { sealed: { commitments: unknown } } }).intent.sealed.commitments)
+    const refusal = await completeWith(proven, id, { commitments: other.sealed.commitments })
+    assert.equal(refusal.status, 403, refusal.message)
+    assert.equal(refusal.serverCode, 'mandate_scope_mismatch', refusal.message)
+    assert.match(refusal.message, /VERITY_INTENT_MISMATCH: the mandate's commitments .* are not the sealed intent's/)
+    assert.equal(await balanceOf(user.ownerId), before)
+    assert.equal((await new UcpCheckoutClient(business, { profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile` }).get(proven)).status, 'ready_for_complete')
+    await checkoutProven(id, proven)
   })
 })
