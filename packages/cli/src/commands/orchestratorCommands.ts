@@ -70,19 +70,17 @@ export const intentCreateCommand: Command = {
     }
     const id = typeof values.id === 'string' ? values.id : randomUUID()
     const signer = values.unsigned === true ? 'Unsigned' : loadSigner(values.key as string)
-    // Never drop an agent silently: the intent would be open to any proposer.
-    if (values.sealed === true && values.agent !== undefined) throw new UsageError('--agent cannot be combined with --sealed yet (the sealed intent would not name the agent)')
+    const agentArgs = (values.agent as string[] | undefined) ?? []
+    const agents = agentArgs.length === 0 ? {} : { agents: agentArgs.map(parseAgentKey) }
     if (values.sealed === true) {
       const client = new OrchestratorClient(orchestratorUrl(values), { token: clientToken() })
       const openingOut = typeof values['opening-out'] === 'string' ? values['opening-out'] : undefined
       const disclose = (values.disclose as string[] | undefined) ?? []
-      const { signedIntent, openingFile } = await createSealedIntent({ client, id, templateId: values.template, fields, signer, shape, disclose, ...(openingOut === undefined ? {} : { openingOut }) })
+      const { signedIntent, openingFile } = await createSealedIntent({ client, id, templateId: values.template, fields, signer, shape, disclose, ...agents, ...(openingOut === undefined ? {} : { openingOut }) })
       out.result(`${id}\nopening (attrs + salt, keep it private): ${openingFile}`, { intent_id: id, intent: signedIntent, opening_file: openingFile })
       return 0
     }
     if (values.disclose !== undefined || values['opening-out'] !== undefined) throw new UsageError('--disclose and --opening-out go with --sealed')
-    const agentArgs = (values.agent as string[] | undefined) ?? []
-    const agents = agentArgs.length === 0 ? {} : { agents: agentArgs.map(parseAgentKey) }
     const body = signIntent({ id, templateId: values.template, fields, signer, shape, ...agents })
     await new OrchestratorClient(orchestratorUrl(values), { token: clientToken() }).submitIntent(body)
     out.result(id, { intent_id: id, intent: body })

@@ -1,4 +1,4 @@
-import type { Signer } from '@verity/core'
+import type { AgentKey, Signer } from '@verity/core'
 import { compileTemplate, templateId } from '@verity/policy'
 import { OrchestratorClient, sealIntent, writeSavedOpening, type SealedSignedIntent } from '@verity/sdk'
 import { UsageError } from '../UsageError.ts'
@@ -12,6 +12,8 @@ export type CreateSealedIntentParameters = {
   signer: Signer | 'Unsigned'
   shape: 'a' | 'b'
   disclose: readonly string[]
+  /** The agents that alone may propose (`--agent`). */
+  agents?: readonly AgentKey[]
   /** Where to keep the opening (default `<data dir>/openings/<id>.json`). */
   openingOut?: string
 }
@@ -26,7 +28,7 @@ export async function createSealedIntent(parameters: CreateSealedIntentParameter
   const compiled = compileTemplate(source)
   if (templateId(compiled) !== parameters.templateId)
     throw new UsageError(`the orchestrator's source of template ${parameters.templateId} compiles to ${templateId(compiled)}: refusing to seal against it`)
-  const { body, signedIntent, opening } = await sealIntent({ id: parameters.id, compiled, fields: parameters.fields, signer: parameters.signer, shape: parameters.shape, disclose: parameters.disclose })
+  const { body, signedIntent, opening } = await sealIntent({ id: parameters.id, compiled, fields: parameters.fields, signer: parameters.signer, shape: parameters.shape, disclose: parameters.disclose, ...(parameters.agents === undefined ? {} : { agents: parameters.agents }) })
   const openingFile = parameters.openingOut ?? openingPath(parameters.id)
   // Kept before submitting: an accepted intent whose opening the user lost could not be explained.
   writeSavedOpening({ intent_id: parameters.id, template_id: parameters.templateId, template_source: source, opening }, openingFile)

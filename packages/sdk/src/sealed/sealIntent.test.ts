@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { attestEvidence, Ed25519Signer, encodeBase64Url, MultisigSigner, SoftwarePasskey, verifySignature, type Signature } from '@verity/core'
+import { agentKeyOfSigner, attestEvidence, Ed25519Signer, encodeBase64Url, MultisigSigner, SoftwarePasskey, verifySignature, type Signature } from '@verity/core'
 import { parseSignedIntent } from '@verity/orchestrator'
 import { compiledBytes, compileTemplate, templateId, type CompiledTemplate } from '@verity/policy'
 import { attestationSalt, newAttestationSaltNonce, type ProofArtifact } from '@verity/prover'
@@ -36,6 +36,17 @@ test('Ed25519, passkey and multisig sign a sealed intent of either shape; the or
       assert.equal(BigInt(opening.salt) > 0n, true)
     }
   }
+})
+
+test('a sealed intent names its agents beside the commitments, signed with them; the orchestrator reads them', async () => {
+  const agent = Ed25519Signer.generate()
+  const { body, signedIntent } = await sealIntent({ id: randomUUID(), compiled: compileTemplate(PAYABLE), fields: PAYABLE_FIELDS, signer: Ed25519Signer.generate(), agents: [agentKeyOfSigner(agent)] })
+  const parsed = parseSignedIntent(body)
+  assert.deepEqual(parsed.agents, [agentKeyOfSigner(agent)])
+  assert.ok(parsed.sealed !== undefined)
+  assert.deepEqual((signedIntent as { intent: { agents: unknown } }).intent.agents, [agentKeyOfSigner(agent)])
+  const read = readSignedIntent(signedIntent)
+  assert.equal(verifySignature(read.authorship as Signature, read.signedBytes), true)
 })
 
 test('two seals of the same attrs differ (fresh salt); attrs the template refuses are refused before signing', async () => {

@@ -1,4 +1,4 @@
-import { canonicalJsonBytes, decodeInputFields, type Signer } from '@verity/core'
+import { canonicalJsonBytes, decodeInputFields, type AgentKey, type Signer } from '@verity/core'
 import { checkInputs, payableShape, templateId as templateIdOf, type CompiledTemplate } from '@verity/policy'
 import { policyFieldHex, sealedAttrsCommitments, sealedAttrsSalt } from '@verity/prover'
 import type { IntentOpening, SealedIntentShapeA, SealedIntentShapeB, Static } from '@verity/wire'
@@ -18,6 +18,8 @@ export type SealIntentParameters = {
   disclose?: readonly string[]
   /** The secret salt (default: a fresh random field element). Tests only: a reused salt links intents. */
   salt?: bigint
+  /** The agents that alone may propose (docs/protocol.md, "Agent-bound intents"), signed with the commitments. */
+  agents?: readonly AgentKey[]
 }
 
 export type SealedSignedIntent = Static<typeof SealedIntentShapeA> | Static<typeof SealedIntentShapeB>
@@ -40,7 +42,8 @@ export async function sealedIntentParts(parameters: Omit<SealIntentParameters, '
   const disclosed = Object.fromEntries([...disclosedNames].sort().map((name) => [name, fields[name]]))
   const sealed = { commitments, ...(disclosedNames.size === 0 ? {} : { disclosed: { fields: disclosed } }) }
   const templateId = templateIdOf(compiled)
-  const signed = shape === 'a' ? { id, template_id: templateId, sealed } : { id, policy_id: templateId, sealed }
+  const agents = parameters.agents === undefined || parameters.agents.length === 0 ? {} : { agents: [...parameters.agents] }
+  const signed = shape === 'a' ? { id, template_id: templateId, sealed, ...agents } : { id, policy_id: templateId, sealed, ...agents }
   return { signed, opening: { attrs: { fields }, salt: policyFieldHex(salt) } }
 }
 

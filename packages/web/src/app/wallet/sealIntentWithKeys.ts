@@ -12,8 +12,7 @@ import { signWithKey } from './signWithKey.ts'
  * page keeps so the user can read a failure's values later.
  */
 export async function sealIntentWithKeys(params: { id: string; compiled: CompiledTemplate; fields: Record<string, unknown>; signing: Signing; agents?: readonly AgentKey[] }): Promise<{ body: Record<string, unknown>; opening: SealedIntentOpening }> {
-  const { signed, opening } = await sealedIntentParts({ id: params.id, compiled: params.compiled, fields: params.fields })
-  const intent = params.agents === undefined || params.agents.length === 0 ? signed : { ...signed, agents: params.agents }
+  const { signed: intent, opening } = await sealedIntentParts({ id: params.id, compiled: params.compiled, fields: params.fields, ...(params.agents === undefined ? {} : { agents: params.agents }) })
   const bytes = canonicalJsonBytes(intent)
   let signature: Signature
   if (params.signing.kind === 'single') signature = await signWithKey(params.signing.key, bytes)
