@@ -22,7 +22,8 @@ const ORCHESTRATOR_START_TIMEOUT_MS = 60_000
 /** How long a stopped child may take to exit before it is killed, in milliseconds. */
 const STOP_GRACE_MS = 10_000
 /** What @verity/sdk may depend on: no service, no server, no database. */
-const SDK_DEPENDENCIES_ALLOWED = ['@verity/core', '@verity/ledger', '@verity/policy', '@verity/prover', '@verity/wire', 'eventsource-parser']
+/** What @verity/sdk may depend on: Verity's client-side packages and small runtime-neutral libraries (SSE parsing; SD-JWT and JWS for AP2 mandates, docs/ap2-verity-constraint.md), never a server package. */
+const SDK_DEPENDENCIES_ALLOWED = ['@verity/core', '@verity/ledger', '@verity/policy', '@verity/prover', '@verity/wire', 'eventsource-parser', '@sd-jwt/core', 'jose']
 
 const REPO = resolve(import.meta.dirname, '..')
 
