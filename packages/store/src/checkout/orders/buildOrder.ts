@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Static, UcpTotal } from '@verity/wire'
 import type { SessionPrice } from '../render/priceSession.ts'
+import { renderLineItem } from '../render/renderLineItem.ts'
 import type { SessionState } from '../session/SessionState.ts'
 import type { StoredOrder } from './StoredOrder.ts'
 
@@ -19,15 +20,7 @@ export function buildOrder(parameters: {
     id: `order_${randomUUID()}`,
     checkoutId: state.id,
     currency: state.currency,
-    lines: price.lines.map((line) => ({
-      id: line.id,
-      item: { id: line.item.id, title: line.item.title, price: line.item.priceMinor, ...(line.item.imageUrl === undefined ? {} : { image_url: line.item.imageUrl }) },
-      quantity: line.quantity,
-      totals: [
-        { type: 'subtotal', amount: line.subtotalMinor },
-        { type: 'total', amount: line.subtotalMinor },
-      ],
-    })),
+    lines: price.lines.map(renderLineItem),
     totals: [...parameters.totals],
     expectations: [
       {

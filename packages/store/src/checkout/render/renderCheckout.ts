@@ -3,6 +3,7 @@
 import type { Static, UcpCheckout, UcpLink, UcpResponseMetadata, UcpTotal } from '@verity/wire'
 import type { SessionState } from '../session/SessionState.ts'
 import type { SessionPrice } from './priceSession.ts'
+import { renderLineItem } from './renderLineItem.ts'
 
 export type RenderContext = Readonly<{
   envelope: Static<typeof UcpResponseMetadata>
@@ -23,15 +24,7 @@ export function renderCheckout(state: SessionState, price: SessionPrice, context
   return {
     ucp: context.envelope,
     id: state.id,
-    line_items: price.lines.map((line) => ({
-      id: line.id,
-      item: { id: line.item.id, title: line.item.title, price: line.item.priceMinor, ...(line.item.imageUrl === undefined ? {} : { image_url: line.item.imageUrl }) },
-      quantity: line.quantity,
-      totals: [
-        { type: 'subtotal', amount: line.subtotalMinor },
-        { type: 'total', amount: line.subtotalMinor },
-      ],
-    })),
+    line_items: price.lines.map(renderLineItem),
     ...(state.buyer === undefined ? {} : { buyer: state.buyer }),
     status: statusOf(state, price),
     currency: state.currency,
