@@ -303,7 +303,7 @@ function sdlFigures(results: BenchResults, limits: SharedLimits, section: string
   for (const measured of sdl.sdls) {
     const what = measured.kind === 'nfts' ? `a mint of ${measured.nfts} NFTs` : `${measured.transfers} transfer${measured.transfers === 1 ? '' : 's'}`
     const key = `${measured.kind === 'nfts' ? `nft${measured.nfts}` : measured.transfers}.w${measured.workers}`
-    const shape = `${measured.slotOps} slot ops on ${measured.leaves} slot paths, ${measured.proofs} batch proof${measured.proofs === 1 ? '' : 's'} of ≤ ${sdl.opsPerProof} ops / ${sdl.leavesPerProof} slots`
+    const shape = `${measured.slotOps} slot ops, ${measured.paths} Merkle paths, ${measured.proofs} batch proof${measured.proofs === 1 ? '' : 's'} of ≤ ${sdl.opsPerProof} ops / ${sdl.slotsPerProof} slots / ${sdl.pathsPerProof} paths`
     const proveLimit = proof ? { limit: { name: `${measured.proofs} × one SDL proof ÷ ${measured.workers} worker${measured.workers === 1 ? '' : 's'}`, value: (measured.proofs * median(proof.proveMs)) / measured.workers / 1_000, unit: 's' } } : {}
     figures.push(figure({ id: `domain.sdl.${key}.prove`, section, name: `prove an SDL of ${what}, ${measured.workers} prover worker${measured.workers === 1 ? '' : 's'}`, value: measured.proveMs / 1_000, unit: 's', ...proveLimit, note: shape }))
     const verifyLimit = proof ? { limit: { name: `${measured.proofs} × one SDL verify`, value: measured.proofs * median(proof.verifyMs), unit: 'ms' } } : {}

@@ -27,8 +27,8 @@ export type SdlMeasurement = {
   /** prover workers of the domain (one bb.js thread each) */
   workers: number
   slotOps: number
-  /** distinct slots summed over the batches (each one Merkle path in its proof) */
-  leaves: number
+  /** Merkle paths summed over the batches (a slot read from or written to the state tree; cached slots take none) */
+  paths: number
   proofs: number
   proveMs: number
   /** CPU time of the domain process (all threads) while proving: rate per core-second, steadier than wall time on a shared machine */
@@ -37,7 +37,7 @@ export type SdlMeasurement = {
   settleMs: number
 }
 
-export type SdlProvingResult = { quick: boolean; opsPerProof: number; leavesPerProof: number; sdls: SdlMeasurement[]; errors: string[] }
+export type SdlProvingResult = { quick: boolean; opsPerProof: number; slotsPerProof: number; pathsPerProof: number; sdls: SdlMeasurement[]; errors: string[] }
 
 /** Senders of the SDL domain: few, so the setup SDL is one proof, as a hot wallet's or an exchange's transfers are. */
 const SENDERS = 4
@@ -46,7 +46,7 @@ const PROVE_WAIT_MS = 3_600_000
 const NFTS_PER_MINT = ledgerLimits.MINT_NFTS_MAX
 
 export async function measureSdlProving(settings: BenchSettings): Promise<SdlProvingResult> {
-  const result: SdlProvingResult = { quick: settings.quick, opsPerProof: ledgerLimits.SDL_OPS_PER_PROOF, leavesPerProof: ledgerLimits.SDL_LEAVES_PER_PROOF, sdls: [], errors: [] }
+  const result: SdlProvingResult = { quick: settings.quick, opsPerProof: ledgerLimits.SDL_OPS_PER_PROOF, slotsPerProof: ledgerLimits.SDL_SLOTS_PER_PROOF, pathsPerProof: ledgerLimits.SDL_PATHS_PER_PROOF, sdls: [], errors: [] }
   for (const workers of [1, 2]) {
     const isLast = workers === 2
     const large = isLast ? { transfers: settings.sdlLargeTransfers, nfts: settings.sdlLargeNfts } : { transfers: 0, nfts: 0 }
@@ -158,9 +158,9 @@ async function withWitnessSizes(storePath: string, workers: number, timed: reado
       const record = await store.getSdl(hash)
       const witness = record?.witness as SdlWitness | undefined
       if (witness === undefined) throw new Error(`SDL ${hash} is missing from ${storePath}`)
-      const leaves = witness.batches.reduce((sum, batch) => sum + batch.leafCount, 0)
+      const paths = witness.batches.reduce((sum, batch) => sum + batch.pathCount, 0)
       const shape = kind === 'transfers' ? { transfers: count } : { transfers: 0, nfts: count }
-      measured.push({ kind, ...shape, workers, slotOps: witness.opCount, leaves, proofs: witness.batches.length, proveMs, ...(proveCpuMs === undefined ? {} : { proveCpuMs }), settleMs })
+      measured.push({ kind, ...shape, workers, slotOps: witness.opCount, paths, proofs: witness.batches.length, proveMs, ...(proveCpuMs === undefined ? {} : { proveCpuMs }), settleMs })
     }
     return measured
   } finally {

@@ -45,7 +45,7 @@ async function sdlRun(prover: Prover): Promise<CircuitRun> {
     incoming_credits: { from_cursor: 0, to_cursor: credits.length, credits },
     transactions: batch.transactions,
   })
-  // 8 slots: more than one batch proof holds (SDL_LEAVES_PER_PROOF); every batch proof has the same fixed size, so batch 0 is timed.
+  // more slots than one batch proof reads from the tree (SDL_PATHS_PER_PROOF); every batch proof has the same fixed size, so batch 0 is timed.
   if (witness.batches.length < 1) throw new Error('expected an SDL batch')
   return {
     prove: () => prover.proveCircuit(SDL_CIRCUIT, witness.batches[0]!.inputs),

@@ -1,6 +1,6 @@
 /**
  * Every bound of the ledger, with its unit and reason. The circuit constants (SDL_OPS_PER_PROOF,
- * SDL_LEAVES_PER_PROOF, STATE_TREE_DEPTH) must match packages/prover/circuits/sdl/src/main.nr.
+ * SDL_SLOTS_PER_PROOF, SDL_PATHS_PER_PROOF, STATE_TREE_DEPTH) must match packages/prover/circuits/sdl/src/main.nr.
  */
 import assert from 'node:assert'
 import { limits as coreLimits } from '@verity/core'
@@ -71,14 +71,17 @@ export const STATE_SLOTS_MAX = 2 ** STATE_TREE_DEPTH
 export const FINALIZED_VAULT_SLOTS_MAX = 512
 
 /**
- * Slot operations proven by one SDL batch proof, and distinct slots (Merkle paths) they may touch:
- * the circuit's fixed size. It must fit 2^15 rows, the most the committed Ignition CRS prefix
- * serves: each slot costs ~3,330 gates (two Merkle paths of depth 20), each operation ~160, so
- * 5 slots and 64 operations make ~30,400 gates (docs/performance.md, SDL proving). A batch closes
- * at whichever comes first.
+ * The SDL batch circuit's fixed size (packages/prover/circuits/sdl, docs/ledger.md "Batch proofs"):
+ * a batch proof runs at most SDL_OPS_PER_PROOF slot operations on at most SDL_SLOTS_PER_PROOF
+ * slots, of which at most SDL_PATHS_PER_PROOF read from or write to the state tree (one Merkle
+ * path of depth 20 each, ~3,300 gates); the other slots come from and go to the batch cache that
+ * chains one batch proof to the next, and cost no path. It must fit 2^15 rows, the most the
+ * committed Ignition CRS prefix serves: 72 operations (~160 gates each), 16 slots (~150) and 4
+ * paths make 30,951 gates. A batch closes at whichever comes first.
  */
-export const SDL_OPS_PER_PROOF = 64
-export const SDL_LEAVES_PER_PROOF = 5
+export const SDL_OPS_PER_PROOF = 72
+export const SDL_SLOTS_PER_PROOF = 16
+export const SDL_PATHS_PER_PROOF = 4
 
 /** Incoming credits included in one SDL. */
 export const SDL_INCOMING_CREDITS_MAX = 1_024
@@ -91,4 +94,5 @@ assert(AMOUNT_MAX < U64_MAX)
 assert(SHARD_MAX <= coreLimits.ADDRESS_SHARD_MAX)
 assert(ALLOWANCE_NFTS_MAX <= MINT_NFTS_MAX)
 assert(STATE_SLOTS_MAX === 2 ** STATE_TREE_DEPTH)
-assert(SDL_LEAVES_PER_PROOF <= SDL_OPS_PER_PROOF)
+assert(SDL_PATHS_PER_PROOF <= SDL_SLOTS_PER_PROOF && SDL_SLOTS_PER_PROOF <= 16) // the circuit packs a position in 4 bits
+assert(SDL_PATHS_PER_PROOF <= 8) // and the units in one word of 5 bits each

@@ -9,11 +9,12 @@ interface ISdlProofVerifier {
 /// Verity settlement on an EVM chain (docs/settlement-evm.md). Per shard: the domain agreement
 /// (the operator's EVM account and Verity owner id), the state root and the hash chain of settled
 /// SDLs. An SDL settles when every batch proof verifies with public inputs the contract builds
-/// itself: the SDL hash (two 128-bit limbs), the batch index, the root before (the shard's root
-/// for the first batch, then the previous batch's root after), the batch's ops hash and its root
-/// after. The last batch's root after becomes the shard's root.
+/// itself: the SDL hash (two 128-bit limbs), the batch index, the state before (the shard's root
+/// for the first batch, then the previous batch's state after), the batch's ops hash and its state
+/// after (`rootAfter`). Between batches a state chains the root and the SDL circuit's batch cache;
+/// an SDL ends with an empty cache, so the last batch's state after is the shard's new root.
 contract VeritySettlement {
-    /// One proof of an SDL: the batch's ops hash, the root it ends at, the UltraHonk (keccak) proof.
+    /// One proof of an SDL: the batch's ops hash, the state it ends at (the root, for the last batch), the UltraHonk (keccak) proof.
     struct Batch {
         bytes32 opsHash;
         bytes32 rootAfter;

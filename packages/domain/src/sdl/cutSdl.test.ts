@@ -19,7 +19,7 @@ test('a mint of MINT_NFTS_MAX NFTs fits one SDL on the base layer (it once neede
   const draft = largeNftMint()
   const counts = sdlProofCounts(draft, 0)
   const slots = 2 * ledgerLimits.MINT_NFTS_MAX
-  assert.ok(counts.batchProofs >= Math.ceil(slots / ledgerLimits.SDL_LEAVES_PER_PROOF), `${counts.batchProofs} batch proofs`)
+  assert.ok(counts.batchProofs >= Math.ceil(slots / ledgerLimits.SDL_PATHS_PER_PROOF), `${counts.batchProofs} batch proofs`)
   assert.ok(counts.batchProofs > 8)
   assert.equal(counts.guardrailProofs, 0)
   assert.equal(sdlProofsFit(counts), true)

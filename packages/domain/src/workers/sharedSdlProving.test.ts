@@ -16,8 +16,8 @@ import { waitFor } from '../testing/waitFor.ts'
 import { ProvingWorker } from './ProvingWorker.ts'
 
 const SHARD = 23
-/** Recipients of the test's mint: their slots are more than one batch's SDL_LEAVES_PER_PROOF (5) and fewer than two batches' (the SDL needs 2 batch proofs). */
-const RECIPIENTS = 3
+/** Recipients of the test's mint: their role and balance slots, with the mint's nonce, role and supply (7 slots, each read once), need more Merkle paths than one batch's SDL_PATHS_PER_PROOF (4) and no more than two batches' (the SDL needs 2 batch proofs). */
+const RECIPIENTS = 2
 /** The dead worker's lease: long enough for the live workers to start (and one to claim batch 1) first, short next to one batch proof (seconds). */
 const DEAD_LEASE_MS = 2_000
 const LEASE_MS = 60_000

@@ -7,14 +7,16 @@ export type StateTreeSnapshot = { depth: number; keys: string[]; values: string[
 
 /**
  * The shard's state commitment: a sparse Merkle tree of depth STATE_TREE_DEPTH over Poseidon2,
- * whose leaf i is H(key_i, value_i) for an allocated slot and 0 for an empty one. Slots are
- * allocated append-only (SlotDirectory). Changes can be undone back to a mark, so a failed
+ * whose leaf i is H(key_i, value_i) for a written slot and 0 for an empty one. Slots are
+ * allocated append-only (SlotDirectory); within an SDL a slot may be written after later ones (the
+ * batch cache holds it meanwhile), but every allocated slot is written when an SDL ends. Changes can be undone back to a mark, so a failed
  * witness build leaves the tree as it was. Persist with `snapshot()` / `StateTree.fromSnapshot`.
  */
 export class StateTree {
   readonly depth = limits.STATE_TREE_DEPTH
   readonly directory: SlotDirectory
-  private readonly values: bigint[] = []
+  /** slot values by index; a hole is a slot not written yet */
+  private readonly values: (bigint | undefined)[] = []
   /** nodes[level] maps a position to its hash; absent = the empty subtree of that level */
   private readonly nodes: Map<number, bigint>[] = []
   private readonly zeros: bigint[] = []
@@ -44,6 +46,7 @@ export class StateTree {
   }
 
   snapshot(): StateTreeSnapshot {
+    for (let index = 0; index < this.values.length; index++) assert(this.values[index] !== undefined, `slot ${index} is allocated but not written`)
     return { depth: this.depth, keys: this.directory.keys().map(String), values: this.values.map(String) }
   }
 
@@ -62,7 +65,7 @@ export class StateTree {
 
   /** True when slot `index` has never been written. */
   isEmpty(index: number): boolean {
-    return index >= this.values.length
+    return this.values[index] === undefined
   }
 
   /** Sibling hashes from the leaf up. */
@@ -76,9 +79,9 @@ export class StateTree {
     return siblings
   }
 
-  /** Writes slot `index` (appending when it is the next free slot) and rehashes its path. */
+  /** Writes slot `index` and rehashes its path. */
   write(index: number, key: bigint, value: bigint): void {
-    assert(index <= this.values.length, 'slots are allocated append-only')
+    assert(Number.isInteger(index) && index >= 0 && index < limits.STATE_SLOTS_MAX, 'slot index outside the tree')
     this.undo.push({ level: -1, position: index, previous: this.values[index] })
     this.values[index] = value
     let hash = this.poseidon.hash([key, value])
@@ -106,9 +109,8 @@ export class StateTree {
   rollback(mark: { undo: number; size: number }): void {
     while (this.undo.length > mark.undo) {
       const entry = this.undo.pop()!
-      if (entry.level === -1) {
-        if (entry.previous !== undefined) this.values[entry.position] = entry.previous
-      } else if (entry.previous === undefined) this.nodes[entry.level]!.delete(entry.position)
+      if (entry.level === -1) this.values[entry.position] = entry.previous
+      else if (entry.previous === undefined) this.nodes[entry.level]!.delete(entry.position)
       else this.nodes[entry.level]!.set(entry.position, entry.previous)
     }
     this.values.length = mark.size

@@ -33,7 +33,7 @@ const witnessMs = performance.now() - t0
 const prover = createCircuitProver({ workers: 1, backend, ...(threads === undefined ? {} : { threads }) })
 try {
   const size = await prover.circuitSize(SDL_CIRCUIT)
-  console.log(`ops per proof ${limits.SDL_OPS_PER_PROOF}, slots per proof ${limits.SDL_LEAVES_PER_PROOF}, tree depth ${limits.STATE_TREE_DEPTH}; batch 0: ${witness.batches[0]!.opCount} ops on ${witness.batches[0]!.leafCount} slots`)
+  console.log(`ops per proof ${limits.SDL_OPS_PER_PROOF}, slots per proof ${limits.SDL_SLOTS_PER_PROOF}, paths per proof ${limits.SDL_PATHS_PER_PROOF}, tree depth ${limits.STATE_TREE_DEPTH}; batch 0: ${witness.batches[0]!.opCount} ops on ${witness.batches[0]!.slotCount} slots, ${witness.batches[0]!.pathCount} paths`)
   console.log(`gates ${size.gates} (2^${Math.log2(size.subgroupSize)}), ${Math.round(size.gates / limits.SDL_OPS_PER_PROOF)} per op`)
   console.log(`host witness (tree updates) ${witnessMs.toFixed(1)} ms`)
   let start = performance.now()

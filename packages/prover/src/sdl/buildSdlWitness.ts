@@ -4,12 +4,17 @@ import type { InputMap } from '@noir-lang/noir_js'
 import { fieldHex } from '../hash/poseidon2.ts'
 import type { StateTree } from './StateTree.ts'
 import { SdlTreeRootMismatchError } from './sdlErrors.ts'
-import { cutSdlBatches, type SdlBatch } from './sdlBatches.ts'
+import { cutSdlBatches, type SdlBatch, type SdlBatchSlot } from './sdlBatches.ts'
+import { chainedState } from './chainedState.ts'
 import { nextSlotValue } from './nextSlotValue.ts'
 import { sdlHashLimbs, sdlOpsHash } from './sdlOpsHash.ts'
 
-/** One proof's worth of an SDL: the circuit inputs and the public values they commit to. */
-export type SdlBatchWitness = { batchIndex: number; rootBefore: bigint; rootAfter: bigint; opsHash: bigint; opCount: number; leafCount: number; inputs: InputMap }
+/**
+ * One proof's worth of an SDL: the circuit inputs and the public values they commit to. A batch
+ * moves the chained state (the tree's root, or root and batch cache: chainedState) from
+ * `stateBefore` to `stateAfter`; `pathCount` of its `slotCount` slots read or write the tree.
+ */
+export type SdlBatchWitness = { batchIndex: number; stateBefore: bigint; stateAfter: bigint; opsHash: bigint; opCount: number; slotCount: number; pathCount: number; inputs: InputMap }
 
 /** Everything needed to prove an SDL: one batch witness per batch of `cutSdlBatches`. */
 export type SdlWitness = { sdlHash: HashDigest; rootBefore: string; rootAfter: string; opCount: number; batches: SdlBatchWitness[] }
@@ -17,8 +22,11 @@ export type SdlWitness = { sdlHash: HashDigest; rootBefore: string; rootAfter: s
 /** SDL content before its roots are known. */
 export type SdlDraft = Omit<SdlContent, 'root_before' | 'root_after'>
 
-/** A batch applied to the tree: each leaf's value before the batch and its path when it was rewritten. */
-type BatchStep = { batch: SdlBatch; oldValues: bigint[]; paths: bigint[][]; rootBefore: bigint; rootAfter: bigint }
+/**
+ * A batch applied to the tree: each position's value as the batch starts (from the cache or the
+ * tree) and as it ends, each unit's tree value and path as it ran, and the roots around it.
+ */
+type BatchStep = { batch: SdlBatch; startValues: bigint[]; finalValues: bigint[]; units: { oldValue: bigint; path: bigint[] }[]; rootBefore: bigint; rootAfter: bigint }
 
 /**
  * Applies a new SDL to the tree and seals it: fills `root_before` and `root_after` into the
@@ -53,39 +61,50 @@ export function buildSdlWitness(tree: StateTree, content: SdlContent): SdlWitnes
 }
 
 /**
- * Writes the SDL's slot operations into the tree, batch by batch as the circuit does: the
- * operations run on their slots' current values (host rules checked), then each slot of the batch
- * is rewritten in leaf order. The caller commits the directory or rolls back.
+ * Writes the SDL's slot operations into the tree, batch by batch as the circuit does: each slot
+ * starts at its cached value or the tree's, the operations run on the current values (host rules
+ * checked), then each unit, in position order, rewrites its slot's leaf unless the slot stays in
+ * the cache. The caller commits the directory or rolls back.
  */
 function advance(tree: StateTree, content: SdlContent): { steps: BatchStep[]; placed: PlacedSlotOp[] } {
   const placed = tree.directory.plan(sdlSlotOps(content))
   const mark = tree.mark()
   const steps: BatchStep[] = []
+  let cache = new Map<bigint, bigint>()
   let opIndex = 0
   try {
     for (const batch of cutSdlBatches(placed)) {
-      const oldValues = batch.leaves.map((leaf) => {
-        if (leaf.isNew !== tree.isEmpty(leaf.index)) throw new Error(`slot directory and tree disagree at slot ${leaf.index}`)
-        return tree.valueAt(leaf.index)
+      const startValues = batch.slots.map((slot) => {
+        if (slot === undefined) return 0n
+        if (slot.fromCache) return cache.get(slot.key)!
+        return treeValue(tree, slot)
       })
-      const values = [...oldValues]
+      const finalValues = [...startValues]
       batch.ops.forEach((op, i) => {
-        const leaf = batch.leafOfOp[i]!
-        values[leaf] = nextSlotValue(op, values[leaf]!, opIndex++)
+        const position = batch.slotOfOp[i]!
+        finalValues[position] = nextSlotValue(op, finalValues[position]!, opIndex++)
       })
       const rootBefore = tree.root
-      const paths = batch.leaves.map((leaf, j) => {
-        const path = tree.path(leaf.index)
-        tree.write(leaf.index, leaf.key, values[j]!)
-        return path
+      const units = batch.units.map((position) => {
+        const slot = batch.slots[position]!
+        const unit = { oldValue: treeValue(tree, slot), path: tree.path(slot.index) }
+        if (!slot.toCache) tree.write(slot.index, slot.key, finalValues[position]!)
+        return unit
       })
-      steps.push({ batch, oldValues, paths, rootBefore, rootAfter: tree.root })
+      cache = new Map(batch.slots.flatMap((slot, position) => (slot?.toCache ? [[slot.key, finalValues[position]!] as const] : [])))
+      steps.push({ batch, startValues, finalValues, units, rootBefore, rootAfter: tree.root })
     }
   } catch (error) {
     tree.rollback(mark)
     throw error
   }
   return { steps, placed }
+}
+
+/** The tree's value of a slot, checking that the plan and the tree agree on whether its leaf is empty. */
+function treeValue(tree: StateTree, slot: SdlBatchSlot): bigint {
+  if (slot.isNew !== tree.isEmpty(slot.index)) throw new Error(`slot directory and tree disagree at slot ${slot.index}`)
+  return tree.valueAt(slot.index)
 }
 
 function witnessOf(tree: StateTree, content: SdlContent, steps: readonly BatchStep[]): SdlWitness {
@@ -96,30 +115,43 @@ function witnessOf(tree: StateTree, content: SdlContent, steps: readonly BatchSt
   const batches = steps.map((step, batchIndex): SdlBatchWitness => {
     const { batch } = step
     const opsHash = sdlOpsHash(poseidon, hash, batchIndex, batch)
-    const leaves = Array.from({ length: limits.SDL_LEAVES_PER_PROOF }, (_, j) => batch.leaves[j])
+    const cachedIn = batch.slots.map((slot, j) => (slot?.fromCache ? step.startValues[j]! : 0n))
+    const cachedOut = batch.slots.map((slot, j) => (slot?.toCache ? step.finalValues[j]! : 0n))
+    const stateBefore = chainedState(poseidon, step.rootBefore, cachedIn, batch.slots.some((slot) => slot?.fromCache))
+    const stateAfter = chainedState(poseidon, step.rootAfter, cachedOut, batch.slots.some((slot) => slot?.toCache))
     const ops = Array.from({ length: limits.SDL_OPS_PER_PROOF }, (_, i) => batch.ops[i])
     const inputs: InputMap = {
       sdl_hash_hi: fieldHex(hi),
       sdl_hash_lo: fieldHex(lo),
       batch_index: fieldHex(BigInt(batchIndex)),
-      root_before: fieldHex(step.rootBefore),
+      state_before: fieldHex(stateBefore),
       ops_hash: fieldHex(opsHash),
-      leaves: leaves.map((leaf) => ({
-        index: fieldHex(BigInt(leaf?.index ?? 0)),
-        key: fieldHex(leaf?.key ?? 0n),
-        is_new: fieldHex(leaf?.isNew === true ? 1n : 0n),
-        active: fieldHex(leaf === undefined ? 0n : 1n),
+      root_before: fieldHex(step.rootBefore),
+      slots: batch.slots.map((slot) => ({
+        index: fieldHex(BigInt(slot?.index ?? 0)),
+        key: fieldHex(slot?.key ?? 0n),
+        is_new: fieldHex(slot?.isNew === true ? 1n : 0n),
+        active: fieldHex(slot === undefined ? 0n : 1n),
+        from_cache: fieldHex(slot?.fromCache === true ? 1n : 0n),
+        to_cache: fieldHex(slot?.toCache === true ? 1n : 0n),
       })),
-      old_values: leaves.map((_, j) => fieldHex(step.oldValues[j] ?? 0n)),
-      paths: leaves.map((_, j) => step.paths[j]?.map(fieldHex) ?? zeroPath),
+      cached_in: cachedIn.map(fieldHex),
+      tree_in: batch.slots.map((slot, j) => fieldHex(slot !== undefined && !slot.fromCache ? step.startValues[j]! : 0n)),
+      units: Array.from({ length: limits.SDL_PATHS_PER_PROOF }, (_, u) => {
+        const unit = step.units[u]
+        return unit === undefined
+          ? { slot: fieldHex(0n), active: fieldHex(0n), old_value: fieldHex(0n), path: zeroPath }
+          : { slot: fieldHex(BigInt(batch.units[u]!)), active: fieldHex(1n), old_value: fieldHex(unit.oldValue), path: unit.path.map(fieldHex) }
+      }),
       ops: ops.map((op, i) => ({
         kind: fieldHex(BigInt(op?.kind ?? 0)),
-        leaf: fieldHex(BigInt(op === undefined ? 0 : batch.leafOfOp[i]!)),
+        slot: fieldHex(BigInt(op === undefined ? 0 : batch.slotOfOp[i]!)),
         a: fieldHex(op?.a ?? 0n),
         b: fieldHex(op?.b ?? 0n),
       })),
     }
-    return { batchIndex, rootBefore: step.rootBefore, rootAfter: step.rootAfter, opsHash, opCount: batch.ops.length, leafCount: batch.leaves.length, inputs }
+    const slotCount = batch.slots.filter(Boolean).length
+    return { batchIndex, stateBefore, stateAfter, opsHash, opCount: batch.ops.length, slotCount, pathCount: batch.units.length, inputs }
   })
   const opCount = steps.reduce((sum, step) => sum + step.batch.ops.length, 0)
   return { sdlHash: hash, rootBefore: content.root_before, rootAfter: content.root_after, opCount, batches }

@@ -4,6 +4,7 @@ export { sealSdl, buildSdlWitness, type SdlWitness, type SdlBatchWitness, type S
 export { proveSdl, proveSdlBatch, SDL_CIRCUIT, SDL_BATCH_PROOFS_IN_FLIGHT_MAX } from './proveSdl.ts'
 export { verifySdl, type VerifySdlParameters } from './verifySdl.ts'
 export { sdlOpsHash, sdlHashLimbs } from './sdlOpsHash.ts'
-export { cutSdlBatches, sdlBatchCount, type SdlBatch, type SdlBatchLeaf } from './sdlBatches.ts'
+export { cutSdlBatches, sdlBatchCount, type SdlBatch, type SdlBatchSlot } from './sdlBatches.ts'
+export { chainedState, SDL_CHAIN_TAG } from './chainedState.ts'
 export { loadPoseidon2, fieldHex, FIELD_MODULUS, type Poseidon2 } from '../hash/poseidon2.ts'
 export { SdlRuleError, SdlTreeRootMismatchError } from './sdlErrors.ts'
