@@ -31,7 +31,7 @@ export const PROGRAM_ID_CHARS_MAX = 128
 export const GUARDRAIL_TEMPLATE_CHARS_MAX = Math.ceil((256 * 1024 * 4) / 3)
 
 /** Most batch proofs of one SDL (each runs up to SDL_OPS_PER_PROOF = 72 slot operations on up to
- *  SDL_SLOTS_PER_PROOF = 16 slots, SDL_PATHS_PER_PROOF = 4 of them read from or written to the
+ *  SDL_SLOTS_PER_PROOF = 20 slots, SDL_PATHS_PER_PROOF = 4 of them read from or written to the
  *  tree, what fits the Ignition prefix's 2^15 rows; the others stay in the batch cache): 1,024 hold
  *  ~18,000 transfers in a ring of 4 senders (~18 per proof), ~2,000 from one hot sender to distinct
  *  recipients, ~1,000 between distinct vaults. The domain cuts SDLs to fit. */

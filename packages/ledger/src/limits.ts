@@ -76,11 +76,11 @@ export const FINALIZED_VAULT_SLOTS_MAX = 512
  * slots, of which at most SDL_PATHS_PER_PROOF read from or write to the state tree (one Merkle
  * path of depth 20 each, ~3,300 gates); the other slots come from and go to the batch cache that
  * chains one batch proof to the next, and cost no path. It must fit 2^15 rows, the most the
- * committed Ignition CRS prefix serves: 72 operations (~160 gates each), 16 slots (~150) and 4
- * paths make 30,951 gates. A batch closes at whichever comes first.
+ * committed Ignition CRS prefix serves: 72 operations (~160 gates each), 20 slots (~140) and 4
+ * paths make 31,493 gates. A batch closes at whichever comes first.
  */
 export const SDL_OPS_PER_PROOF = 72
-export const SDL_SLOTS_PER_PROOF = 16
+export const SDL_SLOTS_PER_PROOF = 20
 export const SDL_PATHS_PER_PROOF = 4
 
 /** Incoming credits included in one SDL. */
@@ -94,5 +94,5 @@ assert(AMOUNT_MAX < U64_MAX)
 assert(SHARD_MAX <= coreLimits.ADDRESS_SHARD_MAX)
 assert(ALLOWANCE_NFTS_MAX <= MINT_NFTS_MAX)
 assert(STATE_SLOTS_MAX === 2 ** STATE_TREE_DEPTH)
-assert(SDL_PATHS_PER_PROOF <= SDL_SLOTS_PER_PROOF && SDL_SLOTS_PER_PROOF <= 16) // the circuit packs a position in 4 bits
-assert(SDL_PATHS_PER_PROOF <= 8) // and the units in one word of 5 bits each
+assert(SDL_PATHS_PER_PROOF <= SDL_SLOTS_PER_PROOF && SDL_SLOTS_PER_PROOF <= 32) // the circuit packs a position in 5 bits
+assert(SDL_PATHS_PER_PROOF <= 8) // and the units in one word of 6 bits each

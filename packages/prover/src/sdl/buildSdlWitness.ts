@@ -16,8 +16,17 @@ import { sdlHashLimbs, sdlOpsHash } from './sdlOpsHash.ts'
  */
 export type SdlBatchWitness = { batchIndex: number; stateBefore: bigint; stateAfter: bigint; opsHash: bigint; opCount: number; slotCount: number; pathCount: number; inputs: InputMap }
 
-/** Everything needed to prove an SDL: one batch witness per batch of `cutSdlBatches`. */
-export type SdlWitness = { sdlHash: HashDigest; rootBefore: string; rootAfter: string; opCount: number; batches: SdlBatchWitness[] }
+/**
+ * The layout of the SDL circuit's inputs a witness is built for (`SdlWitness.format`): the batch
+ * shape (operations, slot positions, Merkle-path units, the cache chained between batch proofs) and
+ * the names and types of `inputs`. A witness stored by a domain is proven later, possibly by
+ * another version: bump this whenever the circuit's inputs change, so that a witness of another
+ * layout is refused by name instead of failing inside noir_js.
+ */
+export const SDL_WITNESS_FORMAT = 'sdl-batch-cache/1'
+
+/** Everything needed to prove an SDL: one batch witness per batch of `cutSdlBatches`, in the input layout `format`. */
+export type SdlWitness = { format: typeof SDL_WITNESS_FORMAT; sdlHash: HashDigest; rootBefore: string; rootAfter: string; opCount: number; batches: SdlBatchWitness[] }
 
 /** SDL content before its roots are known. */
 export type SdlDraft = Omit<SdlContent, 'root_before' | 'root_after'>
@@ -154,5 +163,5 @@ function witnessOf(tree: StateTree, content: SdlContent, steps: readonly BatchSt
     return { batchIndex, stateBefore, stateAfter, opsHash, opCount: batch.ops.length, slotCount, pathCount: batch.units.length, inputs }
   })
   const opCount = steps.reduce((sum, step) => sum + step.batch.ops.length, 0)
-  return { sdlHash: hash, rootBefore: content.root_before, rootAfter: content.root_after, opCount, batches }
+  return { format: SDL_WITNESS_FORMAT, sdlHash: hash, rootBefore: content.root_before, rootAfter: content.root_after, opCount, batches }
 }

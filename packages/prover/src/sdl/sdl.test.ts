@@ -53,7 +53,7 @@ async function rehash(inputs: Inputs): Promise<SdlWitness['batches'][0]['inputs'
   const flag = (slot: Record<string, string>, name: string, shift: bigint) => BigInt(slot[name]!) * 2n ** shift
   for (const slot of inputs.slots)
     preimage.push(BigInt(slot.index!) + flag(slot, 'is_new', 20n) + flag(slot, 'active', 21n) + flag(slot, 'from_cache', 22n) + flag(slot, 'to_cache', 23n), BigInt(slot.key!))
-  preimage.push(inputs.units.reduce((word, unit, u) => word + (BigInt(unit.slot) + BigInt(unit.active) * 16n) * 32n ** BigInt(u), 0n))
+  preimage.push(inputs.units.reduce((word, unit, u) => word + (BigInt(unit.slot) + BigInt(unit.active) * 32n) * 64n ** BigInt(u), 0n))
   for (const op of inputs.ops) preimage.push(BigInt(op.kind!) + BigInt(op.slot!) * 8n, BigInt(op.a!), BigInt(op.b!))
   inputs.ops_hash = fieldHex(poseidon.hash(preimage))
   return inputs as SdlWitness['batches'][0]['inputs']

@@ -40,8 +40,8 @@ function nextUses(ops: readonly SlotOp[]): number[] {
  * over (at their positions) and takes operations until it holds SDL_OPS_PER_PROOF, or the next
  * operation's slot finds no free position or no free path unit. At its close, a slot used again
  * later stays in the cache and the others are written to the tree; when that leaves fewer free
- * positions than path units, the slots used again last are written back too (paths allowing); a
- * cached slot written back takes a unit. Batches without operations write back the cache until it
+ * positions than the next batch would read from the tree (`loadsAhead`), the slots used again last
+ * are written back too (paths allowing; Belady's rule); a cached slot written back takes a unit. Batches without operations write back the cache until it
  * is empty, so the last batch ends with an empty cache. At least one batch (empty for an SDL
  * without slot operations). Deterministic from the operations, so the verifier recomputes it.
  */
@@ -72,7 +72,7 @@ function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
       batch.ops.push(op)
       batch.slotOfOp.push(position)
     }
-    closeBatch(batch, useOf, units)
+    closeBatch(batch, useOf, units, loadsAhead(ops, cursor, batch.held))
     carried = batch.held.map((held) => (held?.toCache ? held.op : undefined))
     batches.push(batch)
   }
@@ -80,8 +80,23 @@ function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
   return batches
 }
 
-/** Decides which held slots stay in the cache (see `cut`); `units` counts the paths already taken. */
-function closeBatch<T extends SlotOp>(batch: Cut<T>, useOf: ReadonlyMap<bigint, number>, units: number): void {
+/**
+ * How many slots the next batch would read from the tree: the distinct slots of the next
+ * SDL_OPS_PER_PROOF operations that this batch does not hold, at most SDL_PATHS_PER_PROOF.
+ */
+function loadsAhead<T extends SlotOp>(ops: readonly T[], cursor: number, held: readonly (Held<T> | undefined)[]): number {
+  const holding = new Set(held.flatMap((slot) => (slot ? [slot.op.key] : [])))
+  const loads = new Set<bigint>()
+  for (let i = cursor; i < Math.min(ops.length, cursor + limits.SDL_OPS_PER_PROOF) && loads.size < PATHS; i++)
+    if (!holding.has(ops[i]!.key)) loads.add(ops[i]!.key)
+  return loads.size
+}
+
+/**
+ * Decides which held slots stay in the cache (see `cut`); `units` counts the paths already taken,
+ * `loads` the positions the next batch needs free.
+ */
+function closeBatch<T extends SlotOp>(batch: Cut<T>, useOf: ReadonlyMap<bigint, number>, units: number, loads: number): void {
   const held = batch.held.filter((slot): slot is Held<T> => slot !== undefined)
   for (const slot of held) slot.toCache = useOf.get(slot.op.key)! !== Infinity
   // A cached slot not used again goes back to the tree while units last; the rest wait.
@@ -90,11 +105,11 @@ function closeBatch<T extends SlotOp>(batch: Cut<T>, useOf: ReadonlyMap<bigint, 
     if (units < PATHS) units++
     else slot.toCache = true
   }
-  // Keep room for the next batch: write back the slots used again last (free when read this batch).
+  // Keep room for the next batch's reads: write back the slots used again last (free when read this batch).
   const kept = held.filter((slot) => slot.toCache).sort((x, y) => useOf.get(y.op.key)! - useOf.get(x.op.key)!)
   let free = SLOTS - kept.length
   for (const slot of kept) {
-    if (free >= PATHS) break
+    if (free >= loads) break
     if (slot.fromCache && units === PATHS) continue
     if (slot.fromCache) units++
     slot.toCache = false

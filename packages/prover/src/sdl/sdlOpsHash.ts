@@ -9,8 +9,8 @@ const ACTIVE_SHIFT = 2n * IS_NEW_SHIFT
 const FROM_CACHE_SHIFT = 2n * ACTIVE_SHIFT
 const TO_CACHE_SHIFT = 2n * FROM_CACHE_SHIFT
 const SLOT_SHIFT = 8n
-const UNIT_ACTIVE_SHIFT = 16n
-const UNIT_SHIFT = 32n
+const UNIT_ACTIVE_SHIFT = 32n
+const UNIT_SHIFT = 64n
 
 /** The SDL hash as two 128-bit field elements (high half, low half), as the circuit takes it. */
 export function sdlHashLimbs(hash: HashDigest): [bigint, bigint] {
@@ -22,7 +22,7 @@ export function sdlHashLimbs(hash: HashDigest): [bigint, bigint] {
  * The public `ops_hash` of one batch, exactly as circuits/sdl/src/main.nr computes it: Poseidon2 of
  * (sdl hash high, low, batch index); per position (index | is_new << DEPTH | active << DEPTH + 1 |
  * from_cache << DEPTH + 2 | to_cache << DEPTH + 3, key), zero for an empty position; one word of the
- * path units, (position | active << 4) << 5u for unit u; then per operation (kind | position << 3,
+ * path units, (position | active << 5) << 6u for unit u; then per operation (kind | position << 3,
  * a, b), padded to SDL_OPS_PER_PROOF with no-ops (all zero).
  */
 export function sdlOpsHash(poseidon: Poseidon2, sdlHash: HashDigest, batchIndex: number, batch: SdlBatch): bigint {
