@@ -35,6 +35,15 @@ export const GUARDRAILS_MAX = 8
 /** Most SDLs waiting in the proving queue at once (409 above it: try again once one finishes). */
 export const PROVING_QUEUE_MAX = 16
 
+/**
+ * Most unsettled SDLs whose stored witness format is checked at start, oldest first (one summary
+ * row each; the database reads the format, the witness is not handed out). SDLs are sealed in
+ * order, so an earlier version's come first: checking the oldest is enough to find them.
+ */
+export const SDL_WITNESS_FORMAT_CHECK_SDLS_MAX = 1_000
+/** Most SDL hashes a refusal to start (SDL_WITNESS_FORMAT) names. */
+export const SDL_WITNESS_FORMAT_HASHES_SHOWN = 3
+
 /** Incoming credits fetched from the base layer per pull, and how often the puller runs. */
 export const CREDITS_PULL_BATCH_MAX = 500
 export const CREDITS_PULL_INTERVAL_MS = 1_000

@@ -33,4 +33,5 @@ export {
 export { claimDataDirProofSystem, PROOF_SYSTEM_MARKER_FILE } from './dataDirProofSystem.ts'
 export * as proverLimits from './limits.ts'
 export * from './sdl/index.ts'
+export { SDL_WITNESS_FORMAT } from './sdl/buildSdlWitness.ts'
 export * from './evm/index.ts'

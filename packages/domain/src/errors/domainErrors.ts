@@ -100,3 +100,37 @@ export class DomainAgreementError extends VerityError {
     super(`domain agreement for shard ${fields.shard}: ${fields.reason}`)
   }
 }
+
+/**
+ * At start: SDLs sealed by an earlier Verity are not applied on the base layer yet, and their
+ * stored witnesses (or the proofs made from them) are for another input layout of the SDL circuit
+ * than this version's (`@verity/prover` SDL_WITNESS_FORMAT). This version can neither prove nor
+ * settle them, and every later SDL settles after them: the domain refuses to start instead.
+ */
+export class SdlWitnessFormatError extends VerityError {
+  readonly code = 'SDL_WITNESS_FORMAT'
+  constructor(readonly fields: { count: number; countIsLowerBound: boolean; hashes: readonly string[]; format: string }) {
+    super(
+      `${fields.count}${fields.countIsLowerBound ? ' or more' : ''} SDL(s) sealed by an earlier Verity are not applied on the base layer yet ` +
+        `(first: ${fields.hashes.join(', ')}): their stored witnesses are for another input layout of the SDL circuit than this version's ` +
+        `"${fields.format}", so this version can neither prove nor settle them. Settle them with the previous version first: ` +
+        'stop sealing new SDLs (POST /sdls/submit), prove and submit the pending ones until each is BaseLayerApplied, then upgrade. ' +
+        'On a devnet, delete the data directory instead (rm -rf .verity) and start again.',
+    )
+  }
+}
+
+/**
+ * An SDL's stored witness is for another input layout of the SDL circuit than this version's
+ * (or names none: written before layouts were named). Refused before any proof is tried: the
+ * SDL must be proven by the version that sealed it.
+ */
+export class SdlWitnessFormatUnsupportedError extends VerityError {
+  readonly code = 'SDL_WITNESS_FORMAT_UNSUPPORTED'
+  constructor(readonly fields: { hash: string; format: string | null; supported: string }) {
+    super(
+      `SDL ${fields.hash}: its stored witness is ${fields.format === null ? 'of no named input layout (an earlier Verity)' : `for input layout "${fields.format}"`}, ` +
+        `this version proves "${fields.supported}" only: prove and submit it with the version that sealed it`,
+    )
+  }
+}

@@ -29,6 +29,9 @@ export const httpStatusByCode: Readonly<Record<DomainErrorCode, number>> = Objec
   BASE_LAYER_UNAVAILABLE: 503,
   // the agreement with the base layer and the shard lock are settled at start; met later, the domain is not serving
   DOMAIN_AGREEMENT: 503,
+  // stored SDL witnesses of an earlier SDL circuit: refused at start, and by the prover (off the request path)
+  SDL_WITNESS_FORMAT: 503,
+  SDL_WITNESS_FORMAT_UNSUPPORTED: 500,
   SHARD_LOCKED: 503,
   // storage: the database is down, or this process lost its shard to another sequencer
   STORE_UNAVAILABLE: 503,

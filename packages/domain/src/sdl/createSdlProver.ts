@@ -5,13 +5,14 @@
 import { parseJsonBigint, decodeInputFields } from '@verity/core'
 import type { InputValue } from '@verity/policy'
 import type { SdlContent } from '@verity/ledger'
-import { proveSdl, proveSdlBatch, type CircuitProver, type SdlWitness } from '@verity/prover'
+import { proveSdl, proveSdlBatch, type CircuitProver } from '@verity/prover'
 import { GuardrailInputError } from '../errors/domainErrors.ts'
 import type { Guardrail } from '../guardrails/Guardrail.ts'
 import { checkGuardrails } from '../guardrails/checkGuardrails.ts'
 import type { GuardrailProver } from '../guardrails/GuardrailProver.ts'
 import type { SdlBatchProver } from '../workers/SdlBatchProver.ts'
 import type { SdlProver, SdlProvingJob } from './SdlProver.ts'
+import { provableSdlWitness } from './sdlWitnessFormat.ts'
 
 /**
  * The intent values of each guardrail for this proof: the prove-time input is one UTF-8 JSON object
@@ -72,13 +73,14 @@ export function createSdlProver(options: SdlProverOptions): SdlProver & SdlBatch
   const { circuits, guardrails } = options
   return {
     async prove(job: SdlProvingJob): Promise<unknown[]> {
+      const witness = provableSdlWitness(job.hash, job.witness)
       checkJobGuardrails(guardrails, job)
-      const artifacts: unknown[] = await proveSdl(circuits, job.witness as SdlWitness)
+      const artifacts: unknown[] = await proveSdl(circuits, witness)
       artifacts.push(...(await proveGuardrails(options, job)))
       return artifacts
     },
     checkGuardrails: (job) => checkJobGuardrails(guardrails, job),
-    proveBatch: (job, batchIndex) => proveSdlBatch(circuits, job.witness as SdlWitness, batchIndex),
+    proveBatch: async (job, batchIndex) => proveSdlBatch(circuits, provableSdlWitness(job.hash, job.witness), batchIndex),
     proveGuardrails: (job) => proveGuardrails(options, job),
     close: () => circuits.close(),
   }

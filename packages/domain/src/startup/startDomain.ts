@@ -25,6 +25,7 @@ import { describeDatabaseUrl } from '@verity/postgres'
 import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
 import { InvalidOptionError } from '@verity/core'
 import { ensureAgreement } from './ensureAgreement.ts'
+import { assertSdlWitnessFormats } from './assertSdlWitnessFormats.ts'
 import { agreementGuardrails } from '../guardrails/agreementGuardrails.ts'
 import { loadOperatorKey } from './loadOperatorKey.ts'
 import { openBaseLayer } from './openBaseLayer.ts'
@@ -110,6 +111,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   }
   let app: FastifyInstance | undefined
   try {
+    // SDLs an earlier version sealed for another SDL circuit and did not settle: refuse to start (SDL_WITNESS_FORMAT).
+    await assertSdlWitnessFormats(store)
     const stateTree = await ProverStateTree.open(await store.getMeta(STATE_TREE_KEY))
     // The app's logger serves startup too, so every line has the same shape.
     const circuits = createCircuitProver({ ...config.prover, proofSystem: settlementProofSystem(config) })

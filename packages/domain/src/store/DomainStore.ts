@@ -60,6 +60,12 @@ export type SdlRecord = {
  */
 export type SdlSummary = Pick<SdlRecord, 'hash' | 'seq' | 'state' | 'createdAtMs' | 'updatedAtMs'>
 
+/**
+ * An SDL's summary with the input layout its stored witness names (the witness's `format`, read
+ * by the database without handing the witness out), or null when it names none.
+ */
+export type SdlWitnessFormat = SdlSummary & { witnessFormat: string | null }
+
 export type SdlCreate = {
   record: SdlRecord
   /** pending entries with seq ≤ this are consumed by the SDL */
@@ -93,6 +99,8 @@ export interface DomainStore {
   listSdls(offset: number, limit: number): Promise<SdlSummary[]>
   /** SDLs in one of the given state kinds (e.g. for recovery at startup). */
   listSdlsInStates(states: readonly string[]): Promise<SdlRecord[]>
+  /** SDLs in one of the given state kinds, oldest first, at most `limit`, with their witnesses' formats (not the witnesses). */
+  listSdlWitnessFormats(states: readonly string[], limit: number): Promise<SdlWitnessFormat[]>
   /** How many SDLs are in one of the given state kinds. */
   countSdlsInStates(states: readonly string[]): Promise<number>
   lastSdl(): Promise<SdlRecord | null>

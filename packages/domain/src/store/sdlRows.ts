@@ -2,7 +2,7 @@
 // alike): the values both insert, the mapping of a row read back, and the columns an update sets.
 import { decodeStoredJson, encodeStoredJson } from '@verity/postgres'
 import { sdlStateName, type SdlStateValue } from '../sdl/SdlStateValue.ts'
-import type { SdlRecord, SdlSummary } from './DomainStore.ts'
+import type { SdlRecord, SdlSummary, SdlWitnessFormat } from './DomainStore.ts'
 
 /** The columns both stores read; integers as the driver hands them out (PostgreSQL: int8 as decimal text). */
 export type SdlRow = {
@@ -54,6 +54,14 @@ export function sdlSummaryOfRow(row: SdlSummaryRow): SdlSummary {
     createdAtMs: Number(row.created_at_ms),
     updatedAtMs: Number(row.updated_at_ms),
   }
+}
+
+/** A summary row with the witness's `format` as the database extracted it (SQL NULL when absent). */
+export type SdlWitnessFormatRow = SdlSummaryRow & { witness_format: unknown }
+
+export function sdlWitnessFormatOfRow(row: SdlWitnessFormatRow): SdlWitnessFormat {
+  const format = row.witness_format
+  return { ...sdlSummaryOfRow(row), witnessFormat: format === null || format === undefined ? null : String(format) }
 }
 
 export function sdlOfRow(row: SdlRow): SdlRecord {

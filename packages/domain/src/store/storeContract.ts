@@ -148,6 +148,21 @@ export function describeStoreContract(backend: StoreContractBackend): void {
       assert.equal((await store.getSdl('h1'))?.state, 'Proving')
     })
 
+    test("SDLs by state with their witnesses' formats (read by the database), oldest first, at most `limit`", async () => {
+      const store = await openStore(freshShard())
+      await store.createSdl({ record: sdlRecord('f1', 1, { witness: { batches: [{ w: 2n ** 70n }] } }), pendingSeqMax: 0 })
+      await store.createSdl({ record: sdlRecord('f2', 2, { witness: { format: 'layout/2', batches: [] }, state: 'Proving' }), pendingSeqMax: 0 })
+      await store.createSdl({ record: sdlRecord('f3', 3, { witness: { format: 'layout/2', batches: [] }, state: 'BaseLayerApplied' }), pendingSeqMax: 0 })
+      await store.createSdl({ record: sdlRecord('f4', 4, { witness: { format: 'layout/3' }, state: { ProvingFailed: 'x' } }), pendingSeqMax: 0 })
+      const { hash, seq, state, createdAtMs, updatedAtMs } = sdlRecord('f1', 1)
+      const listed = await store.listSdlWitnessFormats(['Submitted', 'Proving', 'ProvingFailed'], 10)
+      assert.deepEqual(listed[0], { hash, seq, state, createdAtMs, updatedAtMs, witnessFormat: null })
+      assert.deepEqual(listed.map((row) => [row.hash, row.witnessFormat]), [['f1', null], ['f2', 'layout/2'], ['f4', 'layout/3']])
+      assert.deepEqual((await store.listSdlWitnessFormats(['Submitted', 'Proving', 'ProvingFailed'], 2)).map((row) => row.hash), ['f1', 'f2'])
+      assert.deepEqual(await store.listSdlWitnessFormats(['Proven'], 10), [])
+      assert.deepEqual(await store.listSdlWitnessFormats([], 10), [])
+    })
+
     test('the spent set: written with its batch, read back, a key spent twice fails the whole commit; an SDL names its payments', async () => {
       const store = await openStore(freshShard())
       const spent = { key: 'payer/intent-1', intentId: 'intent-1', payerOwnerId: 'payer', payment: { debited: 'payer,1', credited: 'shop,1', token: 'native', amount: U64_MAX } }

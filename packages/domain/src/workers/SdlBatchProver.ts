@@ -6,7 +6,7 @@ import type { SdlProvingJob } from '../sdl/SdlProver.ts'
 export interface SdlBatchProver {
   /** Throws (a typed error, the SDL's ProvingFailed reason) when a transaction fails a guardrail with the prove-time intent: checked before any proof is spent. */
   checkGuardrails(job: SdlProvingJob): void
-  /** The proof of batch `batchIndex` of the SDL's witness; throws WitnessError when the batch does not satisfy the circuit. */
+  /** The proof of batch `batchIndex` of the SDL's witness; throws WitnessError when the batch does not satisfy the circuit, SdlWitnessFormatUnsupportedError when the witness is for another circuit input layout. */
   proveBatch(job: SdlProvingJob, batchIndex: number): Promise<unknown>
   /** The guardrail proofs (one per transaction per guardrail, in that order), which follow the batch proofs in the SDL's proof. */
   proveGuardrails(job: SdlProvingJob): Promise<unknown[]>

@@ -14,9 +14,9 @@ import {
   SHARD_LOCK_KEEPALIVE_INTERVAL_S,
   SHARD_LOCK_WAIT_MS,
 } from '../../limits.ts'
-import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
+import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary, SdlWitnessFormat } from '../DomainStore.ts'
 import { mandateOfRow, type MandateRow } from '../mandateRows.ts'
-import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow } from '../sdlRows.ts'
+import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, sdlWitnessFormatOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow, type SdlWitnessFormatRow } from '../sdlRows.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
 import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE, POSTGRES_MIGRATION_LOCK_KEY } from '../domainMigrations.ts'
@@ -282,6 +282,15 @@ export class PostgresDomainStore implements DomainStore {
       [...states],
     ])
     return rows.map(sdlOfRow)
+  }
+
+  async listSdlWitnessFormats(states: readonly string[], limit: number): Promise<SdlWitnessFormat[]> {
+    if (states.length === 0) return []
+    const rows = await this.#query<SdlWitnessFormatRow>(
+      `SELECT ${SDL_SUMMARY_COLUMNS}, witness::json ->> 'format' AS witness_format FROM domain_sdls WHERE shard = $1 AND state_name = ANY($2::text[]) ORDER BY seq LIMIT $3`,
+      [this.shard, [...states], limit],
+    )
+    return rows.map(sdlWitnessFormatOfRow)
   }
 
   async lastSdl(): Promise<SdlRecord | null> {

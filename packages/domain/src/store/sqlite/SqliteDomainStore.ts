@@ -4,11 +4,11 @@
 import { basename, dirname } from 'node:path'
 import { claimDataDirProofSystem } from '@verity/prover'
 import Database from 'better-sqlite3'
-import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary } from '../DomainStore.ts'
+import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary, SdlWitnessFormat } from '../DomainStore.ts'
 import { mandateOfRow, type MandateRow } from '../mandateRows.ts'
 import { decodeStoredJson, encodeStoredJson, migrateSqlite } from '@verity/postgres'
 import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE } from '../domainMigrations.ts'
-import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow } from '../sdlRows.ts'
+import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, sdlWitnessFormatOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow, type SdlWitnessFormatRow } from '../sdlRows.ts'
 import { StorageFullError } from '../../errors/storeErrors.ts'
 import { CommittedStateCache } from '../CommittedStateCache.ts'
 
@@ -174,6 +174,15 @@ export class SqliteDomainStore implements DomainStore {
     if (states.length === 0) return []
     const marks = states.map(() => '?').join(', ')
     return this.#db.prepare<string[], SdlRow>(`SELECT ${SDL_COLUMNS} FROM sdls WHERE state_name IN (${marks}) ORDER BY seq`).all(...states).map(sdlOfRow)
+  }
+
+  async listSdlWitnessFormats(states: readonly string[], limit: number): Promise<SdlWitnessFormat[]> {
+    if (states.length === 0) return []
+    const marks = states.map(() => '?').join(', ')
+    return this.#db
+      .prepare<unknown[], SdlWitnessFormatRow>(`SELECT ${SDL_SUMMARY_COLUMNS}, json_extract(witness, '$.format') AS witness_format FROM sdls WHERE state_name IN (${marks}) ORDER BY seq LIMIT ?`)
+      .all(...states, limit)
+      .map(sdlWitnessFormatOfRow)
   }
 
   async lastSdl(): Promise<SdlRecord | null> {
