@@ -20,9 +20,11 @@ export function canonicalJson(value: unknown, title = 'value'): string {
   return text
 }
 
+const UTF8 = new TextEncoder()
+
 /** UTF-8 bytes of the canonical JSON of `value`: the bytes we sign and hash. */
 export function canonicalJsonBytes(value: unknown, title = 'value'): Uint8Array {
-  return new TextEncoder().encode(canonicalJson(value, title))
+  return UTF8.encode(canonicalJson(value, title))
 }
 
 const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER)

@@ -76,6 +76,10 @@ describe('parseJsonBigint', () => {
   test('nesting deeper than the limit is refused', () => {
     assert.deepEqual(parseJsonBigint('[[[1]]]', { depthMax: 3 }), [[[1]]])
     assert.throws(() => parseJsonBigint('[[[[1]]]]', { depthMax: 3 }), JsonTooDeepError)
+    // Objects and arrays count together, whether the text has few brackets (no scan) or more.
+    assert.deepEqual(parseJsonBigint('{"a":[{"b":[1]}]}', { depthMax: 4 }), { a: [{ b: [1] }] })
+    assert.throws(() => parseJsonBigint('{"a":[{"b":[1]}]}', { depthMax: 3 }), JsonTooDeepError)
+    assert.deepEqual(parseJsonBigint('[{},[],{"a":[]},[{}]]', { depthMax: 3 }), [{}, [], { a: [] }, [{}]])
     assert.throws(() => parseJsonBigint('['.repeat(100_000)), { code: 'JSON_TOO_DEEP' })
     // Brackets inside strings, also after escaped quotes and backslashes, do not count.
     assert.deepEqual(parseJsonBigint('["[[[[", "\\"[[[[", "\\\\", {"k[[[": "]]]"}]', { depthMax: 2 }), ['[[[[', '"[[[[', '\\', { 'k[[[': ']]]' }])

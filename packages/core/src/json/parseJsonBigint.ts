@@ -60,6 +60,7 @@ export function parseJsonBigint(text: string, options: ParseJsonBigintOptions = 
  * skipped (brackets inside them do not count). Bad text is left to the parser to report.
  */
 function assertNestingDepth(text: string, depthMax: number): void {
+  if (countsAtMost(text, '{', '[', depthMax)) return
   let depth = 0
   let position = 0
   const length = text.length
@@ -75,6 +76,19 @@ function assertNestingDepth(text: string, depthMax: number): void {
     } else if (code === 0x7d || code === 0x5d) depth--
     position++
   }
+}
+
+/**
+ * Whether `text` holds at most `countMax` of `first` and `second` together (inside strings too):
+ * then nothing can nest deeper than that, and the character-by-character scan is not needed (a
+ * signed intent has a handful of brackets; indexOf runs natively).
+ */
+function countsAtMost(text: string, first: string, second: string, countMax: number): boolean {
+  let count = 0
+  for (const character of [first, second])
+    for (let position = text.indexOf(character); position >= 0; position = text.indexOf(character, position + 1))
+      if (++count > countMax) return false
+  return true
 }
 
 /** Position just after the string that opens at `start`, or the text's length if it never closes. */
