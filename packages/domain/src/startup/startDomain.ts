@@ -35,6 +35,7 @@ import { EvmFinalizedVaults } from '../finalized/EvmFinalizedVaults.ts'
 import { MandateVerifier } from '../mandates/MandateVerifier.ts'
 import { MANDATES_CONFIG_DEFAULT } from '../config/parseMandatesConfig.ts'
 import { verifyPolicy } from '@verity/prover'
+import { warmUpMandateVerification } from '../mandates/warmUpMandateVerification.ts'
 
 export type StartDomainOptions = {
   /** path of domain.yaml */
@@ -77,6 +78,11 @@ export type RunningDomain = {
   /** Which Barretenberg proves SDLs: the native bb or its wasm. */
   proverBackend: 'native' | 'wasm'
   close(): Promise<void>
+}
+
+/** Mandate payments are verified here (not refused outright): no EVM settlement, and at least one trusted extractor key. */
+function takesMandatePayments(config: DomainConfig): boolean {
+  return config.settlement === undefined && (config.mandates ?? MANDATES_CONFIG_DEFAULT).trustedExtractorKeys.length > 0
 }
 
 function resolveConfig(options: StartDomainOptions): DomainConfig {
@@ -127,6 +133,11 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       rateLimit: { ...(config.rateLimitMax === undefined ? {} : { rateLimitMax: config.rateLimitMax }), ...(config.rateLimitWindowMs === undefined ? {} : { rateLimitWindowMs: config.rateLimitWindowMs }) },
     })
     const log = app.log
+    // Runs while the agreement and the store open; awaited before listening (takesMandatePayments).
+    const verifierWarm = takesMandatePayments(config) ? warmUpMandateVerification(circuits, log) : Promise.resolve()
+    // The warm-up starts the workers: a start that fails before the domain owns the prover stops them.
+    const closeCircuits = () => circuits.close()
+    closers.push(closeCircuits)
     // Checked before anything is bound (and before the base layer is touched): no tokens → loopback only.
     assertBindAllowed({ service: 'domain', host: config.apiHost, tokenCount: tokens.size })
     if (tokens.size === 0) log.warn('no operator token configured: /intents/submit and the /sdls mutations are open to anyone who can reach this address')
@@ -208,6 +219,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     // On an EVM chain the finalized view is served from the contract's root (docs/settlement-evm.md).
     finalizedVaults = config.settlement === undefined ? null : new EvmFinalizedVaults({ ...config.settlement, store, shard: config.shard, localVault: (ownerId) => domain.getVault(ownerId) })
     closers.splice(0, 1, () => domain.close())
+    closers.splice(closers.indexOf(closeCircuits), 1)
+    await verifierWarm
     await app.listen({ port: config.apiPort, host: config.apiHost })
     const address = app.server.address()
     const port = typeof address === 'object' && address !== null ? address.port : config.apiPort
