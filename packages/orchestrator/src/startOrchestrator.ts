@@ -56,7 +56,8 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
     givenProving ??
     createPolicyProving({
       ...(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath }),
-      threads: settings.proverThreads,
+      // Unset: the prover divides the machine's parallelism among its workers.
+      ...(settings.proverThreads === undefined ? {} : { threads: settings.proverThreads }),
       workers: settings.proverWorkers,
     })
   let isProverWarm = givenProving !== undefined

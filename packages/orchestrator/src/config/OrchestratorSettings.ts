@@ -25,8 +25,8 @@ export type OrchestratorSettings = {
   extractorKeyFile: string | undefined
   /** CRS file for the prover (undefined: the prover's default dev CRS). */
   crsPath: string | undefined
-  /** bb.js threads of each prover worker. */
-  proverThreads: number
+  /** Barretenberg threads of each prover worker; undefined: the machine's parallelism ÷ `proverWorkers` (a lone proof uses every core). */
+  proverThreads: number | undefined
   /** Prover workers (one proof each at a time): concurrent proposals are proved on this many, FIFO. */
   proverWorkers: number
   logLevel: string

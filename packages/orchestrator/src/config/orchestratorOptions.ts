@@ -33,7 +33,7 @@ export const ORCHESTRATOR_OPTIONS = {
   jobLeaseMs: { flag: 'job-lease-ms', kind: 'durationMs', min: 1, defaultText: String(limits.JOB_LEASE_MS_DEFAULT), summary: "how long a job claim holds without renewal (a dead instance's jobs are reclaimed after it)", ...was('job-lease', 'VERITY_JOB_LEASE') },
   extractorKeyFile: { flag: 'extractor-key-file', kind: 'string', defaultText: '`<data-dir>/extractor-key.json`', summary: "key file of the embedded extractor's attestations (created when missing)", ...was(undefined, 'VERITY_EXTRACTOR_KEY_FILE') },
   crsPath: { flag: 'crs-path', kind: 'string', defaultText: 'the committed Ignition prefix', summary: 'Ignition CRS directory of the prover (same files, checked by SHA-256)', ...was(undefined, 'VERITY_CRS_PATH') },
-  proverThreads: { flag: 'prover-threads', kind: 'integer', min: 1, defaultText: '1', summary: 'bb.js threads of each prover worker', ...was(undefined, 'VERITY_PROVER_THREADS') },
+  proverThreads: { flag: 'prover-threads', kind: 'integer', min: 1, defaultText: 'cores ÷ workers', summary: 'Barretenberg threads of each prover worker', ...was(undefined, 'VERITY_PROVER_THREADS') },
   proverWorkers: { flag: 'prover-workers', kind: 'integer', min: 1, defaultText: '1', summary: 'prover workers (one proof each at a time)', ...was(undefined, 'VERITY_PROVER_WORKERS') },
   logLevel: { flag: 'log-level', kind: 'string', defaultText: 'info', summary: 'pino log level', sharedEnv: 'VERITY_LOG_LEVEL' },
   tokensFile: { flag: 'tokens-file', kind: 'string', summary: 'operator tokens file (docs/security.md)', ...was(undefined, 'VERITY_TOKENS_FILE') },

@@ -63,3 +63,9 @@ test('docs/operations.md lists every option, variable and old name (the table wr
   const docs = readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8')
   assert.ok(docs.includes(optionsTableMarkdown('orchestrator', ORCHESTRATOR_OPTIONS)), 'regenerate the orchestrator table of docs/operations.md')
 })
+
+test('--prover-threads is unset by default (the prover divides the cores among its workers: a lone proof uses them all)', () => {
+  assert.equal(readOrchestratorSettings([], {}).proverThreads, undefined)
+  assert.equal(readOrchestratorSettings(['--prover-threads', '3'], {}).proverThreads, 3)
+  assert.equal(readOrchestratorSettings([], { VERITY_ORCHESTRATOR_PROVER_THREADS: '1' }).proverThreads, 1)
+})

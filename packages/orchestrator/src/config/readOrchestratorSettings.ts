@@ -13,7 +13,7 @@ export const ORCHESTRATOR_DEFAULTS: OrchestratorSettings = Object.freeze({
   databaseUrl: undefined,
   crsPath: undefined,
   extractorKeyFile: undefined,
-  proverThreads: 1,
+  proverThreads: undefined,
   proverWorkers: 1,
 })
 
