@@ -17,6 +17,9 @@ const DIGITS_PER_STEP = 4
 /** The code of '1', the digit 0: each leading one is a leading zero byte. */
 const ZERO_DIGIT_CODE = 0x31
 
+/** Limbs of the value being decoded (a plain array of small integers, which V8 keeps unboxed; faster here than a Float64Array). */
+let scratchLimbs: number[] = new Array<number>(32).fill(0)
+
 /**
  * The bytes `text` spells in base58, or undefined when a character is outside the alphabet.
  * Leading '1's are leading zero bytes; '' is no bytes. Time is quadratic in the length (as any
@@ -26,9 +29,12 @@ export function decodeBase58Digits(text: string): Uint8Array | undefined {
   const length = text.length
   let leadingZeros = 0
   while (leadingZeros < length && text.charCodeAt(leadingZeros) === ZERO_DIGIT_CODE) leadingZeros++
-  // log2(58) < 6 bits per digit: this many 24-bit limbs always hold the value.
-  // A plain array of small integers (V8 keeps it unboxed): faster here than a Float64Array.
-  const limbs: number[] = new Array<number>(Math.ceil(((length - leadingZeros) * 6) / 24) + 1).fill(0)
+  // log2(58) < 6 bits per digit: this many 24-bit limbs always hold the value. The limbs live in
+  // one scratch array reused by every call (decoding never re-enters), so a decode allocates its
+  // result only; only limbs below limbsUsed are read, so what an earlier call left is never seen.
+  const limbsMax = Math.ceil(((length - leadingZeros) * 6) / 24) + 1
+  if (scratchLimbs.length < limbsMax) scratchLimbs = new Array<number>(limbsMax).fill(0)
+  const limbs = scratchLimbs
   let limbsUsed = 0
   for (let position = leadingZeros; position < length; ) {
     let chunk = 0

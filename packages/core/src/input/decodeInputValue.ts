@@ -79,8 +79,8 @@ function decodeSet(elements: readonly unknown[], path: string): readonly InputVa
     return value
   })
   const first = values[0]
-  for (const [index, value] of values.entries())
-    if (typeof value !== typeof first)
+  for (let index = 1; index < values.length; index++)
+    if (typeof values[index] !== typeof first)
       throw new InvalidInputValueError({ path: `${path}[${index}]`, reason: 'set elements must all be strings or all integers' })
   return values
 }

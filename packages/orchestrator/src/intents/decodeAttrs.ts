@@ -6,6 +6,6 @@ import { decodeInputValue, type InputValue } from '@verity/core'
  */
 export function decodeAttrs(fields: Record<string, unknown>, scope: 'intent' | 'evidence'): Record<string, InputValue> {
   const values: Record<string, InputValue> = {}
-  for (const [name, json] of Object.entries(fields)) values[name] = decodeInputValue(json, `${scope}.${name}`)
+  for (const name of Object.keys(fields)) values[name] = decodeInputValue(fields[name], `${scope}.${name}`)
   return values
 }

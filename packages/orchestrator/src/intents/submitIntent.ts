@@ -36,10 +36,13 @@ export async function submitIntent(deps: SubmitIntentDependencies, body: unknown
   // A reused id is 409 whatever else is wrong with the body (the spec's order). It is asked of the
   // store only when the intent is refused: a new intent (the common case) costs no read, and a
   // reused one that passes every check is refused by the insert itself (issue 37).
-  const sealed = await checkIntent(deps, parsed, body).catch(async (error: unknown) => {
+  let sealed: Awaited<ReturnType<typeof checkIntent>>
+  try {
+    sealed = await checkIntent(deps, parsed, body)
+  } catch (error) {
     if (await deps.store.hasIntent(parsed.id)) throw new IntentExistsError({ intentId: parsed.id })
     throw error
-  })
+  }
   const createdAtMs = deps.nowMs()
   const isInserted = await deps.store.insertIntent({
     id: parsed.id,

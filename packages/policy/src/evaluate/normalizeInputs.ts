@@ -85,10 +85,11 @@ function normalizeValue(decl: FieldDecl, value: unknown, field: string): Normali
       if (value.length > INPUT_SET_ELEMENTS_MAX)
         throw problem(field, 'out_of_range', `field ${field} has ${value.length} elements; the limit is ${INPUT_SET_ELEMENTS_MAX}`)
       const set = new Set<string | bigint>()
-      value.forEach((element: unknown, position) => {
+      for (let position = 0; position < value.length; position++) {
+        const element: unknown = value[position]
         const path = `${field}[${position}]`
         set.add(decl.type === 'set<int>' ? normalizeInt(element, path, decl.type) : normalizeString(element, path, decl.type))
-      })
+      }
       return set
     }
   }
