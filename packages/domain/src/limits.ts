@@ -123,7 +123,7 @@ assert(SHARD_LOCK_POLL_MS <= SHARD_LOCK_WAIT_MS)
 
 /**
  * Mandate payments in one batch at most (400 above it): each costs one policy proof verification
- * (~1 s on bb.js wasm) before the batch queues, and its bundle is up to MANDATE_BUNDLE_BYTES_MAX.
+ * (~10 ms in the native bb, ~1 s in bb.js's wasm) before the batch queues, and its bundle is up to MANDATE_BUNDLE_BYTES_MAX.
  */
 export const MANDATE_PAYMENTS_PER_BATCH_MAX = 8
 /** Default of `mandates.deadline_grace_ms`: how long after intent.payment_deadline_ms a payment is still applied (clock skew, a slow agent), in ms. */
@@ -134,6 +134,12 @@ export const MANDATE_DEADLINE_GRACE_MS_MAX = 86_400_000
 export const MANDATE_TRUSTED_KEYS_MAX = 32
 /** Verified bundles remembered (by the hash of their canonical JSON), so resubmissions of one bundle cost one verification. */
 export const MANDATE_VERIFICATIONS_CACHED_MAX = 1_024
+/**
+ * How long a domain that takes mandate payments waits at start for its policy verifier to load
+ * (worker, bb, CRS, every tier's key: ~1 s on 2 busy cores) before it listens anyway, in ms; the
+ * loading goes on, and a payment meanwhile waits for it. A stuck prover must not keep transfers out.
+ */
+export const MANDATE_VERIFIER_WARM_UP_WAIT_MS_MAX = 60_000
 assert(MANDATE_PAYMENTS_PER_BATCH_MAX * ledgerLimits.MANDATE_BUNDLE_BYTES_MAX <= REQUEST_BODY_BYTES_MAX * 1)
 /** Payments listed by one GET /payments (the wire schema's maximum), and the default. */
 export const PAYMENTS_PAGE_LIMIT_MAX = 100

@@ -28,3 +28,12 @@ test('a failed warm-up is logged, not thrown', async () => {
   assert.deepEqual(log.lines.map((line) => line.level), ['warn'])
   assert.match(log.lines[0]!.message, /first payment will load the prover/)
 })
+
+test('a warm-up that does not end is waited for at most waitMsMax', async () => {
+  const log = recordingLog()
+  const startedMs = Date.now()
+  await warmUpMandateVerification({ warmUp: () => new Promise(() => {}) }, log, 50)
+  assert.ok(Date.now() - startedMs < 5_000)
+  assert.deepEqual(log.lines.map((line) => line.level), ['warn'])
+  assert.match(log.lines[0]!.message, /listening anyway/)
+})
