@@ -47,15 +47,21 @@ const keys = slotKeys
  * The slot operations of an SDL, in order: its incoming credits, then per transaction the
  * signer's nonce and the ops of each state diff on this shard (outgoing credits touch no slot).
  * Deterministic from the content alone, so the base layer recomputes them to check the proof.
+ *
+ * A credited vault's Role (holder) op comes once per SDL: once its role slot holds Holder, a
+ * later Role op could neither fail nor change it (only a Set to a mint role could, and that
+ * expects None), so repeating it for a busy recipient would only cost a slot operation.
  */
 export function sdlSlotOps(content: SdlContent): SlotOp[] {
   const ops: SlotOp[] = []
-  for (const credit of content.incoming_credits.credits) pushDiffOps(ops, credit, content.shard)
+  const holders = new Set<bigint>()
+  const push = (diff: StateDiff) => pushDiffOps({ ops, holders }, diff, content.shard)
+  for (const credit of content.incoming_credits.credits) push(credit)
   for (const tx of content.transactions) {
     // A mandate payment has no signer and no nonce: its proof bundle authorizes it (checked
     // natively, like signatures), and the circuit sees its debit and credit like any other.
     if ('MandatePayment' in tx.verifiable) {
-      for (const diff of tx.state_diffs) pushDiffOps(ops, diff, content.shard)
+      for (const diff of tx.state_diffs) push(diff)
       continue
     }
     const { kind, message } = verifiableParts(tx.verifiable)
@@ -63,17 +69,28 @@ export function sdlSlotOps(content: SdlContent): SlotOp[] {
     const shard = kind === 'DebitAllowance' ? signed.debited_shard! : signed.shard!
     const signer = formatAddress(ownerIdOfSignature(message.signature as Parameters<typeof ownerIdOfSignature>[0]), shard)
     ops.push({ kind: SlotOpKind.Nonce, key: keys.nonce(signer), a: signed.new_nonce, b: 0n })
-    for (const diff of tx.state_diffs) pushDiffOps(ops, diff, content.shard)
+    for (const diff of tx.state_diffs) push(diff)
   }
   return ops
 }
 
-function pushDiffOps(ops: SlotOp[], diff: StateDiff, shard: ShardId): void {
+/** The ops being built, and the role keys already made Holder by them. */
+type OpsDraft = { ops: SlotOp[]; holders: Set<bigint> }
+
+function pushHolderRole({ ops, holders }: OpsDraft, address: Address): void {
+  const key = keys.role(address)
+  if (holders.has(key)) return
+  holders.add(key)
+  ops.push({ kind: SlotOpKind.Role, key, a: VaultRole.Holder, b: 0n })
+}
+
+function pushDiffOps(draft: OpsDraft, diff: StateDiff, shard: ShardId): void {
+  const { ops } = draft
   if (parseAddress(diff.address).shard !== shard) return
   const address = diff.address
   const op = diff.operation
   if ('TokenDiffs' in op) {
-    for (const token of Object.keys(op.TokenDiffs).sort()) pushHoldingsOps(ops, address, token, op.TokenDiffs[token]!)
+    for (const token of Object.keys(op.TokenDiffs).sort()) pushHoldingsOps(draft, address, token, op.TokenDiffs[token]!)
     return
   }
   if ('FungibleTokenMint' in op) {
@@ -91,21 +108,21 @@ function pushDiffOps(ops: SlotOp[], diff: StateDiff, shard: ShardId): void {
   ops.push({ kind: SlotOpKind.Credit, key: keys.supply(address), a: BigInt(Object.keys(minted).length), b: isCreate ? 1n : 0n })
 }
 
-function pushHoldingsOps(ops: SlotOp[], address: Address, token: string, diff: HoldingsDiff): void {
+function pushHoldingsOps(draft: OpsDraft, address: Address, token: string, diff: HoldingsDiff): void {
+  const { ops } = draft
   if ('Fungible' in diff) {
     if (diff.Fungible === 0n) return
     const key = keys.balance(address, token)
     if (diff.Fungible < 0n) ops.push({ kind: SlotOpKind.Debit, key, a: -diff.Fungible, b: 0n })
     else {
-      if (token !== NATIVE_TOKEN_ID) ops.push({ kind: SlotOpKind.Role, key: keys.role(address), a: VaultRole.Holder, b: 0n })
+      if (token !== NATIVE_TOKEN_ID) pushHolderRole(draft, address)
       ops.push({ kind: SlotOpKind.Credit, key, a: diff.Fungible, b: 0n })
     }
     return
   }
   const owner = keys.owner(address)
   const ids = sortedIds(Object.keys(diff.NonFungible.changes))
-  if (ids.some((id) => diff.NonFungible.changes[id] === 'Credit'))
-    ops.push({ kind: SlotOpKind.Role, key: keys.role(address), a: VaultRole.Holder, b: 0n })
+  if (ids.some((id) => diff.NonFungible.changes[id] === 'Credit')) pushHolderRole(draft, address)
   for (const id of ids) {
     const isCredit = diff.NonFungible.changes[id] === 'Credit'
     ops.push(setOp(keys.nftOwner(token, id), isCredit ? 0n : owner, isCredit ? owner : 0n))

@@ -21,9 +21,12 @@ export type SdlBatchWitness = { batchIndex: number; stateBefore: bigint; stateAf
  * shape (operations, slot positions, Merkle-path units, the cache chained between batch proofs) and
  * the names and types of `inputs`. A witness stored by a domain is proven later, possibly by
  * another version: bump this whenever the circuit's inputs change, so that a witness of another
- * layout is refused by name instead of failing inside noir_js.
+ * layout is refused by name instead of failing inside noir_js. Bump it too when the slot
+ * operations an SDL's content gives change (ledger `sdlSlotOps`): the verifier recomputes them, so
+ * a stored witness of the old operations would no longer match. /2: a recipient's Role op comes
+ * once per SDL.
  */
-export const SDL_WITNESS_FORMAT = 'sdl-batch-cache/1'
+export const SDL_WITNESS_FORMAT = 'sdl-batch-cache/2'
 
 /** Everything needed to prove an SDL: one batch witness per batch of `cutSdlBatches`, in the input layout `format`. */
 export type SdlWitness = { format: typeof SDL_WITNESS_FORMAT; sdlHash: HashDigest; rootBefore: string; rootAfter: string; opCount: number; batches: SdlBatchWitness[] }
