@@ -1,7 +1,6 @@
 import { base58 } from '@scure/base'
 import { InvalidBase58Error } from '../errors/encodingErrors.ts'
 import { BASE58_BYTES_MAX, BASE58_TEXT_LENGTH_MAX } from '../limits.ts'
-import { decodeBase58Digits } from './base58Digits.ts'
 
 /**
  * Encodes bytes as base58 (Bitcoin alphabet). Base58 costs time quadratic in the length, so it
@@ -22,8 +21,12 @@ export function encodeBase58(bytes: Uint8Array): string {
 export function decodeBase58(value: unknown, title: string, length?: number | readonly number[]): Uint8Array {
   if (typeof value !== 'string' || value.length === 0 || value.length > BASE58_TEXT_LENGTH_MAX)
     throw new InvalidBase58Error({ title, value: typeof value === 'string' ? value.slice(0, 100) : String(value) })
-  const bytes = decodeBase58Digits(value)
-  if (bytes === undefined) throw new InvalidBase58Error({ title, value })
+  let bytes: Uint8Array
+  try {
+    bytes = base58.decode(value)
+  } catch {
+    throw new InvalidBase58Error({ title, value })
+  }
   if (length !== undefined) {
     const allowed = typeof length === 'number' ? [length] : length
     if (!allowed.includes(bytes.length))
