@@ -41,8 +41,9 @@ function nextUses(ops: readonly SlotOp[]): number[] {
  * operation's slot finds no free position or no free path unit. At its close, a slot used again
  * later stays in the cache and the others are written to the tree; when that leaves fewer free
  * positions than the next batch would read from the tree (`loadsAhead`), the slots used again last
- * are written back too (paths allowing; Belady's rule); a cached slot written back takes a unit. Batches without operations write back the cache until it
- * is empty, so the last batch ends with an empty cache. At least one batch (empty for an SDL
+ * are written back too (paths allowing; Belady's rule); a cached slot written back takes a unit.
+ * Batches without operations write back the cache until it is empty, so the last batch ends with
+ * an empty cache. At least one batch (empty for an SDL
  * without slot operations). Deterministic from the operations, so the verifier recomputes it.
  */
 function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
@@ -106,7 +107,8 @@ function closeBatch<T extends SlotOp>(batch: Cut<T>, useOf: ReadonlyMap<bigint, 
     else slot.toCache = true
   }
   // Keep room for the next batch's reads: write back the slots used again last (free when read this batch).
-  const kept = held.filter((slot) => slot.toCache).sort((x, y) => useOf.get(y.op.key)! - useOf.get(x.op.key)!)
+  const nextUseOf = (slot: Held<T>) => useOf.get(slot.op.key)!
+  const kept = held.filter((slot) => slot.toCache).sort((x, y) => (nextUseOf(x) === nextUseOf(y) ? 0 : nextUseOf(x) < nextUseOf(y) ? 1 : -1))
   let free = SLOTS - kept.length
   for (const slot of kept) {
     if (free >= loads) break
