@@ -92,6 +92,6 @@ const sdlBench = fileURLToPath(new URL('../src/sdl/benchSdl.ts', import.meta.url
 if (!values['no-sdl'] && existsSync(sdlBench)) {
   for (const backend of ['native', 'wasm']) {
     console.log(`\nsdl circuit (${backend}):`)
-    spawnSync(process.execPath, ['--import', 'tsx', sdlBench, String(Math.min(runs, 3)), '', backend], { stdio: 'inherit' })
+    spawnSync(process.execPath, ['--conditions=verity-source', '--import', 'tsx', sdlBench, String(Math.min(runs, 3)), '', backend], { stdio: 'inherit' })
   }
 }
