@@ -68,3 +68,30 @@ function taskCpuMs(pid: number, tid: number): number | undefined {
     return undefined
   }
 }
+
+/**
+ * CPU ms (user + system) of the live child processes of `parentPid` named `command` (the comm of
+ * /proc/<pid>/stat, e.g. "bb" for the native Barretenberg that @aztec/bb.js starts), summed; 0 when
+ * there are none, undefined without /proc.
+ */
+export function childProcessesCpuMs(parentPid: number, command: string): number | undefined {
+  let pids: string[]
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
+  } catch {
+    return undefined
+  }
+  let totalMs = 0
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (name !== command || Number(fields[1]) !== parentPid) continue
+      totalMs += ((Number(fields[11]) + Number(fields[12])) * 1_000) / CLOCK_TICKS_PER_SECOND
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return totalMs
+}
