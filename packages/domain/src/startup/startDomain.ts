@@ -33,7 +33,7 @@ import { deferredDomainApi } from '../http/deferredDomainApi.ts'
 import { createGuardrailProver } from '../guardrails/createGuardrailProver.ts'
 import { EvmFinalizedVaults } from '../finalized/EvmFinalizedVaults.ts'
 import { MandateVerifier } from '../mandates/MandateVerifier.ts'
-import { MANDATES_CONFIG_DEFAULT } from '../config/parseMandatesConfig.ts'
+import { MANDATES_CONFIG_DEFAULT, type MandatesConfig } from '../config/parseMandatesConfig.ts'
 import { verifyPolicy } from '@verity/prover'
 import { warmUpMandateVerification } from '../mandates/warmUpMandateVerification.ts'
 
@@ -81,8 +81,8 @@ export type RunningDomain = {
 }
 
 /** Mandate payments are verified here (not refused outright): no EVM settlement, and at least one trusted extractor key. */
-function takesMandatePayments(config: DomainConfig): boolean {
-  return config.settlement === undefined && (config.mandates ?? MANDATES_CONFIG_DEFAULT).trustedExtractorKeys.length > 0
+function takesMandatePayments(config: DomainConfig, mandates: MandatesConfig): boolean {
+  return config.settlement === undefined && mandates.trustedExtractorKeys.length > 0
 }
 
 function resolveConfig(options: StartDomainOptions): DomainConfig {
@@ -102,6 +102,7 @@ function resolveConfig(options: StartDomainOptions): DomainConfig {
 /** Starts the domain service; see docs/domain.md for the configuration. */
 export async function startDomain(options: StartDomainOptions = {}): Promise<RunningDomain> {
   const config = resolveConfig(options)
+  const mandates = config.mandates ?? MANDATES_CONFIG_DEFAULT
   const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'info'
   if (config.provingWorkers === true && config.databaseUrl === undefined) {
     throw new InvalidOptionError({ option: options.configPath ?? 'domain.yaml', reason: '`proving_workers` needs PostgreSQL: workers claim SDLs from the database (set `database_url`)' })
@@ -134,7 +135,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     })
     const log = app.log
     // Runs while the agreement and the store open; awaited before listening (takesMandatePayments).
-    const verifierWarm = takesMandatePayments(config) ? warmUpMandateVerification(circuits, log) : Promise.resolve()
+    const verifierWarm = takesMandatePayments(config, mandates) ? warmUpMandateVerification(circuits, log) : Promise.resolve()
     // The warm-up starts the workers: a start that fails before the domain owns the prover stops them.
     const closeCircuits = () => circuits.close()
     closers.push(closeCircuits)
@@ -166,7 +167,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
         operator,
         ...(config.prover.crsPath === undefined ? {} : { crsPath: config.prover.crsPath }),
         ...(options.agreementActivationDelayMs === undefined ? {} : { agreementActivationDelayMs: options.agreementActivationDelayMs }),
-        trustedExtractorKeys: (config.mandates ?? MANDATES_CONFIG_DEFAULT).trustedExtractorKeys,
+        trustedExtractorKeys: mandates.trustedExtractorKeys,
       })
       baseLayer = opened.client
       closers.push(() => opened.close())
@@ -209,10 +210,10 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
         : {
             mandateVerifier: new MandateVerifier({
               verifier: { verifyPolicy: (params) => verifyPolicy(circuits, params) },
-              trustedExtractorKeys: (config.mandates ?? MANDATES_CONFIG_DEFAULT).trustedExtractorKeys,
+              trustedExtractorKeys: mandates.trustedExtractorKeys,
               ...(config.prover.production === undefined ? {} : { production: config.prover.production }),
             }),
-            mandateDeadlineGraceMs: (config.mandates ?? MANDATES_CONFIG_DEFAULT).deadlineGraceMs,
+            mandateDeadlineGraceMs: mandates.deadlineGraceMs,
           }),
     })
     deferred.resolve(domain)
