@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url'
 const LOOPBACK_ONLY = fileURLToPath(new URL('./testing/loopbackOnly.mjs', import.meta.url))
 /** The export condition that resolves @verity/* to their TypeScript sources, not their built dist/ (docs/releasing.md). */
 const SOURCE_CONDITION = 'verity-source'
+/**
+ * Longest one test file (and one test in it) may run, in milliseconds: a file that hangs, even with
+ * its event loop blocked, is killed and fails by name instead of holding CI until its own time-out.
+ * The longest files (the chaos short form, the web app's browser tests) take ~3 min here.
+ */
+const TEST_FILE_TIMEOUT_MS = 20 * 60_000
 
 const filters = process.argv.slice(2)
 const roots = [...readdirSync('packages').map((name) => join('packages', name)), 'scripts']
@@ -28,7 +34,7 @@ if (selected.length === 0) {
 }
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', ...selected.sort()],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_FILE_TIMEOUT_MS}`, ...selected.sort()],
   {
     stdio: 'inherit',
     env: {

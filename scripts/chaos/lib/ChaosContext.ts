@@ -66,7 +66,9 @@ export function createChaosContext(parameters: { name: string; settings: ChaosSe
     unexpectedExits: () => [...processes].flatMap((service) => service.unexpectedExit() ?? []),
     async cleanup() {
       // Processes first (they hold files in the temp dirs and connections to throwaway databases).
-      await Promise.all([...processes].map((service) => service.killHard()))
+      // A process still there after SIGKILL (stuck in the kernel) is logged and left, as a stuck step is.
+      const kills = await Promise.allSettled([...processes].map((service) => service.killHard()))
+      for (const kill of kills) if (kill.status === 'rejected') parameters.log(`[${parameters.name}] clean-up: ${(kill.reason as Error).message}`)
       for (const step of cleanups.reverse()) {
         let timer: NodeJS.Timeout | undefined
         try {

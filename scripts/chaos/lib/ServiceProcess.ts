@@ -1,6 +1,7 @@
 // A Verity service in its own process group, started the way users start it (`verity <service>`,
 // the bin of @verity/cli), so `kill -9` reaches the service and anything it spawned.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { VERITY_BIN } from '../../../packages/cli/src/testing/runVerity.ts'
 import { assertLoopbackUrl } from './assertLoopbackUrl.ts'
 import { guardProcessGroup } from './exitGuard.ts'
@@ -11,6 +12,8 @@ export type ServiceKind = 'orchestrator' | 'domain' | 'base-layer' | 'extractor'
 export const SERVICE_START_TIMEOUT_MS = 90_000
 /** Longest wait after SIGTERM before SIGKILL, in milliseconds. */
 export const SERVICE_STOP_GRACE_MS = 15_000
+/** Longest wait for a process to be gone after SIGKILL, in milliseconds (only a process stuck in the kernel takes longer). */
+export const SERVICE_KILL_WAIT_MS = 10_000
 /** Output kept per process for error messages, in characters. */
 const OUTPUT_CHARS_KEPT_MAX = 8_000
 
@@ -30,6 +33,13 @@ export class ServiceStartError extends Error {
   }
 }
 
+export class ServiceKillError extends Error {
+  override readonly name = 'ServiceKillError'
+  constructor(readonly kind: ServiceKind, readonly pid: number, readonly state: string) {
+    super(`verity ${kind} (pid ${pid}) was still there ${SERVICE_KILL_WAIT_MS} ms after SIGKILL (${state})`)
+  }
+}
+
 export type ServiceProcess = {
   readonly kind: ServiceKind
   readonly url: string
@@ -40,7 +50,7 @@ export type ServiceProcess = {
   isRunning(): boolean
   /** When the process exited without being stopped or killed by us: its exit and last output. */
   unexpectedExit(): string | undefined
-  /** SIGKILL to the whole process group; resolves once the process is gone. */
+  /** SIGKILL to the whole process group; resolves once the process is gone, ServiceKillError after SERVICE_KILL_WAIT_MS. */
   killHard(): Promise<void>
   /** SIGTERM, then SIGKILL after SERVICE_STOP_GRACE_MS; resolves with the exit code (null if killed). */
   stop(): Promise<number | null>
@@ -76,7 +86,15 @@ export async function startService(options: StartServiceOptions): Promise<Servic
   const killHard = async () => {
     isEndedByUs = true
     killGroup('SIGKILL')
-    await exited
+    let timer: NodeJS.Timeout | undefined
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ServiceKillError(options.kind, child.pid!, processState(child.pid!))), SERVICE_KILL_WAIT_MS)
+    })
+    try {
+      await Promise.race([exited, stuck])
+    } finally {
+      clearTimeout(timer)
+    }
   }
   const url = await waitForUrl(options, child, () => output).catch(async (error: unknown) => {
     await killHard()
@@ -120,4 +138,14 @@ function waitForUrl(options: StartServiceOptions, child: ChildProcess, output: (
       reject(new ServiceStartError(options.kind, `exited (${signal ?? code}) before listening`, output()))
     })
   })
+}
+
+/** The kernel's word on a process (its /proc state line: R running, S sleeping, D in the kernel, Z zombie), for error messages. */
+function processState(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return `state ${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]}`
+  } catch {
+    return 'no /proc entry'
+  }
 }
