@@ -39,3 +39,5 @@ export const LOCAL_EVM_CHAIN_ID = 31337
 export const LOCAL_EVM_BLOCK_INTERVAL_MS = 1_000
 /** How long the local node may take to answer its first JSON-RPC call. */
 export const LOCAL_EVM_START_WAIT_MS_MAX = 60_000
+/** Contracts whose check (checkSettlementContract) a process remembers, so a long-lived reader checks each once. */
+export const CHECKED_CONTRACTS_MAX = 64

@@ -228,5 +228,17 @@ describe('finalized vaults on an EVM-settled domain', () => {
     } finally {
       await olderBlock.close()
     }
+    // A contract of the domain's choosing (here one with code, the SDL verifier, but no VeritySettlement): refused before its root is read.
+    const otherContract = await startTamperingProxy(domain.url, (lying) => {
+      lying.contract = deployed.verifier
+    })
+    try {
+      const shown = await run(['vault', 'show', alice.ownerId, '--finalized', '--domain', otherContract.url, '--rpc', node.rpcUrl])
+      assert.equal(shown.code, 1)
+      assert.equal(shown.stdout, '')
+      assert.match(shown.stderr, /is not a VeritySettlement of this version: its code is not this version's VeritySettlement/)
+    } finally {
+      await otherContract.close()
+    }
   })
 })

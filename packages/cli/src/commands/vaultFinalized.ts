@@ -1,6 +1,7 @@
 // `verity vault show --finalized`: the vault as its settlement target finalized it. On a domain
 // settling on an EVM chain, the domain's answer (the vault's slots with Merkle paths) is checked
-// against the root this command reads from the VeritySettlement contract itself; on the base
+// against the root this command reads from the VeritySettlement contract itself, once the
+// contract's code is checked to be this version's VeritySettlement; on the base
 // layer, the base layer's settled view as before.
 import { formatAddress, stringifyJsonBigint, type HashDigest } from '@verity/core'
 import { jsonValue } from '@verity/ledger'
@@ -39,8 +40,11 @@ async function showBaseLayerVault(ownerId: HashDigest, values: CommandContext['v
 }
 
 async function showEvmVault(ownerId: HashDigest, answer: EvmFinalizedVaultAnswer, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
-  const { readFinalizedRoot } = await import('@verity/settlement-evm')
+  const { checkSettlementContract, readFinalizedRoot } = await import('@verity/settlement-evm')
   const rpcUrl = await evmRpcUrl(values, { chainId: answer.chain_id, contract: answer.contract })
+  // The contract is the domain's word: its code (VeritySettlement's, with this version's SDL
+  // verifier and the empty starting root) is checked before any root read from it is trusted.
+  await checkSettlementContract({ rpcUrl, contract: answer.contract as `0x${string}` })
   // The root is read here, from the contract, at the block the domain says it answered for: the
   // proof is checked against the chain, never against the domain's word.
   const chain = await readFinalizedRoot({ rpcUrl, contract: answer.contract as `0x${string}`, shard: answer.shard, blockNumber: BigInt(answer.block_number) })

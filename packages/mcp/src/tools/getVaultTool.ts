@@ -13,7 +13,8 @@ export const GET_VAULT_DESCRIPTION =
   '`exists: false` means the domain has never seen the vault (nothing was ever credited to it). ' +
   'With `finalized: true` it also returns `finalized`, the vault as its settlement finalized it: the base layer\'s view, or, when the ' +
   'domain settles on an EVM chain, the vault at the root the VeritySettlement contract holds, its inclusion proof checked by this ' +
-  'server against that root (`proof_checked: true`; a proof that does not check is the error FINALIZED_PROOF_INVALID). Money ' +
+  'server against that root (`proof_checked: true`; a proof that does not check is the error FINALIZED_PROOF_INVALID, and a ' +
+  'contract that is not this version\'s VeritySettlement the error EVM_SETTLEMENT_CONTRACT_MISMATCH). Money ' +
   'settled is final there; the local view also holds what is not settled yet.'
 
 const FinalizedView = z

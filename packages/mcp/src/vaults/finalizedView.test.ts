@@ -170,4 +170,15 @@ describe('get_vault with finalized: true, on a domain settling on an EVM chain',
     assert.equal(refused.code, 'FINALIZED_PROOF_INVALID')
     assert.match(refused.message, /path does not lead to the chain's root/)
   })
+
+  test('a domain that names a contract other than a VeritySettlement of this version is refused: EVM_SETTLEMENT_CONTRACT_MISMATCH', async () => {
+    // Code is there (the SDL verifier's), but no VeritySettlement: its "roots" would prove nothing.
+    const lying = await startTamperingProxy(domain.url, (answer) => {
+      answer.contract = deployed.verifier
+    })
+    const client = await connect({ orchestratorUrl: 'http://127.0.0.1:1', domainUrl: lying, evmRpcUrl: node.rpcUrl })
+    const refused = await callError(client, 'get_vault', { owner_id: alice.ownerId, finalized: true })
+    assert.equal(refused.code, 'EVM_SETTLEMENT_CONTRACT_MISMATCH')
+    assert.match(refused.message, /is not a VeritySettlement of this version: its code is not this version's VeritySettlement/)
+  })
 })

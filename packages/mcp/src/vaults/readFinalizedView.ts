@@ -3,7 +3,8 @@
 // (GET /vaults/{owner_id}/finalized). On the base layer, the base layer's settled vault. On an EVM
 // chain, the domain's answer (the vault's slots with Merkle paths) is checked with the SDK's
 // verifyFinalizedVault against the root read here from the VeritySettlement contract itself, at
-// the block the domain answered for: the proof is checked against the chain, never the domain's word.
+// the block the domain answered for, once the contract's code is checked to be this version's
+// VeritySettlement: the proof is checked against the chain, never the domain's word.
 import { formatAddress, type HashDigest } from '@verity/core'
 import { jsonValue } from '@verity/ledger'
 import { ApiError, verifyFinalizedVault, type DomainClient, type EvmFinalizedVaultAnswer } from '@verity/sdk'
@@ -48,7 +49,9 @@ export async function readFinalizedView(sources: FinalizedViewSources, ownerId: 
 
 async function readEvmView(rpcUrl: string, ownerId: HashDigest, answer: EvmFinalizedVaultAnswer): Promise<FinalizedView> {
   // Loaded here: viem is needed by this view only.
-  const { readFinalizedRoot } = await import('@verity/settlement-evm')
+  const { checkSettlementContract, readFinalizedRoot } = await import('@verity/settlement-evm')
+  // The contract is the domain's word: its code is checked before any root read from it is trusted.
+  await checkSettlementContract({ rpcUrl, contract: answer.contract as `0x${string}` })
   const chain = await readFinalizedRoot({ rpcUrl, contract: answer.contract as `0x${string}`, shard: answer.shard, blockNumber: BigInt(answer.block_number) })
   if (chain.chainId !== answer.chain_id) throw new EvmChainMismatchError({ rpcUrl, nodeChainId: chain.chainId, domainChainId: answer.chain_id })
   const view = await verifyFinalizedVault(answer, { ownerId, root: chain.root })

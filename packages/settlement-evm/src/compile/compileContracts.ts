@@ -15,11 +15,18 @@ export type CompiledContract = {
   bytecode: `0x${string}`
   /** size of the runtime (deployed) code in bytes */
   deployedBytes: number
+  /** runtime (deployed) code, 0x hex, with zeros where the constructor writes its immutables */
+  deployedBytecode: `0x${string}`
+  /** where the immutables sit in the runtime code: byte ranges, filled in at deployment */
+  immutableRanges: ReadonlyArray<{ start: number; length: number }>
 }
 
 type SolcOutput = {
   errors?: Array<{ severity: string; formattedMessage: string }>
-  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>
+  contracts?: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string; immutableReferences?: Record<string, Array<{ start: number; length: number }>> } } }>
+  >
 }
 
 /** The compiler's version string (part of every cache key). */
@@ -36,7 +43,7 @@ export function compileContracts(sources: Record<string, string>, wanted: Readon
     settings: {
       optimizer: { enabled: true, runs: SOLC_OPTIMIZER_RUNS },
       evmVersion: 'cancun',
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences'] } },
     },
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
@@ -48,6 +55,7 @@ export function compileContracts(sources: Record<string, string>, wanted: Readon
     const deployedBytes = contract.evm.deployedBytecode.object.length / 2
     if (deployedBytes > CONTRACT_BYTES_MAX)
       throw new ContractCompileError({ contract: name, reason: `runtime code is ${deployedBytes} bytes, over EIP-170's ${CONTRACT_BYTES_MAX}` })
-    return { name, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytes }
+    const immutableRanges = Object.values(contract.evm.deployedBytecode.immutableReferences ?? {}).flat()
+    return { name, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytes, deployedBytecode: `0x${contract.evm.deployedBytecode.object}`, immutableRanges }
   })
 }

@@ -12,6 +12,8 @@ const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url))
 /** VeritySettlement's source. */
 export const SETTLEMENT_SOURCE_PATH = join(PACKAGE_DIR, 'contracts', 'VeritySettlement.sol')
 const BUILD_DIR = join(PACKAGE_DIR, 'build')
+/** The shape of a cached compile (part of its key): 2 added the runtime code and its immutables' ranges. */
+const COMPILED_CACHE_FORMAT = 2
 
 export type SettlementContracts = {
   verifier: CompiledContract
@@ -37,7 +39,7 @@ export function compileSettlementOnly(): CompiledContract {
 export async function compileSettlementContracts(options: { crsPath?: string } = {}): Promise<SettlementContracts> {
   const verifierSource = await generateSolidityVerifier({ circuit: SDL_CIRCUIT, ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }) })
   const sources = { 'HonkVerifier.sol': verifierSource.source, 'VeritySettlement.sol': readFileSync(SETTLEMENT_SOURCE_PATH, 'utf8') }
-  const key = createHash('sha256').update(SOLC_VERSION).update(JSON.stringify(sources)).digest('hex').slice(0, 32)
+  const key = createHash('sha256').update(`${COMPILED_CACHE_FORMAT}`).update(SOLC_VERSION).update(JSON.stringify(sources)).digest('hex').slice(0, 32)
   const cachePath = join(BUILD_DIR, `contracts-${key}.json`)
   let compiled: CompiledContract[]
   if (existsSync(cachePath)) compiled = JSON.parse(readFileSync(cachePath, 'utf8')) as CompiledContract[]

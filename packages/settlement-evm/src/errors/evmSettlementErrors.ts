@@ -90,3 +90,15 @@ export class VerifierMismatchError extends VerityError {
     super(`VeritySettlement ${fields.contract} calls the verifier ${fields.verifier}, which is not this version's SDL verifier: ${fields.reason}; deploy the contracts again (verity deploy-contracts) and point settlement.contract at the new VeritySettlement`)
   }
 }
+
+/**
+ * The contract a finalized view is read from is not a VeritySettlement of this version: its code,
+ * its verifier's code or its starting root differs from what this version compiles. Its roots need
+ * not have moved by verified SDL proofs, so a vault checked against one proves nothing.
+ */
+export class SettlementContractMismatchError extends VerityError {
+  readonly code = 'EVM_SETTLEMENT_CONTRACT_MISMATCH'
+  constructor(readonly fields: { contract: string; reason: string }) {
+    super(`${fields.contract} is not a VeritySettlement of this version: ${fields.reason}; its roots say nothing about the domain's vaults`)
+  }
+}

@@ -11,13 +11,14 @@ import { executeBatch, MemoryLedger, type VerifiableType } from '@verity/ledger'
 import { createCircuitProver, EVM_PROOF_SYSTEM, PROOF_SYSTEM, proveSdlBatch, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, parseAbiItem, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { checkSettlementContract } from '../client/checkSettlementContract.ts'
 import { checkSettlementVerifier, expectedSdlVerifier, settlementVerifierReader } from '../client/checkSettlementVerifier.ts'
 import { evmChain } from '../client/evmChain.ts'
 import { compileSettlementOnly } from '../compile/compileSettlementContracts.ts'
 import { addressOf, createFungible, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
 import { EvmSettlementClient } from '../client/EvmSettlementClient.ts'
 import { deploySettlement, type DeployedSettlement } from '../deploy/deploySettlement.ts'
-import { SettlementInputError, SettlementRevertError, VerifierMismatchError } from '../errors/evmSettlementErrors.ts'
+import { SettlementContractMismatchError, SettlementInputError, SettlementRevertError, VerifierMismatchError } from '../errors/evmSettlementErrors.ts'
 import { CONTRACT_BYTES_MAX, LOCAL_EVM_CHAIN_ID, SDL_BATCHES_MAX, SETTLE_GAS_MAX } from '../limits.ts'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
 import { LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
@@ -199,6 +200,25 @@ describe('VeritySettlement on a local EVM node', () => {
     // The same through the key-less reader (`verity settlement show`).
     await checkSettlementVerifier(settlementVerifierReader({ rpcUrl: node.rpcUrl, contract: deployed.settlement }), expected)
     await assert.rejects(checkSettlementVerifier(settlementVerifierReader({ rpcUrl: node.rpcUrl, contract: contractAddress! }), expected), VerifierMismatchError)
+  })
+
+  test("a finalized view's contract is checked: this version's VeritySettlement passes; no code, other code, another verifier or another starting root is refused", async () => {
+    const rpcUrl = node.rpcUrl
+    const genuine = await checkSettlementContract({ rpcUrl, contract: deployed.settlement })
+    assert.deepEqual({ ...genuine, verifier: genuine.verifier.toLowerCase() }, { contract: deployed.settlement, verifier: deployed.verifier.toLowerCase(), emptyRoot: deployed.emptyRoot })
+    const refused = async (contract: Hex, reason: RegExp) =>
+      assert.rejects(checkSettlementContract({ rpcUrl, contract }), (e: unknown) => e instanceof SettlementContractMismatchError && e.code === 'EVM_SETTLEMENT_CONTRACT_MISMATCH' && reason.test(e.message))
+    await refused(`0x${'0a'.repeat(20)}`, /no code at that address/)
+    await refused(deployed.verifier, /its code is not this version's VeritySettlement/)
+    // VeritySettlement's own code, deployed with another verifier (here the first VeritySettlement), or another starting root.
+    const wallet = createWalletClient({ chain: evmChain(rpcUrl, LOCAL_EVM_CHAIN_ID), transport: http(rpcUrl), account: privateKeyToAccount(LOCAL_EVM_DEV_KEY) })
+    const settlementOnly = compileSettlementOnly()
+    const deploy = async (args: readonly Hex[]) => {
+      const hash = await wallet.deployContract({ abi: settlementOnly.abi, bytecode: settlementOnly.bytecode, args } as never)
+      return (await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash })).contractAddress!
+    }
+    await refused(await deploy([deployed.settlement, deployed.emptyRoot]), new RegExp(`the verifier it calls \\(${deployed.settlement}\\) is not this version's SDL verifier`, 'i'))
+    await refused(await deploy([deployed.verifier, `0x${'12'.repeat(32)}`]), /its shards start at 0x1212.*not at the empty state tree's root/)
   })
 
   /** settleSdl without the client's "already settled" shortcut: what a replayed transaction meets. */

@@ -1,7 +1,7 @@
 // End to end, in real headless Chromium, issue 27: on a devnet whose domain settles on a local EVM
 // node (`verity up --settlement evm`), the explorer's finalized column shows a vault as of the root
 // VeritySettlement holds, its Merkle proof checked in the page against the root the page reads from
-// the contract; an answer tampered on its way to the page is refused.
+// the contract; an answer tampered on its way to the page, or naming another contract, is refused.
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -13,7 +13,7 @@ import { OrchestratorClient, signIntent } from '@verity/sdk'
 import { after, before, describe, test } from 'node:test'
 import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
 import { toFunctionSelector } from 'viem'
-import { ROOT_OF_SELECTOR } from '../app/explorer/checkFinalizedVault.ts'
+import { ROOT_OF_SELECTOR, rootOfCallData } from '../app/explorer/checkFinalizedVault.ts'
 import { launchChromium, type Chromium } from './launchChromium.ts'
 import { devnetEnv, sendTokensToAlice } from './sendTokensToAlice.ts'
 
@@ -78,6 +78,27 @@ describe('the explorer on an EVM-settled domain', { timeout: 600_000 }, () => {
     const tampered = await lookUp()
     assert.match(tampered.check, /finalized vault refused: slot \d+ \(balance .*\): its path does not lead to the chain's root/)
     assert.doesNotMatch(tampered.vaults, /1000000/)
+    await page.unroute('**/api/domain/vaults/*/finalized')
+
+    // A domain that names a contract of its own (here one with code, the SDL verifier, that is no
+    // VeritySettlement): the web server refuses to forward the page's eth_call to it.
+    const evmCall = async (call: Record<string, unknown>) => {
+      const response = await fetch(`${stack.web!.url}/api/evm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [call, 'latest'] }) })
+      return { status: response.status, body: (await response.json()) as { result?: string; code?: string; message?: string } }
+    }
+    const contract = ((await (await fetch(`${stack.web!.url}/api/domain/vaults/${aliceAddress.split(',')[0]!}/finalized`)).json()) as { contract: string }).contract
+    const verifierWord = await evmCall({ to: contract, data: toFunctionSelector('verifier()') })
+    assert.equal(verifierWord.status, 200, JSON.stringify(verifierWord.body))
+    const verifier = `0x${verifierWord.body.result!.slice(-40)}`
+    const refused = await evmCall({ to: verifier, data: rootOfCallData(1) })
+    assert.deepEqual([refused.status, refused.body.code], [409, 'EVM_SETTLEMENT_CONTRACT_MISMATCH'])
+    assert.equal((await evmCall({ data: rootOfCallData(1) })).body.code, 'EVM_CALL_TARGET_INVALID')
+    await page.route('**/api/domain/vaults/*/finalized', async (route) => {
+      const response = await route.fetch()
+      await route.fulfill({ response, json: { ...((await response.json()) as object), contract: verifier } })
+    })
+    const otherContract = await lookUp()
+    assert.match(otherContract.check, /is not a VeritySettlement of this version: its code is not this version's VeritySettlement/)
     await page.unroute('**/api/domain/vaults/*/finalized')
   })
 

@@ -11,6 +11,7 @@ import { readTemplateCatalog } from './readTemplateCatalog.ts'
 import { SECURITY_HEADERS } from './securityHeaders.ts'
 import { serveStatic } from './serveStatic.ts'
 import { readBodyBounded } from '@verity/core'
+import { checkEvmCallTarget } from './checkEvmCallTarget.ts'
 import { httpStatusByWebCode, RouteNotForwardedError } from './webErrors.ts'
 
 /** The Vite build of the pages (npm ci runs `npm run build -w packages/web`). */
@@ -127,6 +128,7 @@ async function proxy(
   const rpcMethods = RPC_READ_METHODS[target.service]
   if (rpcMethods !== undefined && (body === undefined || !isReadOnlyRpc(body, rpcMethods)))
     throw new RouteNotForwardedError({ method: 'JSON-RPC', path: `a ${target.service} method other than ${rpcMethods.join(', ')}` })
+  if (target.service === 'evm') await checkEvmCallTarget(baseUrl, body!)
   await forwardRequest(request, response, { route, baseUrl, pathAndQuery: `${target.path}${target.query}`, body, ...(target.service === 'store' ? { extraHeaders: context.storeHeaders } : {}) })
 }
 

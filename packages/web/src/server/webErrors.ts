@@ -24,10 +24,22 @@ export class VerifierAssetsError extends VerityError {
   }
 }
 
-/** HTTP status of each code above. */
+/** An eth_call through POST /api/evm that names no contract address. */
+export class EvmCallTargetError extends VerityError {
+  readonly code = 'EVM_CALL_TARGET_INVALID'
+  constructor(readonly fields: { reason: string }) {
+    super(`eth_call through the web server: ${fields.reason}`)
+  }
+}
+
+/** HTTP status of each code above, and of the settlement check's refusal (checkEvmCallTarget). */
 export const httpStatusByWebCode: Readonly<Record<string, number>> = Object.freeze({
   ROUTE_NOT_FORWARDED: 404,
   SERVICE_UNAVAILABLE: 502,
   BODY_TOO_LARGE: 413,
   VERIFIER_ASSETS_UNAVAILABLE: 503,
+  EVM_CALL_TARGET_INVALID: 400,
+  // The domain named a contract that is not this version's VeritySettlement: nothing of it is forwarded.
+  EVM_SETTLEMENT_CONTRACT_MISMATCH: 409,
+  EVM_UNAVAILABLE: 502,
 })

@@ -73,6 +73,9 @@ export function VaultLookup() {
   )
 }
 
+/** The failures that refuse an EVM finalized view (shown in its column), as against a service that cannot answer. */
+const FINALIZED_REFUSAL_CODES: readonly string[] = ['FINALIZED_PROOF_INVALID', 'EVM_SETTLEMENT_CONTRACT_MISMATCH']
+
 /** Asks the domain where its vaults are finalized; on an EVM chain checks its answer here, on the base layer asks the base layer. */
 async function lookUpFinalized(owner: string, shard: number): Promise<Finalized> {
   const answer = await callApi<{ settlement: 'base_layer' } | (EvmFinalizedVaultAnswer & { settlement: 'evm' })>(`/api/domain/vaults/${encodeURIComponent(owner)}/finalized`).catch((failure: unknown) => {
@@ -85,7 +88,8 @@ async function lookUpFinalized(owner: string, shard: number): Promise<Finalized>
   try {
     return { settlement: 'evm', checked: await checkFinalizedVault(answer, owner) }
   } catch (failure) {
-    if (failure instanceof Error && (failure as { code?: string }).code === 'FINALIZED_PROOF_INVALID') return { settlement: 'evm', refused: failure.message }
+    // A proof that does not lead to the root, or a contract that is not this version's VeritySettlement (the web server checks it): refused.
+    if (failure instanceof Error && FINALIZED_REFUSAL_CODES.includes((failure as { code?: string }).code ?? '')) return { settlement: 'evm', refused: failure.message }
     throw failure
   }
 }
