@@ -1,10 +1,11 @@
 // Opens the EVM settlement target of domain.yaml's `settlement: { kind: evm, … }`: reads the
 // operator's EVM account key, connects (checking the chain id and the contract), checks that the
 // contract's verifier is this version's SDL verifier (EVM_VERIFIER_MISMATCH otherwise: an older
-// deployment would refuse every proof), and wraps the client in the Settlement port.
+// deployment would refuse every proof) and that the contract is this version's VeritySettlement
+// (EVM_SETTLEMENT_CONTRACT_MISMATCH otherwise), and wraps the client in the Settlement port.
 import { readFileSync } from 'node:fs'
 import type { HashDigest } from '@verity/core'
-import { checkSettlementVerifier, EvmSettlementClient, expectedSdlVerifier } from '@verity/settlement-evm'
+import { checkSettlementContract, checkSettlementVerifier, EvmSettlementClient, expectedSdlVerifier } from '@verity/settlement-evm'
 import type { Address, Hex } from 'viem'
 import { InvalidOptionError } from '@verity/core'
 import type { EvmSettlementConfig } from './EvmSettlementConfig.ts'
@@ -34,5 +35,8 @@ export async function openEvmSettlement(config: EvmSettlementConfig, operatorOwn
     ...(config.confirmationWaitMs === undefined ? {} : { confirmationWaitMs: config.confirmationWaitMs }),
   })
   await checkSettlementVerifier(client, await expectedSdlVerifier())
+  // And the contract itself: this version's VeritySettlement, starting at the empty tree's root
+  // (what `verity vault show --finalized` checks before it trusts a root read from it).
+  await checkSettlementContract({ rpcUrl: config.rpcUrl, contract: config.contract as Address })
   return new EvmSettlement(client, { confirmations: config.confirmations, operatorOwnerId })
 }

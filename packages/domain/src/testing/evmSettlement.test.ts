@@ -10,8 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ed25519Signer, formatAddress } from '@verity/core'
 import { jsonValue, signVerifiable, type SdlContent } from '@verity/ledger'
-import { deploySettlement, EvmSettlementClient, evmSettlementLimits, LOCAL_EVM_DEV_KEY, startLocalEvmNode, type DeployedSettlement, type LocalEvmNode } from '@verity/settlement-evm'
-import { createPublicClient, http, parseAbiItem } from 'viem'
+import { compileSettlementOnly, deploySettlement, EvmSettlementClient, evmSettlementLimits, LOCAL_EVM_DEV_KEY, SettlementContractMismatchError, startLocalEvmNode, type DeployedSettlement, type LocalEvmNode } from '@verity/settlement-evm'
+import { createPublicClient, createWalletClient, http, parseAbiItem } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { evmChain } from '../../../settlement-evm/src/client/evmChain.ts'
+import { openEvmSettlement } from '../settlement/openEvmSettlement.ts'
 import type { DomainConfig } from '../config/DomainConfig.ts'
 import { openDomainStore } from '../store/openDomainStore.ts'
 import { spawnDomainProcess, type DomainProcess } from './spawnDomainProcess.ts'
@@ -119,5 +122,19 @@ describe('EVM settlement', () => {
     } finally {
       await store.close()
     }
+  })
+
+  test("a domain refuses to start on a contract that is not this version's VeritySettlement: EVM_SETTLEMENT_CONTRACT_MISMATCH", async () => {
+    writeFileSync(join(dir, 'evm.key'), `${LOCAL_EVM_DEV_KEY}\n`, { mode: 0o600 })
+    // VeritySettlement's code and this version's verifier, but shards that start at another root.
+    const wallet = createWalletClient({ chain: evmChain(node.rpcUrl, evmSettlementLimits.LOCAL_EVM_CHAIN_ID), transport: http(node.rpcUrl), account: privateKeyToAccount(LOCAL_EVM_DEV_KEY) })
+    const settlementOnly = compileSettlementOnly()
+    const hash = await wallet.deployContract({ abi: settlementOnly.abi, bytecode: settlementOnly.bytecode, args: [deployed.verifier, `0x${'12'.repeat(32)}`] } as never)
+    const { contractAddress } = await createPublicClient({ transport: http(node.rpcUrl) }).waitForTransactionReceipt({ hash })
+    const settlement = { kind: 'evm' as const, rpcUrl: node.rpcUrl, chainId: evmSettlementLimits.LOCAL_EVM_CHAIN_ID, contract: contractAddress!, accountKeyFile: join(dir, 'evm.key'), confirmations: 1 }
+    await assert.rejects(
+      openEvmSettlement(settlement, Ed25519Signer.generate().ownerId),
+      (error: unknown) => error instanceof SettlementContractMismatchError && error.code === 'EVM_SETTLEMENT_CONTRACT_MISMATCH' && /its shards start at 0x1212/.test(error.message),
+    )
   })
 })
