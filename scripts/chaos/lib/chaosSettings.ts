@@ -31,7 +31,10 @@ export const QUICK_SETTINGS: ChaosSettings = {
   httpFuzz: { runsPerOperation: 10, hostileRunsPerOperation: 10, requestTimeoutMs: 10_000, budgetMs: 90_000 },
   proposalRace: { intents: 3, proposalsPerIntent: 12, budgetMs: 90_000 },
   sdlSubmitRace: { rounds: 3, submitsPerRound: 8, budgetMs: 45_000 },
-  fullDisk: { filesystemBytes: 8 * 1_048_576, budgetMs: 60_000 },
+  // Long form only: it mounts a filesystem, an operation of the machine whose behaviour depends on
+  // the sandbox (CI's run of 2026-11-27 stopped there for over an hour); the SQLite store's own
+  // test covers STORAGE_FULL inside npm test.
+  fullDisk: { filesystemBytes: 8 * 1_048_576, budgetMs: 0 },
   mandateDoublePay: { intents: 2, submissionsPerIntent: 20, killAfterMsMax: 1_500, budgetMs: 90_000 },
 }
 
