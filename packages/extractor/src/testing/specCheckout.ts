@@ -6,7 +6,7 @@
 // (`complete`): the tests evaluate the Verity constraint there, as any merchant would, with the SDK.
 import { signMerchantAuthorization, type MerchantSigningKey } from '@verity/core'
 import { generateKeyPairSync } from 'node:crypto'
-import type { SpecProduct } from './startSpecUcpBusiness.ts'
+import type { SpecProduct } from './SpecProduct.ts'
 
 export type SpecCompleteOutcome = { status: number; body: unknown }
 

@@ -1,6 +1,6 @@
 // Products of the spec-only test business (startSpecUcpBusiness), in the shape of UCP 2026-04-08
 // product.json / variant.json with Shopify's `attributes` extension. The first is issue 28's example.
-import type { SpecProduct } from './startSpecUcpBusiness.ts'
+import type { SpecProduct } from './SpecProduct.ts'
 
 export const PERFORMANCE_TEE: SpecProduct = {
   id: 'gid://shopify/Product/1001',

@@ -7,9 +7,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { specCheckouts, type SpecCheckoutOptions, type SpecCheckouts } from './specCheckout.ts'
+import type { SpecProduct } from './SpecProduct.ts'
 
-/** A product as the spec's product.json describes it (plus Shopify's `attributes`); the tests write them. */
-export type SpecProduct = Record<string, unknown> & { id: string; variants: (Record<string, unknown> & { id: string; options?: { name: string; label: string }[] })[] }
 
 export type SpecBusinessOptions = {
   products: SpecProduct[]
