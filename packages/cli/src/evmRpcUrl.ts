@@ -6,6 +6,20 @@ import { UsageError } from './UsageError.ts'
 /** The environment variable naming the JSON-RPC URL of the chain an EVM-settled domain settles on. */
 export const EVM_RPC_URL_ENV = 'VERITY_EVM_RPC_URL'
 
+/** The environment variable naming the VeritySettlement contract a user trusts (what `--contract` pins). */
+export const EVM_CONTRACT_ENV = 'VERITY_EVM_CONTRACT'
+
+/**
+ * The settlement contract the user pins: `--contract`, else VERITY_EVM_CONTRACT, else none (the
+ * contract the domain names is then checked to be a genuine VeritySettlement, not to be the one meant).
+ */
+export function pinnedEvmContract(values: CommandContext['values'], env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const pinned = typeof values.contract === 'string' ? values.contract : env[EVM_CONTRACT_ENV]
+  if (pinned === undefined || pinned === '') return undefined
+  if (!/^0x[0-9a-fA-F]{40}$/.test(pinned)) throw new UsageError(`--contract (or ${EVM_CONTRACT_ENV}) must be a VeritySettlement address: 0x and 40 hex digits`)
+  return pinned
+}
+
 /** The chain a devnet settles on, as `verity up --settlement evm` wrote it in `<data dir>/domain.yaml`. */
 export type DevnetEvmSettlement = { rpcUrl: string; chainId: number; contract: string; domainYamlPath: string }
 

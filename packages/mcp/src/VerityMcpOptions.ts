@@ -13,6 +13,8 @@ export type VerityMcpOptions = {
   baseLayerUrl?: string
   /** JSON-RPC URL of the EVM chain a domain settles on: get_vault reads the contract's root there (default EVM_RPC_URL_DEFAULT). */
   evmRpcUrl?: string
+  /** The VeritySettlement contract the user trusts: get_vault refuses a finalized view read from another (EVM_CONTRACT_NOT_PINNED). */
+  evmContract?: string
   /** Shard of the agent's vault (default 1). */
   shard?: number
   /** Refuse proofs made with the development CRS in verify_proof. */

@@ -34,7 +34,11 @@ export function createToolDependencies(options: VerityMcpOptions): { deps: ToolD
     businessUrl: options.businessUrl ?? BUSINESS_URL_DEFAULT,
     business: businessClients(`${options.orchestratorUrl.replace(/\/$/, '')}/extractor/ucp/platform-profile`),
     signer: options.keyPath === undefined ? undefined : loadSigner(options.keyPath),
-    finalizedSources: { baseLayerUrl: options.baseLayerUrl ?? BASE_LAYER_URL_DEFAULT, evmRpcUrl: options.evmRpcUrl ?? EVM_RPC_URL_DEFAULT },
+    finalizedSources: {
+      baseLayerUrl: options.baseLayerUrl ?? BASE_LAYER_URL_DEFAULT,
+      evmRpcUrl: options.evmRpcUrl ?? EVM_RPC_URL_DEFAULT,
+      ...(options.evmContract === undefined ? {} : { evmContract: options.evmContract }),
+    },
     shard: options.shard ?? 1,
     verifier: async () => {
       prover ??= startProver()

@@ -23,6 +23,8 @@ export { verifyProofBundle, type ProofCheck, type ProofStatement, type ProofVeri
 export { MalformedProofBundleError } from './proofs/proofErrors.ts'
 export { verifyFinalizedVault, type EvmFinalizedVaultAnswer, type FinalizedVaultView, type VerifyFinalizedVaultParameters } from './finalized/verifyFinalizedVault.ts'
 export { FinalizedProofError } from './finalized/FinalizedProofError.ts'
+export { assertPinnedContract } from './finalized/assertPinnedContract.ts'
+export { SettlementContractNotPinnedError } from './finalized/SettlementContractNotPinnedError.ts'
 export * as limits from './limits.ts'
 export { verifyMandateBundle, claimedMandateKeyParts, type MandateVerification, type VerifyMandateBundleOptions } from './mandates/verifyMandateBundle.ts'
 export { mandatePaymentOf } from './mandates/mandatePaymentOf.ts'

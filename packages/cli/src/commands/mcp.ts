@@ -1,7 +1,7 @@
 import type { Command } from '../Command.ts'
 import { openingsDir } from '../sealed/sealedOpenings.ts'
 import { BASE_LAYER_OPTION, DOMAIN_OPTION, ORCHESTRATOR_OPTION, baseLayerUrl, domainUrl, orchestratorUrl } from '../endpoints.ts'
-import { givenOrDevnetEvmRpcUrl } from '../evmRpcUrl.ts'
+import { givenOrDevnetEvmRpcUrl, pinnedEvmContract } from '../evmRpcUrl.ts'
 import { CRS_PATH_OPTIONS, crsPathOption } from '../crsPathOption.ts'
 import { parseShard } from '../parseShard.ts'
 import { waitForSignal } from '../services/waitForSignal.ts'
@@ -20,7 +20,7 @@ export const mcpCommand: Command = {
   path: ['mcp'],
   summary: 'serve the Verity MCP server, so an AI agent can shop within a signed intent (stdio, or --http)',
   usage:
-    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote] [--allowed-origins LIST]] [--orchestrator URL] [--domain URL] [--base-layer URL] [--rpc URL] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR] [--openings DIR|none]',
+    'verity mcp [--http [--port 8070] [--host 127.0.0.1] [--allow-remote] [--allowed-origins LIST]] [--orchestrator URL] [--domain URL] [--base-layer URL] [--rpc URL] [--contract ADDRESS] [--business URL] [--key FILE] [--shard 1] [--production] [--crs-path DIR] [--openings DIR|none]',
   optionHelp: {
     http: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio',
     port: 'with --http: port (default 8070; 0: any free port)',
@@ -29,6 +29,7 @@ export const mcpCommand: Command = {
     'allowed-origins': `with --http: comma-separated browser origins allowed besides the server's own, e.g. https://app.example (default $${ALLOWED_ORIGINS_ENV}); a request from any other Origin is refused with 403`,
     'base-layer': "the base layer's JSON-RPC URL, for get_vault's finalized view of a domain settling there (default $VERITY_BASE_LAYER_URL, else http://127.0.0.1:9000)",
     rpc: "JSON-RPC URL of the chain an EVM-settled domain settles on, for get_vault's finalized view (default $VERITY_EVM_RPC_URL, else the devnet's chain from $VERITY_DATA_DIR/domain.yaml, else http://127.0.0.1:8545)",
+    contract: "the VeritySettlement contract the user trusts: get_vault refuses a finalized view read from another (default $VERITY_EVM_CONTRACT)",
     business: 'the UCP business search_catalog searches when a call names none (default http://127.0.0.1:8095, the devnet\'s demo store)',
     key: "the agent's own key file: signs `transfer` (without it, transfer is refused) and the proposals of intents that name their agents",
     shard: "shard of the agent's vault (default 1)",
@@ -41,6 +42,7 @@ export const mcpCommand: Command = {
     ...DOMAIN_OPTION,
     ...BASE_LAYER_OPTION,
     rpc: { type: 'string' },
+    contract: { type: 'string' },
     http: { type: 'boolean' },
     port: { type: 'string' },
     host: { type: 'string' },
@@ -58,11 +60,13 @@ export const mcpCommand: Command = {
     const { serveHttp, serveStdio, limits } = await import('@verity/mcp')
     const crsPath = crsPathOption(values, out)
     const rpcUrl = await givenOrDevnetEvmRpcUrl(values, undefined)
+    const evmContract = pinnedEvmContract(values)
     const options = {
       orchestratorUrl: orchestratorUrl(values),
       domainUrl: domainUrl(values),
       baseLayerUrl: baseLayerUrl(values),
       ...(rpcUrl === undefined ? {} : { evmRpcUrl: rpcUrl }),
+      ...(evmContract === undefined ? {} : { evmContract }),
       ...(typeof values.business === 'string' ? { businessUrl: values.business } : {}),
       ...(typeof values.key === 'string' ? { keyPath: values.key } : {}),
       shard: parseShard(values.shard, 1),

@@ -10,13 +10,14 @@ import { showFinalizedVault } from './vaultFinalized.ts'
 export const vaultShowCommand: Command = {
   path: ['vault', 'show'],
   summary: "print a vault: the domain's local view, or with --finalized the view its settlement finalized (base layer, or an EVM chain with the proof checked)",
-  usage: 'verity vault show (OWNER_ID | KEYFILE) [--finalized] [--shard 1] [--domain URL] [--base-layer URL] [--rpc URL]',
+  usage: 'verity vault show (OWNER_ID | KEYFILE) [--finalized] [--shard 1] [--domain URL] [--base-layer URL] [--rpc URL] [--contract ADDRESS]',
   optionHelp: {
     finalized: 'show the finalized view: the base layer\'s, or on an EVM-settled domain the vault at the contract\'s root with its proof checked',
     shard: 'shard of the vault on the base layer for --finalized (default 1)',
+    contract: 'the VeritySettlement contract you trust, for --finalized on an EVM-settled domain: an answer read from another contract is refused (default VERITY_EVM_CONTRACT; without it, the contract the domain names is checked to be a genuine VeritySettlement)',
     rpc: 'JSON-RPC URL of the chain an EVM-settled domain settles on, to read the root from (default VERITY_EVM_RPC_URL, else the chain of the devnet `verity up --settlement evm` runs, read from $VERITY_DATA_DIR/domain.yaml (default .verity), else http://127.0.0.1:8545)',
   },
-  options: { ...DOMAIN_OPTION, ...BASE_LAYER_OPTION, shard: { type: 'string', short: 's' }, finalized: { type: 'boolean' }, rpc: { type: 'string' } },
+  options: { ...DOMAIN_OPTION, ...BASE_LAYER_OPTION, shard: { type: 'string', short: 's' }, finalized: { type: 'boolean' }, rpc: { type: 'string' }, contract: { type: 'string' } },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
     const ownerId = ownerIdOf(positionals[0]!)

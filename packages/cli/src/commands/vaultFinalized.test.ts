@@ -181,6 +181,23 @@ describe('finalized vaults on an EVM-settled domain', () => {
     assert.equal(await evmRpcUrl({}, settles, { VERITY_DATA_DIR: join(dir, 'no-devnet-here') }), `http://127.0.0.1:${evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT}`)
   })
 
+  test('--contract (or VERITY_EVM_CONTRACT) pins the VeritySettlement the user trusts: an answer from another contract is refused, the flag winning', async () => {
+    const pinned = await show(alice.ownerId, '--contract', deployed.settlement.toUpperCase().replace('0X', '0x'))
+    assert.equal(pinned.code, 0, pinned.stderr)
+    const other = `0x${'12'.repeat(20)}`
+    const refused = await show(alice.ownerId, '--contract', other)
+    assert.equal(refused.code, 1)
+    assert.equal(refused.stdout, '')
+    assert.match(refused.stderr, new RegExp(`read from contract ${deployed.settlement}, not from the contract you pinned \\(${other}\\)`, 'i'))
+    await withEnv({ VERITY_EVM_CONTRACT: other }, async () => {
+      assert.equal((await show(alice.ownerId)).code, 1, 'the variable pins too')
+      assert.equal((await show(alice.ownerId, '--contract', deployed.settlement)).code, 0, 'the flag wins over the variable')
+    })
+    const malformed = await show(alice.ownerId, '--contract', '0x1234')
+    assert.equal(malformed.code, 2)
+    assert.match(malformed.stderr, /--contract \(or VERITY_EVM_CONTRACT\) must be a VeritySettlement address/)
+  })
+
   test('a tampered proof is refused: by the SDK, and by the CLI behind a domain that lies', async () => {
     const answer = await client.getFinalizedVault(alice.ownerId)
     assert.equal(answer.settlement, 'evm')

@@ -5,12 +5,12 @@
 // layer, the base layer's settled view as before.
 import { formatAddress, stringifyJsonBigint, type HashDigest } from '@verity/core'
 import { jsonValue } from '@verity/ledger'
-import { ApiError, DomainClient, ServiceUnreachableError, verifyFinalizedVault, type EvmFinalizedVaultAnswer, type FinalizedVaultView } from '@verity/sdk'
+import { ApiError, assertPinnedContract, DomainClient, ServiceUnreachableError, verifyFinalizedVault, type EvmFinalizedVaultAnswer, type FinalizedVaultView } from '@verity/sdk'
 import type { CommandContext } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
 import { clientToken } from '../clientToken.ts'
 import { baseLayerUrl, domainUrl } from '../endpoints.ts'
-import { evmRpcUrl } from '../evmRpcUrl.ts'
+import { evmRpcUrl, pinnedEvmContract } from '../evmRpcUrl.ts'
 import { parseShard } from '../parseShard.ts'
 
 export async function showFinalizedVault(ownerId: HashDigest, { values, out }: Pick<CommandContext, 'values' | 'out'>): Promise<number> {
@@ -40,6 +40,7 @@ async function showBaseLayerVault(ownerId: HashDigest, values: CommandContext['v
 }
 
 async function showEvmVault(ownerId: HashDigest, answer: EvmFinalizedVaultAnswer, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
+  assertPinnedContract(answer, pinnedEvmContract(values))
   const { checkSettlementContract, readFinalizedRoot } = await import('@verity/settlement-evm')
   const rpcUrl = await evmRpcUrl(values, { chainId: answer.chain_id, contract: answer.contract })
   // The contract is the domain's word: its code (VeritySettlement's, with this version's SDL

@@ -22,8 +22,8 @@ export type ToolDependencies = {
   business: (url: string) => UcpBusinessClient
   /** The agent's own key (`--key`), which signs `transfer`; the server never holds a user's key. */
   signer: Signer | undefined
-  /** Where get_vault's finalized view reads: the base layer, or the EVM chain the domain settles on (`--base-layer`, `--rpc`). */
-  finalizedSources: { baseLayerUrl: string; evmRpcUrl: string }
+  /** Where get_vault's finalized view reads: the base layer, or the EVM chain the domain settles on (`--base-layer`, `--rpc`), and the contract pinned there (`--contract`). */
+  finalizedSources: { baseLayerUrl: string; evmRpcUrl: string; evmContract?: string }
   /** The shard the agent's vault lives on (`--shard`, default 1). */
   shard: number
   /** The policy proof verifier, created on first use (loading the circuits takes a moment), with the circuit hash of each policy tier. */

@@ -171,6 +171,16 @@ describe('get_vault with finalized: true, on a domain settling on an EVM chain',
     assert.match(refused.message, /path does not lead to the chain's root/)
   })
 
+  test('a pinned contract (--contract): the domain\'s own passes, an answer read from another contract is refused with EVM_CONTRACT_NOT_PINNED', async () => {
+    const pinned = await connect({ orchestratorUrl: 'http://127.0.0.1:1', domainUrl: domain.url, evmRpcUrl: node.rpcUrl, evmContract: deployed.settlement })
+    assert.equal((await callOk(pinned, 'get_vault', { owner_id: alice.ownerId, finalized: true })).finalized.proof_checked, true)
+    const other = `0x${'12'.repeat(20)}`
+    const elsewhere = await connect({ orchestratorUrl: 'http://127.0.0.1:1', domainUrl: domain.url, evmRpcUrl: node.rpcUrl, evmContract: other })
+    const refused = await callError(elsewhere, 'get_vault', { owner_id: alice.ownerId, finalized: true })
+    assert.equal(refused.code, 'EVM_CONTRACT_NOT_PINNED')
+    assert.match(refused.message, new RegExp(`not from the contract you pinned \\(${other}\\)`))
+  })
+
   test('a domain that names a contract other than a VeritySettlement of this version is refused: EVM_SETTLEMENT_CONTRACT_MISMATCH', async () => {
     // Code is there (the SDL verifier's), but no VeritySettlement: its "roots" would prove nothing.
     const lying = await startTamperingProxy(domain.url, (answer) => {

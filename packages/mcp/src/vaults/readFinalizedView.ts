@@ -7,7 +7,7 @@
 // VeritySettlement: the proof is checked against the chain, never the domain's word.
 import { formatAddress, type HashDigest } from '@verity/core'
 import { jsonValue } from '@verity/ledger'
-import { ApiError, verifyFinalizedVault, type DomainClient, type EvmFinalizedVaultAnswer } from '@verity/sdk'
+import { ApiError, assertPinnedContract, verifyFinalizedVault, type DomainClient, type EvmFinalizedVaultAnswer } from '@verity/sdk'
 import { EvmChainMismatchError } from '../errors/mcpErrors.ts'
 
 export type FinalizedViewSources = {
@@ -16,6 +16,8 @@ export type FinalizedViewSources = {
   evmRpcUrl: string
   /** The base layer's JSON-RPC URL (`--base-layer`). */
   baseLayerUrl: string
+  /** The VeritySettlement contract the user pinned (`--contract`): an answer naming another is refused. */
+  evmContract?: string
 }
 
 export type FinalizedView =
@@ -44,6 +46,7 @@ export async function readFinalizedView(sources: FinalizedViewSources, ownerId: 
     const vault = await new HttpBaseLayerClient(sources.baseLayerUrl).getVault(formatAddress(ownerId, shard))
     return { settlement: 'base_layer', vault: vault === null || vault === undefined ? null : jsonValue(vault) }
   }
+  assertPinnedContract(answer, sources.evmContract)
   return readEvmView(sources.evmRpcUrl, ownerId, answer)
 }
 
