@@ -127,7 +127,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     started.push(domain)
     if (storePayment) storePayment.urls.domain = domain.url
     const web = options.web === true
-      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl } : {}), ...(store ? { storeUrl: store.url } : {}) })
+      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl, evmContract: evm.deployed.settlement } : {}), ...(store ? { storeUrl: store.url } : {}) })
       : undefined
     if (web) started.push(web)
     return { dataDir, baseLayer, extractor, store, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, devnetDollar: files.devnetDollar, tokensPath: files.tokensPath, close: closeAll }

@@ -14,6 +14,7 @@ import { after, before, describe, test } from 'node:test'
 import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
 import { toFunctionSelector } from 'viem'
 import { ROOT_OF_SELECTOR, rootOfCallData } from '../app/explorer/checkFinalizedVault.ts'
+import { startWebServer } from '../server/startWebServer.ts'
 import { launchChromium, type Chromium } from './launchChromium.ts'
 import { devnetEnv, sendTokensToAlice } from './sendTokensToAlice.ts'
 
@@ -81,24 +82,34 @@ describe('the explorer on an EVM-settled domain', { timeout: 600_000 }, () => {
     await page.unroute('**/api/domain/vaults/*/finalized')
 
     // A domain that names a contract of its own (here one with code, the SDL verifier, that is no
-    // VeritySettlement): the web server refuses to forward the page's eth_call to it.
-    const evmCall = async (call: Record<string, unknown>) => {
-      const response = await fetch(`${stack.web!.url}/api/evm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [call, 'latest'] }) })
+    // VeritySettlement): the web server refuses to forward the page's eth_call to it. `verity up`
+    // pins the contract it deployed; a web server without a pin checks that it is a VeritySettlement.
+    const evmCall = async (webUrl: string, call: Record<string, unknown>) => {
+      const response = await fetch(`${webUrl}/api/evm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [call, 'latest'] }) })
       return { status: response.status, body: (await response.json()) as { result?: string; code?: string; message?: string } }
     }
     const contract = ((await (await fetch(`${stack.web!.url}/api/domain/vaults/${aliceAddress.split(',')[0]!}/finalized`)).json()) as { contract: string }).contract
-    const verifierWord = await evmCall({ to: contract, data: toFunctionSelector('verifier()') })
+    const verifierWord = await evmCall(stack.web!.url, { to: contract, data: toFunctionSelector('verifier()') })
     assert.equal(verifierWord.status, 200, JSON.stringify(verifierWord.body))
     const verifier = `0x${verifierWord.body.result!.slice(-40)}`
-    const refused = await evmCall({ to: verifier, data: rootOfCallData(1) })
-    assert.deepEqual([refused.status, refused.body.code], [409, 'EVM_SETTLEMENT_CONTRACT_MISMATCH'])
-    assert.equal((await evmCall({ data: rootOfCallData(1) })).body.code, 'EVM_CALL_TARGET_INVALID')
+    const notPinned = await evmCall(stack.web!.url, { to: verifier, data: rootOfCallData(1) })
+    assert.deepEqual([notPinned.status, notPinned.body.code], [409, 'EVM_CONTRACT_NOT_PINNED'])
+    assert.equal((await evmCall(stack.web!.url, { data: rootOfCallData(1) })).body.code, 'EVM_CALL_TARGET_INVALID')
+    const unpinned = await startWebServer({ port: 0, orchestratorUrl: stack.orchestrator.url, domainUrl: stack.domain.url, baseLayerUrl: stack.baseLayer.url, evmRpcUrl: stack.evm!.node.rpcUrl })
+    try {
+      assert.equal((await evmCall(unpinned.url, { to: contract, data: rootOfCallData(1) })).status, 200)
+      const mismatch = await evmCall(unpinned.url, { to: verifier, data: rootOfCallData(1) })
+      assert.deepEqual([mismatch.status, mismatch.body.code], [409, 'EVM_SETTLEMENT_CONTRACT_MISMATCH'])
+      assert.match(mismatch.body.message!, /its code is not this version's VeritySettlement/)
+    } finally {
+      await unpinned.close()
+    }
     await page.route('**/api/domain/vaults/*/finalized', async (route) => {
       const response = await route.fetch()
       await route.fulfill({ response, json: { ...((await response.json()) as object), contract: verifier } })
     })
     const otherContract = await lookUp()
-    assert.match(otherContract.check, /is not a VeritySettlement of this version: its code is not this version's VeritySettlement/)
+    assert.match(otherContract.check, /not from the contract you pinned/)
     await page.unroute('**/api/domain/vaults/*/finalized')
   })
 

@@ -33,6 +33,8 @@ export type WebServerOptions = {
   storeUrl?: string
   /** JSON-RPC URL of the EVM chain an EVM-settled domain settles on: the explorer reads the VeritySettlement root there (EVM_READ_METHODS only). */
   evmRpcUrl?: string
+  /** The VeritySettlement contract the explorer may read there (an eth_call to any other is refused, EVM_CONTRACT_NOT_PINNED); without it, any genuine VeritySettlement. */
+  evmContract?: string
   /** Folder of `.template` files the wallet offers (default: packages/policy/examples). */
   templatesDir?: string
   /** CRS folder the in-browser verifier uses (default: VERITY_CRS_PATH, else the build's dev CRS). */
@@ -67,6 +69,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     templatesDir: options.templatesDir ?? WEB_TEMPLATES_DIR_DEFAULT,
     verifierAssets: undefined,
     crsPath: options.crsPath,
+    evmContract: options.evmContract,
   }
   const server = createServer((request, response) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
@@ -97,6 +100,7 @@ type RequestContext = {
   templatesDir: string
   crsPath: string | undefined
   verifierAssets: Promise<VerifierAssets> | undefined
+  evmContract: string | undefined
 }
 
 async function handleRequest(context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -128,7 +132,7 @@ async function proxy(
   const rpcMethods = RPC_READ_METHODS[target.service]
   if (rpcMethods !== undefined && (body === undefined || !isReadOnlyRpc(body, rpcMethods)))
     throw new RouteNotForwardedError({ method: 'JSON-RPC', path: `a ${target.service} method other than ${rpcMethods.join(', ')}` })
-  if (target.service === 'evm') await checkEvmCallTarget(baseUrl, body!)
+  if (target.service === 'evm') await checkEvmCallTarget(baseUrl, body!, context.evmContract)
   await forwardRequest(request, response, { route, baseUrl, pathAndQuery: `${target.path}${target.query}`, body, ...(target.service === 'store' ? { extraHeaders: context.storeHeaders } : {}) })
 }
 

@@ -41,5 +41,6 @@ export const httpStatusByWebCode: Readonly<Record<string, number>> = Object.free
   EVM_CALL_TARGET_INVALID: 400,
   // The domain named a contract that is not this version's VeritySettlement: nothing of it is forwarded.
   EVM_SETTLEMENT_CONTRACT_MISMATCH: 409,
+  EVM_CONTRACT_NOT_PINNED: 409,
   EVM_UNAVAILABLE: 502,
 })

@@ -74,7 +74,7 @@ export function VaultLookup() {
 }
 
 /** The failures that refuse an EVM finalized view (shown in its column), as against a service that cannot answer. */
-const FINALIZED_REFUSAL_CODES: readonly string[] = ['FINALIZED_PROOF_INVALID', 'EVM_SETTLEMENT_CONTRACT_MISMATCH']
+const FINALIZED_REFUSAL_CODES: readonly string[] = ['FINALIZED_PROOF_INVALID', 'EVM_SETTLEMENT_CONTRACT_MISMATCH', 'EVM_CONTRACT_NOT_PINNED']
 
 /** Asks the domain where its vaults are finalized; on an EVM chain checks its answer here, on the base layer asks the base layer. */
 async function lookUpFinalized(owner: string, shard: number): Promise<Finalized> {
@@ -88,7 +88,7 @@ async function lookUpFinalized(owner: string, shard: number): Promise<Finalized>
   try {
     return { settlement: 'evm', checked: await checkFinalizedVault(answer, owner) }
   } catch (failure) {
-    // A proof that does not lead to the root, or a contract that is not this version's VeritySettlement (the web server checks it): refused.
+    // A proof that does not lead to the root, or a contract that is not this version's VeritySettlement or not the pinned one (the web server checks both): refused.
     if (failure instanceof Error && FINALIZED_REFUSAL_CODES.includes((failure as { code?: string }).code ?? '')) return { settlement: 'evm', refused: failure.message }
     throw failure
   }
