@@ -1,3 +1,4 @@
+import { isEvmAddress } from '@verity/core'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { CommandContext } from './Command.ts'
@@ -16,7 +17,7 @@ export const EVM_CONTRACT_ENV = 'VERITY_EVM_CONTRACT'
 export function pinnedEvmContract(values: CommandContext['values'], env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   const pinned = typeof values.contract === 'string' ? values.contract : env[EVM_CONTRACT_ENV]
   if (pinned === undefined || pinned === '') return undefined
-  if (!/^0x[0-9a-fA-F]{40}$/.test(pinned)) throw new UsageError(`--contract (or ${EVM_CONTRACT_ENV}) must be a VeritySettlement address: 0x and 40 hex digits`)
+  if (!isEvmAddress(pinned)) throw new UsageError(`--contract (or ${EVM_CONTRACT_ENV}) must be a VeritySettlement address: 0x and 40 hex digits`)
   return pinned
 }
 

@@ -48,6 +48,7 @@ export { compressP256PublicKey, decompressP256PublicKey } from './signature/p256
 export { PublicKeyCache, publicKeyCache } from './signature/publicKeyCache.ts'
 export { ownerIdOfSignature, ownerIdOfEd25519Key, ownerIdOfP256Key, ownerIdOfMultisig, ownerIdTags } from './owner/ownerId.ts'
 export { formatAddress, parseAddress, isHashDigest, NATIVE_TOKEN_ID, type Address } from './address/address.ts'
+export { EVM_ADDRESS_PATTERN, isEvmAddress } from './address/evmAddress.ts'
 export type { Signer, KeySigner } from './signer/Signer.ts'
 export { MultisigSigner, type MultisigMember, type MultisigSignerParameters } from './signer/MultisigSigner.ts'
 export { inputValueTags, type InputValue, type TaggedInputValue } from './input/InputValue.ts'

@@ -1,4 +1,4 @@
-import { decodeBase58 } from '@verity/core'
+import { decodeBase58, isEvmAddress } from '@verity/core'
 import type { Command } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
 import { parseShard } from '../parseShard.ts'
@@ -16,7 +16,7 @@ export const settlementShowCommand: Command = {
   options: { rpc: { type: 'string' }, contract: { type: 'string' }, shard: { type: 'string', short: 's' }, sdl: { type: 'string' } },
   async run({ values, out }) {
     if (typeof values.rpc !== 'string' || !/^https?:\/\//.test(values.rpc)) throw new UsageError('--rpc must be the http(s) JSON-RPC URL of the chain')
-    if (typeof values.contract !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(values.contract)) throw new UsageError('--contract must be the VeritySettlement address (0x and 40 hex digits)')
+    if (!isEvmAddress(values.contract)) throw new UsageError('--contract must be the VeritySettlement address (0x and 40 hex digits)')
     const shard = values.shard === undefined ? 1 : parseShard(values.shard)
     const sdlHash = typeof values.sdl === 'string' ? (`0x${Buffer.from(decodeBase58(values.sdl, '--sdl', 32)).toString('hex')}` as const) : undefined
     const { readSettlementState } = await import('@verity/settlement-evm')

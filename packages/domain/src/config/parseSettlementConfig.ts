@@ -1,10 +1,10 @@
 // `settlement:` of domain.yaml: absent (or `kind: base_layer`) settles on Verity's base layer as
 // configured by `rpc_url`; `kind: evm` settles on an EVM chain (docs/settlement-evm.md).
 import { resolve } from 'node:path'
+import { isEvmAddress } from '@verity/core'
 import { evmSettlementLimits } from '@verity/settlement-evm'
 import type { EvmSettlementConfig } from '../settlement/EvmSettlementConfig.ts'
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const KEYS = ['kind', 'rpc_url', 'chain_id', 'contract', 'account_key_file', 'confirmations', 'confirmation_wait_ms']
 
 export function parseSettlementConfig(value: unknown, baseDir: string, fail: (reason: string) => never): EvmSettlementConfig | undefined {
@@ -17,7 +17,7 @@ export function parseSettlementConfig(value: unknown, baseDir: string, fail: (re
   if (unknown !== undefined) fail(`\`settlement.${unknown}\` is not a known key (${KEYS.join(', ')})`)
   if (typeof raw.rpc_url !== 'string' || !/^https?:\/\//.test(raw.rpc_url)) fail('`settlement.rpc_url` must be an http(s) URL')
   if (typeof raw.chain_id !== 'number' || !Number.isSafeInteger(raw.chain_id) || raw.chain_id < 1) fail('`settlement.chain_id` must be an integer ≥ 1')
-  if (typeof raw.contract !== 'string' || !ADDRESS.test(raw.contract)) fail('`settlement.contract` must be the VeritySettlement address (0x and 40 hex digits)')
+  if (!isEvmAddress(raw.contract)) fail('`settlement.contract` must be the VeritySettlement address (0x and 40 hex digits)')
   if (typeof raw.account_key_file !== 'string' || raw.account_key_file === '') fail('`settlement.account_key_file` must be the path of the operator\'s EVM account key')
   const confirmations = raw.confirmations ?? evmSettlementLimits.CONFIRMATIONS_DEFAULT
   if (typeof confirmations !== 'number' || !Number.isSafeInteger(confirmations) || confirmations < 1 || confirmations > evmSettlementLimits.CONFIRMATIONS_MAX)

@@ -3,10 +3,9 @@
 // forwarding, the web server checks that it is this version's VeritySettlement with this version's
 // SDL verifier (checkSettlementContract, the check the CLI and the MCP server make). The browser
 // has no compiler to make it itself.
+import { isEvmAddress } from '@verity/core'
 import { assertPinnedContract } from '@verity/sdk'
 import { EvmCallTargetError } from './webErrors.ts'
-
-const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/
 
 /**
  * Throws unless a JSON-RPC body that is an eth_call calls a checked VeritySettlement, and the
@@ -19,9 +18,9 @@ export async function checkEvmCallTarget(rpcUrl: string, body: Uint8Array, pinne
   if (request.method !== 'eth_call') return
   const call = Array.isArray(request.params) ? (request.params[0] as { to?: unknown } | null | undefined) : undefined
   const to = call?.to
-  if (typeof to !== 'string' || !ADDRESS_PATTERN.test(to)) throw new EvmCallTargetError({ reason: 'params[0].to must be a contract address (0x and 40 hex digits)' })
+  if (!isEvmAddress(to)) throw new EvmCallTargetError({ reason: 'params[0].to must be a contract address (0x and 40 hex digits)' })
   assertPinnedContract({ contract: to }, pinned)
   // Loaded here: the check compiles the contracts (solc), which only EVM-settled explorers need.
   const { checkSettlementContract } = await import('@verity/settlement-evm')
-  await checkSettlementContract({ rpcUrl, contract: to as `0x${string}` })
+  await checkSettlementContract({ rpcUrl, contract: to })
 }

@@ -1,3 +1,4 @@
+import { EVM_ADDRESS_PATTERN } from '@verity/core'
 import { limits } from '@verity/ledger'
 import { Type } from 'typebox'
 import { Address, HashDigest, OwnerId, TokenId } from '../encodings.ts'
@@ -32,7 +33,7 @@ export const EvmFinalizedVault = Type.Object(
     settlement: Type.Literal('evm'),
     chain_id: Type.Integer({ minimum: 1 }),
     /** the VeritySettlement contract */
-    contract: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
+    contract: Type.String({ pattern: EVM_ADDRESS_PATTERN.source }),
     shard: Type.Integer({ minimum: 1 }),
     owner_id: OwnerId,
     address: Address,
