@@ -14,6 +14,8 @@ import { evmRpcUrl, pinnedEvmContract } from '../evmRpcUrl.ts'
 import { parseShard } from '../parseShard.ts'
 
 export async function showFinalizedVault(ownerId: HashDigest, { values, out }: Pick<CommandContext, 'values' | 'out'>): Promise<number> {
+  // A malformed pin is a usage error before anything is asked.
+  const pinned = pinnedEvmContract(values)
   const domain = new DomainClient(domainUrl(values), { token: clientToken() })
   const answer = await domain.getFinalizedVault(ownerId).catch((error: unknown) => {
     // No domain to ask (or one from before this route): the base layer's view, as before.
@@ -24,7 +26,7 @@ export async function showFinalizedVault(ownerId: HashDigest, { values, out }: P
     throw error
   })
   if (answer.settlement === 'base_layer') return showBaseLayerVault(ownerId, values, out)
-  return showEvmVault(ownerId, answer, values, out)
+  return showEvmVault(ownerId, answer, pinned, values, out)
 }
 
 async function showBaseLayerVault(ownerId: HashDigest, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
@@ -39,15 +41,13 @@ async function showBaseLayerVault(ownerId: HashDigest, values: CommandContext['v
   return 0
 }
 
-async function showEvmVault(ownerId: HashDigest, answer: EvmFinalizedVaultAnswer, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
-  assertPinnedContract(answer, pinnedEvmContract(values))
-  const { checkSettlementContract, readFinalizedRoot } = await import('@verity/settlement-evm')
+async function showEvmVault(ownerId: HashDigest, answer: EvmFinalizedVaultAnswer, pinned: string | undefined, values: CommandContext['values'], out: CommandContext['out']): Promise<number> {
+  assertPinnedContract(answer, pinned)
+  const { readFinalizedRoot } = await import('@verity/settlement-evm')
   const rpcUrl = await evmRpcUrl(values, { chainId: answer.chain_id, contract: answer.contract })
-  // The contract is the domain's word: its code (VeritySettlement's, with this version's SDL
-  // verifier and the empty starting root) is checked before any root read from it is trusted.
-  await checkSettlementContract({ rpcUrl, contract: answer.contract as `0x${string}` })
   // The root is read here, from the contract, at the block the domain says it answered for: the
-  // proof is checked against the chain, never against the domain's word.
+  // proof is checked against the chain, never against the domain's word. readFinalizedRoot first
+  // checks the contract, the domain's word too: this version's VeritySettlement, its SDL verifier.
   const chain = await readFinalizedRoot({ rpcUrl, contract: answer.contract as `0x${string}`, shard: answer.shard, blockNumber: BigInt(answer.block_number) })
   if (chain.chainId !== answer.chain_id) throw new UsageError(`the node at ${rpcUrl} is chain ${chain.chainId}; the domain settles on chain ${answer.chain_id} (pass its JSON-RPC URL with --rpc)`)
   const view = await verifyFinalizedVault(answer, { ownerId, root: chain.root })

@@ -52,9 +52,8 @@ export async function readFinalizedView(sources: FinalizedViewSources, ownerId: 
 
 async function readEvmView(rpcUrl: string, ownerId: HashDigest, answer: EvmFinalizedVaultAnswer): Promise<FinalizedView> {
   // Loaded here: viem is needed by this view only.
-  const { checkSettlementContract, readFinalizedRoot } = await import('@verity/settlement-evm')
-  // The contract is the domain's word: its code is checked before any root read from it is trusted.
-  await checkSettlementContract({ rpcUrl, contract: answer.contract as `0x${string}` })
+  // readFinalizedRoot checks the contract first (the domain's word): this version's VeritySettlement.
+  const { readFinalizedRoot } = await import('@verity/settlement-evm')
   const chain = await readFinalizedRoot({ rpcUrl, contract: answer.contract as `0x${string}`, shard: answer.shard, blockNumber: BigInt(answer.block_number) })
   if (chain.chainId !== answer.chain_id) throw new EvmChainMismatchError({ rpcUrl, nodeChainId: chain.chainId, domainChainId: answer.chain_id })
   const view = await verifyFinalizedVault(answer, { ownerId, root: chain.root })

@@ -1,8 +1,10 @@
 // The state root the VeritySettlement contract holds for a shard, read at one block: what a
 // finalized vault's inclusion proof is checked against (docs/settlement-evm.md, "Finalized
-// balances"). Read-only, no key; the caller picks how many confirmations make a root final.
+// balances"). Read-only, no key; the caller picks how many confirmations make a root final. The
+// contract is checked first (checkSettlementContract): a root of any other contract proves nothing.
 import { createPublicClient, http, type Address, type Hex } from 'viem'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
+import { checkSettlementContract } from './checkSettlementContract.ts'
 import { EvmUnavailableError } from '../errors/evmSettlementErrors.ts'
 import { CONFIRMATIONS_MAX, EVM_RPC_TIMEOUT_MS } from '../limits.ts'
 
@@ -29,13 +31,16 @@ export type FinalizedRoot = {
 }
 
 /**
- * Reads the shard's root at `blockNumber`, else at the latest block less `confirmations - 1`;
- * throws EvmUnavailableError when the node cannot answer (a block it does not have yet, too).
+ * Reads the shard's root at `blockNumber`, else at the latest block less `confirmations - 1`, once
+ * the contract is this version's VeritySettlement (SettlementContractMismatchError otherwise, a
+ * check each process makes once per contract); throws EvmUnavailableError when the node cannot
+ * answer (a block it does not have yet, too).
  */
 export async function readFinalizedRoot(parameters: ReadFinalizedRootParameters): Promise<FinalizedRoot> {
   const confirmations = parameters.confirmations ?? 1
   if (!Number.isSafeInteger(confirmations) || confirmations < 1 || confirmations > CONFIRMATIONS_MAX)
     throw new RangeError(`"confirmations" must be an integer from 1 to ${CONFIRMATIONS_MAX}, got ${confirmations}`)
+  await checkSettlementContract({ rpcUrl: parameters.rpcUrl, contract: parameters.contract })
   const client = createPublicClient({ transport: http(parameters.rpcUrl, { retryCount: 0, timeout: EVM_RPC_TIMEOUT_MS }) })
   try {
     const [chainId, latest] = await Promise.all([client.getChainId(), client.getBlockNumber()])

@@ -5,6 +5,7 @@
 // has no compiler to make it itself.
 import { isEvmAddress } from '@verity/core'
 import { assertPinnedContract } from '@verity/sdk'
+import type { RpcRequest } from './proxyRoutes.ts'
 import { EvmCallTargetError } from './webErrors.ts'
 
 /**
@@ -12,9 +13,7 @@ import { EvmCallTargetError } from './webErrors.ts'
  * pinned one when the server was given one (`evmContract`: `verity up` pins the contract it
  * deployed); other methods pass.
  */
-export async function checkEvmCallTarget(rpcUrl: string, body: Uint8Array, pinned: string | undefined): Promise<void> {
-  // isReadOnlyRpc has parsed this body already: it is one JSON-RPC request object.
-  const request = JSON.parse(new TextDecoder().decode(body)) as { method: string; params?: unknown }
+export async function checkEvmCallTarget(rpcUrl: string, request: RpcRequest, pinned: string | undefined): Promise<void> {
   if (request.method !== 'eth_call') return
   const call = Array.isArray(request.params) ? (request.params[0] as { to?: unknown } | null | undefined) : undefined
   const to = call?.to

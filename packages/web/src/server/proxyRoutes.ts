@@ -34,9 +34,9 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = Object.freeze([
   // The devnet's store (when the server knows it): a checkout session and an order, read-only, for the intent page's order.
   { service: 'store', method: 'GET', path: new RegExp(`^/ucp/checkout-sessions/${SEGMENT}$`) },
   { service: 'store', method: 'GET', path: new RegExp(`^/ucp/orders/${SEGMENT}$`) },
-  // JSON-RPC: the body's method must be one of BASE_LAYER_READ_METHODS (checked by isReadOnlyRpc).
+  // JSON-RPC: the body's method must be one of BASE_LAYER_READ_METHODS (checked by readOnlyRpcRequest).
   { service: 'base-layer', method: 'POST', path: /^\/$/ },
-  // The chain an EVM-settled domain settles on (when the server knows it): EVM_READ_METHODS only (isReadOnlyRpc).
+  // The chain an EVM-settled domain settles on (when the server knows it): EVM_READ_METHODS only (readOnlyRpcRequest).
   { service: 'evm', method: 'POST', path: /^\/$/ },
 ])
 
@@ -48,15 +48,21 @@ export function findProxyRoute(service: string, method: string, path: string): P
   return PROXY_ROUTES.find((route) => route.service === service && route.method === method && route.path.test(path))
 }
 
-/** True when a JSON-RPC body (one request, not a batch) calls one of `methods` (default: the read-only base-layer methods). */
-export function isReadOnlyRpc(body: Uint8Array, methods: readonly string[] = BASE_LAYER_READ_METHODS): boolean {
+/** A JSON-RPC request as the proxy reads it: its method and parameters. */
+export type RpcRequest = { method: string; params?: unknown }
+
+/**
+ * The request of a JSON-RPC body (one request, not a batch) that calls one of `methods` (default:
+ * the read-only base-layer methods); undefined for anything else.
+ */
+export function readOnlyRpcRequest(body: Uint8Array, methods: readonly string[] = BASE_LAYER_READ_METHODS): RpcRequest | undefined {
   let request: unknown
   try {
     request = JSON.parse(new TextDecoder().decode(body))
   } catch {
-    return false
+    return undefined
   }
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return false
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return undefined
   const method = (request as { method?: unknown }).method
-  return typeof method === 'string' && methods.includes(method)
+  return typeof method === 'string' && methods.includes(method) ? (request as RpcRequest) : undefined
 }

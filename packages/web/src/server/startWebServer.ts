@@ -6,7 +6,7 @@ import { assertBindAllowed } from '@verity/server'
 import { PROXY_BODY_BYTES_MAX, WEB_PORT_DEFAULT } from '../limits.ts'
 import { forwardRequest } from './forwardRequest.ts'
 import { loadVerifierAssets, type VerifierAssets } from './loadVerifierAssets.ts'
-import { findProxyRoute, isReadOnlyRpc, RPC_READ_METHODS, type ProxiedService } from './proxyRoutes.ts'
+import { findProxyRoute, readOnlyRpcRequest, RPC_READ_METHODS, type ProxiedService } from './proxyRoutes.ts'
 import { readTemplateCatalog } from './readTemplateCatalog.ts'
 import { SECURITY_HEADERS } from './securityHeaders.ts'
 import { serveStatic } from './serveStatic.ts'
@@ -130,9 +130,11 @@ async function proxy(
   if (route === undefined || baseUrl === undefined) throw new RouteNotForwardedError({ method, path: `/api/${target.service}${target.path}` })
   const body = method === 'POST' ? await readBody(request) : undefined
   const rpcMethods = RPC_READ_METHODS[target.service]
-  if (rpcMethods !== undefined && (body === undefined || !isReadOnlyRpc(body, rpcMethods)))
-    throw new RouteNotForwardedError({ method: 'JSON-RPC', path: `a ${target.service} method other than ${rpcMethods.join(', ')}` })
-  if (target.service === 'evm') await checkEvmCallTarget(baseUrl, body!, context.evmContract)
+  if (rpcMethods !== undefined) {
+    const rpc = body === undefined ? undefined : readOnlyRpcRequest(body, rpcMethods)
+    if (rpc === undefined) throw new RouteNotForwardedError({ method: 'JSON-RPC', path: `a ${target.service} method other than ${rpcMethods.join(', ')}` })
+    if (target.service === 'evm') await checkEvmCallTarget(baseUrl, rpc, context.evmContract)
+  }
   await forwardRequest(request, response, { route, baseUrl, pathAndQuery: `${target.path}${target.query}`, body, ...(target.service === 'store' ? { extraHeaders: context.storeHeaders } : {}) })
 }
 
