@@ -10,6 +10,9 @@ export type ApplyResult = {
 /** A mandate payment as GET /payments answers it. */
 export type PaymentView = {
   intent_id: string
+  /** null for a payment applied before the domain recorded digests */
+  intent_digest: string | null
+  evidence_digest: string | null
   payer: string
   debited: string
   credited: string
@@ -18,6 +21,9 @@ export type PaymentView = {
   applied_at_ms: number
   sdl: { hash: string; state: SdlStateValue } | null
 }
+
+/** Which payments GET /payments lists: those of an intent id, exactly those of one signed intent (its digest), or the latest. */
+export type PaymentsFilter = { intentId?: string; intentDigest?: string; limit: number }
 
 export type ProveStart = {
   /** false when the SDL was already being proven or proven: nothing new was started */
@@ -45,5 +51,5 @@ export interface DomainApi {
   /** Submits the proven SDL to the base layer; returns the state it reached. */
   submitProof(hash: string): Promise<SdlStateValue>
   /** Mandate payments applied, newest first (GET /payments): of one intent, or the latest `limit`. */
-  listPayments(query: { intentId?: string; limit: number }): Promise<PaymentView[]>
+  listPayments(query: PaymentsFilter): Promise<PaymentView[]>
 }

@@ -4,8 +4,8 @@
 // keys. Returns the facts by transaction index for the ledger's laws, or throws
 // SdlMandateInvalidError naming the first transaction that fails. (The payment deadline is the
 // domain's to check when it applies the payment; settlement may come later.)
-import { mandateKey, type MandateFacts, type SdlContent } from '@verity/ledger'
-import { claimedMandateKeyParts } from '@verity/sdk'
+import { spentSetKeysOf, type MandateFacts, type SdlContent } from '@verity/ledger'
+import { mandateIdentityOf } from '@verity/sdk'
 import { SdlMandateInvalidError } from '../errors/settlementErrors.ts'
 import { SDL_MANDATE_PAYMENTS_MAX } from '../limits.ts'
 import type { BaseLayerReads } from '../store/BaseLayerStore.ts'
@@ -24,11 +24,14 @@ export async function verifySdlMandates(store: Pick<BaseLayerReads, 'getSpentMan
   if (payments.length === 0) return { facts, spent: new Set() }
   if (payments.length > SDL_MANDATE_PAYMENTS_MAX)
     throw new SdlMandateInvalidError({ index: payments[SDL_MANDATE_PAYMENTS_MAX]!.index, refusal: 'LIMIT_EXCEEDED', reason: `more than SDL_MANDATE_PAYMENTS_MAX (${SDL_MANDATE_PAYMENTS_MAX}) mandate payments in one SDL` })
-  const claimed = payments.map(({ index, bundle }) => ({ index, parts: claimedMandateKeyParts(bundle) }))
-  const spent = await store.getSpentMandates(claimed.flatMap(({ parts }) => (parts === null ? [] : [mandateKey(parts)])))
-  for (const { index, parts } of claimed)
-    if (parts !== null && spent.has(mandateKey(parts)))
-      throw new SdlMandateInvalidError({ index, refusal: 'MANDATE_ALREADY_PAID', reason: `intent ${parts.intentId} was paid by an SDL applied before` })
+  // Today's key and the legacy one (signer and id) of a payment settled before the digest joined the key.
+  const claimed = payments.map(({ index, bundle }) => {
+    const identity = mandateIdentityOf(bundle)
+    return { index, intentId: identity?.intentId, keys: identity === null ? [] : spentSetKeysOf(identity) }
+  })
+  const spent = await store.getSpentMandates(claimed.flatMap(({ keys }) => keys))
+  for (const { index, intentId, keys } of claimed)
+    if (keys.some((key) => spent.has(key))) throw new SdlMandateInvalidError({ index, refusal: 'MANDATE_ALREADY_PAID', reason: `intent ${intentId} was paid by an SDL applied before` })
   // One at a time: each verification is one proof on the node's prover worker.
   for (const { index, bundle } of payments) {
     const result = await verifier.verifyMandate(bundle)

@@ -3,7 +3,7 @@
 import { formatAddress, type PasskeyPolicy, type Signer } from '@verity/core'
 import type { Settlement } from '../settlement/Settlement.ts'
 import type { FastifyBaseLogger } from 'fastify'
-import type { ApplyResult, DomainApi, PaymentView, ProveStart } from '../DomainApi.ts'
+import type { ApplyResult, DomainApi, PaymentsFilter, PaymentView, ProveStart } from '../DomainApi.ts'
 import { applyIncomingCredits } from '../credits/applyIncomingCredits.ts'
 import { SdlNotFoundError, VaultNotFoundError } from '../errors/domainErrors.ts'
 import { GroupCommitter } from '../execution/GroupCommitter.ts'
@@ -131,13 +131,15 @@ export class Domain implements DomainApi {
     return this.pipeline.submitProof(hash)
   }
 
-  async listPayments(query: { intentId?: string; limit: number }): Promise<PaymentView[]> {
+  async listPayments(query: PaymentsFilter): Promise<PaymentView[]> {
     const records = await this.#deps.store.listMandatePayments({ ...query, limit: Math.min(query.limit, PAYMENTS_PAGE_LIMIT_MAX) })
     return Promise.all(
       records.map(async (record) => {
         const summary = record.sdlHash === null ? null : await this.#deps.store.getSdlSummary(record.sdlHash)
         return {
           intent_id: record.intentId,
+          intent_digest: record.intentDigest,
+          evidence_digest: record.evidenceDigest,
           payer: record.payerOwnerId,
           ...record.payment,
           applied_at_ms: record.appliedAtMs,

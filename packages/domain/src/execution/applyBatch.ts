@@ -10,6 +10,7 @@ import {
   parseVerifiable,
   parseVerifiableWithDiffs,
   mandateKey,
+  spentSetKeysOf,
   submitBatch,
   verifiableParts,
   type BatchResult,
@@ -135,7 +136,8 @@ export async function prepareParsedBatch(
   for (const [index, facts] of mandateFacts) {
     const key = mandateKey(facts)
     const { debited, credited, token, amount } = (items[index]!.verifiable as { MandatePayment: MandatePayment }).MandatePayment
-    changes.mandates.set(key, { key, intentId: facts.intentId, payerOwnerId: facts.payerOwnerId, payment: { debited, credited, token, amount } })
+    const { intentId, intentDigest, evidenceDigest, payerOwnerId } = facts
+    changes.mandates.set(key, { key, intentId, intentDigest, evidenceDigest, payerOwnerId, payment: { debited, credited, token, amount } })
   }
   return result.transactions.length
 }
@@ -143,6 +145,6 @@ export async function prepareParsedBatch(
 /** The spent set as the laws see it: committed keys (read now) and those of earlier batches of the group. */
 async function mandateContextOf(store: DomainStore, facts: ReadonlyMap<number, MandateFacts>, changes: PendingChanges): Promise<MandateContext> {
   if (facts.size === 0) return { facts, isSpent: () => false }
-  const committed = await store.readSpentMandates([...facts.values()].map(mandateKey))
+  const committed = await store.readSpentMandates([...facts.values()].flatMap(spentSetKeysOf))
   return { facts, isSpent: (key) => committed.has(key) || changes.mandates.has(key) }
 }

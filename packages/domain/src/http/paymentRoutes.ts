@@ -11,7 +11,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = a
     '/payments',
     {
       schema: {
-        summary: 'Mandate payments applied by this domain, newest first: those of one intent (intent_id), or the latest',
+        summary: 'Mandate payments applied by this domain, newest first: those of an intent id (intent_id), exactly that of one signed intent (intent_digest), or the latest',
         tags: ['payments'],
         querystring: PaymentsQuery,
         response: { 200: Type.Array(MandatePaymentView), 400: ErrorBodySchema },
@@ -20,6 +20,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ domain: DomainApi }> = a
     async (request) =>
       (await domain.listPayments({
         ...(request.query.intent_id === undefined ? {} : { intentId: request.query.intent_id }),
+        ...(request.query.intent_digest === undefined ? {} : { intentDigest: request.query.intent_digest }),
         limit: request.query.limit === undefined ? PAYMENTS_PAGE_LIMIT_DEFAULT : Number(request.query.limit),
       })) as never,
   )

@@ -2,8 +2,8 @@
 // already spent (a cheap read, so a replayed bundle costs no proof verification), the bundle
 // (MandateVerifier, on worker threads), the signed deadline. Returns the facts of each payment's
 // verified bundle by batch index, for the ledger's laws; throws the first refusal with its index.
-import { atIndex, checkMandateDeadline, LedgerLimitError, mandateKey, MandatePaymentError, type MandateFacts, type MandatePayment } from '@verity/ledger'
-import { claimedMandateKeyParts } from '@verity/sdk'
+import { atIndex, checkMandateDeadline, LedgerLimitError, MandatePaymentError, spentSetKeysOf, type MandateFacts, type MandatePayment } from '@verity/ledger'
+import { mandateIdentityOf } from '@verity/sdk'
 import { MANDATE_PAYMENTS_PER_BATCH_MAX } from '../limits.ts'
 import type { DomainStore } from '../store/DomainStore.ts'
 import type { BatchItem } from '../execution/applyBatch.ts'
@@ -44,13 +44,13 @@ export async function verifyBatchMandates(deps: BatchMandatesDeps, items: readon
 /** A payment whose intent (as its bundle claims it) is spent already is refused before its proof is checked. */
 async function refuseSpent(store: BatchMandatesDeps['store'], payments: ReadonlyArray<{ index: number; payment: MandatePayment }>): Promise<void> {
   const claimed = payments.map(({ index, payment }) => {
-    const parts = claimedMandateKeyParts(payment.proof_bundle)
-    return parts === null ? null : { index, key: mandateKey(parts), intentId: parts.intentId }
+    const identity = mandateIdentityOf(payment.proof_bundle)
+    return identity === null ? null : { index, keys: spentSetKeysOf(identity), intentId: identity.intentId }
   })
-  const keys = claimed.flatMap((entry) => (entry === null ? [] : [entry.key]))
+  const keys = claimed.flatMap((entry) => (entry === null ? [] : entry.keys))
   const spent = await store.readSpentMandates(keys)
   for (const entry of claimed)
-    if (entry !== null && spent.has(entry.key)) throw atIndex(refusal('MANDATE_ALREADY_PAID', `intent ${entry.intentId} was paid already (an intent pays once)`), entry.index)
+    if (entry !== null && entry.keys.some((key) => spent.has(key))) throw atIndex(refusal('MANDATE_ALREADY_PAID', `intent ${entry.intentId} was paid already (an intent pays once)`), entry.index)
 }
 
 function refusal(code: ConstructorParameters<typeof MandatePaymentError>[0]['refusal'], reason: string): MandatePaymentError {

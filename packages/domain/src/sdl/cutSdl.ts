@@ -4,8 +4,8 @@
 // commit in one transaction.
 import { limits as baseLayerLimits } from '@verity/base-layer'
 import { sdlBatchCount } from '@verity/prover'
-import { mandateKey, sdlHash, sdlSlotOps, type SdlContent, type StateDiff, type VerifiableWithDiffs } from '@verity/ledger'
-import { claimedMandateKeyParts } from '@verity/sdk'
+import { sdlHash, spentSetKeysOf, sdlSlotOps, type SdlContent, type StateDiff, type VerifiableWithDiffs } from '@verity/ledger'
+import { mandateIdentityOf } from '@verity/sdk'
 import { SDL_TRANSACTIONS_MAX } from '../limits.ts'
 import type { DomainStore, PendingEntry } from '../store/DomainStore.ts'
 
@@ -138,13 +138,13 @@ export async function cutSdl(deps: CutSdlDeps): Promise<string | null> {
   return hash
 }
 
-/** The spent-set keys of the mandate payments among `transactions` (each was verified when applied: its bundle names its intent). */
+/** The spent-set keys of the mandate payments among `transactions` (each was verified when applied: its bundle names its intent), today's and the legacy one of a payment applied before schema 6. */
 function mandateKeysOf(transactions: readonly VerifiableWithDiffs[]): string[] {
   const keys: string[] = []
   for (const { verifiable } of transactions) {
     if (!('MandatePayment' in verifiable)) continue
-    const parts = claimedMandateKeyParts(verifiable.MandatePayment.proof_bundle)
-    if (parts !== null) keys.push(mandateKey(parts))
+    const identity = mandateIdentityOf(verifiable.MandatePayment.proof_bundle)
+    if (identity !== null) keys.push(...spentSetKeysOf(identity))
   }
   return keys
 }

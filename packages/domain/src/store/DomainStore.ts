@@ -24,10 +24,13 @@ export type BatchWrite = {
   mandates?: readonly SpentMandate[]
 }
 
-/** An entry of the spent set: the intent `intentId` of `payerOwnerId` paid (key = ledger's mandateKey), with what moved. */
+/** An entry of the spent set: the signed intent `intentDigest` (id `intentId`) of `payerOwnerId` paid (key = ledger's mandateKey), with what moved and the evidence of the proof that paid. */
 export type SpentMandate = {
   key: string
   intentId: string
+  /** null in rows written before schema version 6 (their key is the ledger's legacyMandateKey) */
+  intentDigest: string | null
+  evidenceDigest: string | null
   payerOwnerId: string
   payment: { debited: string; credited: string; token: string; amount: bigint }
 }
@@ -87,7 +90,7 @@ export interface DomainStore {
   /** The keys among `keys` that are in the spent set (an intent that paid). */
   readSpentMandates(keys: readonly string[]): Promise<Set<string>>
   /** Mandate payments, newest first: of one intent id, or the latest `limit`. */
-  listMandatePayments(query: { intentId?: string; limit: number }): Promise<MandatePaymentRecord[]>
+  listMandatePayments(query: { intentId?: string; intentDigest?: string; limit: number }): Promise<MandatePaymentRecord[]>
 
   /** Pending entries in order, at most `limit`. */
   listPending(limit: number): Promise<PendingEntry[]>

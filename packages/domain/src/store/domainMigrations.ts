@@ -164,4 +164,19 @@ CREATE INDEX domain_mandates_spent_by_intent ON domain_mandates_spent (shard, in
 CREATE INDEX domain_mandates_spent_by_time ON domain_mandates_spent (shard, spent_at_ms);
 `,
   },
+  {
+    version: 6,
+    description: 'mandate payments bound to what they proved: the digest of the signed intent and of the evidence (issue 42)',
+    // Keys written from now on are the ledger's mandateKey (signer, id and intent digest); older rows
+    // keep their legacy key (signer and id), which every spent-set read still looks up, and null digests.
+    sqlite: `
+ALTER TABLE mandates_spent ADD COLUMN intent_digest TEXT;
+ALTER TABLE mandates_spent ADD COLUMN evidence_digest TEXT;
+CREATE INDEX mandates_spent_by_intent_digest ON mandates_spent (intent_digest);
+`,
+    postgres: `
+ALTER TABLE domain_mandates_spent ADD COLUMN intent_digest text, ADD COLUMN evidence_digest text;
+CREATE INDEX domain_mandates_spent_by_intent_digest ON domain_mandates_spent (shard, intent_digest);
+`,
+  },
 ]

@@ -165,7 +165,7 @@ export function describeStoreContract(backend: StoreContractBackend): void {
 
     test('the spent set: written with its batch, read back, a key spent twice fails the whole commit; an SDL names its payments', async () => {
       const store = await openStore(freshShard())
-      const spent = { key: 'payer/intent-1', intentId: 'intent-1', payerOwnerId: 'payer', payment: { debited: 'payer,1', credited: 'shop,1', token: 'native', amount: U64_MAX } }
+      const spent = { key: 'payer/intent-1', intentId: 'intent-1', intentDigest: 'digest-1', evidenceDigest: 'evidence-1', payerOwnerId: 'payer', payment: { debited: 'payer,1', credited: 'shop,1', token: 'native', amount: U64_MAX } }
       await store.commitBatch({ vaults: new Map([['payer,1', { balance: 1n, shard: 1, data: null }]]), nonces: new Map(), pending: [], mandates: [spent] })
       assert.deepEqual(await store.readSpentMandates(['payer/intent-1', 'payer/intent-2', 'payer/intent-1']), new Set(['payer/intent-1']))
       assert.deepEqual(await store.readSpentMandates([]), new Set())
@@ -177,6 +177,13 @@ export function describeStoreContract(backend: StoreContractBackend): void {
       await store.createSdl({ record: sdlRecord('h-pay', 1), pendingSeqMax: 0, mandateKeys: ['payer/intent-1'] })
       assert.equal((await store.listMandatePayments({ limit: 5 }))[0]!.sdlHash, 'h-pay')
       assert.deepEqual(await store.listMandatePayments({ intentId: 'intent-2', limit: 5 }), [])
+      // Another signed intent that reused the id: listed by the id, but a reader asking for the exact intent gets only its own.
+      const reused = { ...spent, key: 'payer/intent-1/digest-2', intentDigest: 'digest-2', evidenceDigest: 'evidence-2', payment: { ...spent.payment, amount: 5n } }
+      await store.commitBatch({ vaults: new Map(), nonces: new Map(), pending: [], mandates: [reused] })
+      assert.equal((await store.listMandatePayments({ intentId: 'intent-1', limit: 5 })).length, 2)
+      assert.deepEqual((await store.listMandatePayments({ intentDigest: 'digest-2', limit: 5 })).map((row) => [row.key, row.evidenceDigest, row.payment.amount]), [['payer/intent-1/digest-2', 'evidence-2', 5n]])
+      assert.deepEqual((await store.listMandatePayments({ intentId: 'intent-1', intentDigest: 'digest-1', limit: 5 })).map((row) => row.key), ['payer/intent-1'])
+      assert.deepEqual(await store.listMandatePayments({ intentId: 'intent-2', intentDigest: 'digest-1', limit: 5 }), [])
     })
 
     test('meta values are set and replaced', async () => {

@@ -11,7 +11,7 @@ import { checkDiffShape } from './checkStateDiffs.ts'
 import { checkAuthorization, defaultDiffsOf } from './executeVerifiable.ts'
 import { OverlayView } from './OverlayView.ts'
 import { checkMandatePayment } from '../mandates/checkMandatePayment.ts'
-import { mandateKey, type MandateFacts } from '../mandates/MandateFacts.ts'
+import { spentSetKeysOf, type MandateFacts } from '../mandates/MandateFacts.ts'
 import { MandatePaymentError, StateDiffMismatchError } from '../errors/ledgerErrors.ts'
 import { canonicalJsonBytes } from '@verity/core'
 
@@ -64,8 +64,8 @@ function mandateStep(
 ): { diffs: StateDiff[]; key: string } {
   const facts = mandates.facts.get(index)
   const diffs = checkMandatePayment(payment, facts, shard)
-  const key = mandateKey(facts!)
-  if (mandates.isSpent(key) || spentHere.has(key))
+  const [key, legacyKey] = spentSetKeysOf(facts!)
+  if (mandates.isSpent(key) || mandates.isSpent(legacyKey) || spentHere.has(key))
     throw new MandatePaymentError({ refusal: 'MANDATE_ALREADY_PAID', reason: `intent ${facts!.intentId} of ${facts!.payerOwnerId} was paid already (an intent pays once)` })
   if (callerDiffs !== undefined && Buffer.compare(canonicalJsonBytes(callerDiffs, 'state diffs'), canonicalJsonBytes(diffs, 'state diffs')) !== 0)
     throw new StateDiffMismatchError({ reason: 'a mandate payment moves exactly its amount from debited to credited (its default diffs)' })

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { Ed25519Signer, isVerityError } from '@verity/core'
 import { executeBatch, submitBatch, type MandateContext } from '../execution/executeBatch.ts'
 import { checkMandateDeadline } from './checkMandatePayment.ts'
-import { mandateKey, type MandateFacts } from './MandateFacts.ts'
+import { legacyMandateKey, mandateKey, type MandateFacts } from './MandateFacts.ts'
 import { sdlSlotOps, SlotOpKind } from '../slots/sdlSlotOps.ts'
 import { addressOf, debit, shardWithNative, TEST_SHARD } from '../testing/shardFixture.ts'
 import type { VerifiableType } from '../wire/Verifiable.ts'
@@ -16,7 +16,7 @@ const store = Ed25519Signer.generate()
 const other = Ed25519Signer.generate()
 const U = addressOf(user)
 const S = addressOf(store)
-const facts: MandateFacts = { intentId: 'i-1', payerOwnerId: user.ownerId, payee: S, token: 'native', acceptedToken: 'native', priceCents: 1800n, maxPriceCents: 2500n, deadlineMs: 2_000n }
+const facts: MandateFacts = { intentId: 'i-1', intentDigest: 'digest-of-i-1', evidenceDigest: 'digest-of-evidence', payerOwnerId: user.ownerId, payee: S, token: 'native', acceptedToken: 'native', priceCents: 1800n, maxPriceCents: 2500n, deadlineMs: 2_000n }
 
 function payment(overrides: Partial<{ debited: string; credited: string; token: string; amount: bigint }> = {}): VerifiableType {
   return { MandatePayment: { debited: U, credited: S, token: 'native', amount: 1800n, proof_bundle: {}, ...overrides } }
@@ -75,6 +75,20 @@ describe('mandate payments in the ledger', () => {
     const ledger = shardWithNative({ [U]: 5_000n })
     assert.equal(codeOf(() => executeBatch(ledger, [payment()], TEST_SHARD, context({ 0: facts }, [mandateKey(facts)]))), 'MANDATE_ALREADY_PAID')
     assert.equal(codeOf(() => executeBatch(ledger, [payment(), payment()], TEST_SHARD, context({ 0: facts, 1: facts }))), 'MANDATE_ALREADY_PAID')
+  })
+
+  test('an intent spent under the legacy key (signer and id, before the digest joined it) stays spent', () => {
+    const ledger = shardWithNative({ [U]: 5_000n })
+    assert.equal(codeOf(() => executeBatch(ledger, [payment()], TEST_SHARD, context({ 0: facts }, [legacyMandateKey(facts)]))), 'MANDATE_ALREADY_PAID')
+  })
+
+  test('another signed intent that reuses the id (a second orchestrator) neither is refused by nor refuses the first: each signed intent pays once', () => {
+    const ledger = shardWithNative({ [U]: 5_000n })
+    const sameIdOtherIntent = { ...facts, intentDigest: 'digest-of-another-intent-i-1' }
+    const result = executeBatch(ledger, [payment(), payment()], TEST_SHARD, context({ 0: facts, 1: sameIdOtherIntent }))
+    assert.deepEqual(result.mandateKeys, [mandateKey(facts), mandateKey(sameIdOtherIntent)])
+    assert.notEqual(mandateKey(facts), mandateKey(sameIdOtherIntent))
+    assert.doesNotThrow(() => executeBatch(ledger, [payment()], TEST_SHARD, context({ 0: sameIdOtherIntent }, [mandateKey(facts)])))
   })
 
   test('a batch mixing a refused payment with a transfer applies neither; the refusal names its index', () => {

@@ -56,12 +56,15 @@ export class DomainClient extends ServiceClient {
   }
   /**
    * Mandate payments the domain applied, newest first (docs/domain.md, "Mandate payments"): those of
-   * one intent (`intentId`), or the latest `limit` (default 20, at most 100), each with the SDL that
-   * carries it to settlement (null until one is cut).
+   * an intent id (`intentId`: any intent that used it, at any orchestrator), exactly the payment of
+   * one signed intent (`intentDigest`, mandateIdentityOf(bundle).intentDigest: what a merchant
+   * asks), or the latest `limit` (default 20, at most 100), each with the SDL that carries it to
+   * settlement (null until one is cut).
    */
-  async listPayments(query: { intentId?: string; limit?: number } = {}, options: CallOptions = {}): Promise<PaymentView[]> {
+  async listPayments(query: { intentId?: string; intentDigest?: string; limit?: number } = {}, options: CallOptions = {}): Promise<PaymentView[]> {
     const search = new URLSearchParams()
     if (query.intentId !== undefined) search.set('intent_id', query.intentId)
+    if (query.intentDigest !== undefined) search.set('intent_digest', query.intentDigest)
     if (query.limit !== undefined) search.set('limit', String(query.limit))
     const path = search.size === 0 ? '/payments' : `/payments?${search}`
     const rows = await requestJson<Array<Record<string, unknown>>>(this.baseUrl, path, this.authorized(options))

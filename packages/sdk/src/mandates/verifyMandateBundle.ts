@@ -1,11 +1,11 @@
-import { decodeBase64Url, decodeInputFields, isVerityError, ownerIdOfSignature, type InputValue, type Signature } from '@verity/core'
+import { decodeBase64Url, decodeInputFields, type InputValue } from '@verity/core'
 import type { MandateFacts, MandateRefusalCode } from '@verity/ledger'
 import { decodeCompiledTemplate, payableShape } from '@verity/policy'
 import { MalformedProofBundleError } from '../proofs/proofErrors.ts'
-import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 import { verifyProofBundle, type ProofCheck, type VerifyProofBundleOptions } from '../proofs/verifyProofBundle.ts'
 import { sealedMandateProblem } from '../sealed/checkSealedMandate.ts'
 import { sealedPaymentAttrFields } from '../sealed/sealedPayment.ts'
+import { mandateIdentityOf, type MandateIdentity } from './mandateIdentityOf.ts'
 
 export type MandateVerification = { ok: true; facts: MandateFacts } | { ok: false; code: MandateRefusalCode; reason: string }
 
@@ -57,22 +57,10 @@ export async function verifyMandateBundle(bundle: unknown, options: VerifyMandat
   if (statement.signer === 'Unsigned') return { ok: false, code: 'MANDATE_INTENT_UNSIGNED', reason: 'the intent is Unsigned: nobody authorized a payment' }
   // A sealed intent's token and ceiling are what its proof established (docs/protocol.md, "Sealed intents").
   const attrs = statement.sealed === undefined ? statement.attrs : sealedPaymentAttrFields(statement.attrs, statement.evidence)
-  return { ok: true, facts: factsOf(statement.intentId, statement.signer.ownerId, attrs, statement.evidence) }
-}
-
-/**
- * Who and what a bundle claims, read without verifying anything (cheap): for a look-up in the
- * spent set before the proof is verified. Null when the bundle is too malformed to say.
- */
-export function claimedMandateKeyParts(bundle: unknown): { payerOwnerId: string; intentId: string } | null {
-  try {
-    const intent = readSignedIntent((bundle as { signed_intent?: unknown } | null)?.signed_intent)
-    if (intent.authorship === 'Unsigned') return null
-    return { payerOwnerId: ownerIdOfSignature(intent.authorship as Signature), intentId: intent.id }
-  } catch (error) {
-    if (isVerityError(error)) return null
-    throw error
-  }
+  const identity = mandateIdentityOf(bundle)
+  // verifyProofBundle read the same intent and evidence: a bundle it accepts always has an identity.
+  if (identity === null || identity.intentId !== statement.intentId || identity.payerOwnerId !== statement.signer.ownerId) throw new Error('a verified bundle names its signed intent')
+  return { ok: true, facts: factsOf(identity, attrs, statement.evidence) }
 }
 
 /** Refuses a bundle whose template is not payable, before its proof is checked (a broken template is verifyProofBundle's to name). */
@@ -90,12 +78,14 @@ function checkPayable(bundle: unknown): MandateVerification | undefined {
 }
 
 /** The payment fields of a verified statement (their types were checked against the payable template). */
-function factsOf(intentId: string, payerOwnerId: string, attrFields: Record<string, unknown>, evidenceJson: Record<string, unknown>): MandateFacts {
+function factsOf(identity: MandateIdentity, attrFields: Record<string, unknown>, evidenceJson: Record<string, unknown>): MandateFacts {
   const attrs = decodeInputFields(attrFields, 'intent')
   const evidence = decodeInputFields(evidenceJson, 'evidence')
   return {
-    intentId,
-    payerOwnerId,
+    intentId: identity.intentId,
+    intentDigest: identity.intentDigest,
+    evidenceDigest: identity.evidenceDigest,
+    payerOwnerId: identity.payerOwnerId,
     payee: text(evidence.payee),
     token: text(attrs.payment_token),
     acceptedToken: text(evidence.payee_token),

@@ -2,10 +2,12 @@
 // instrument is a Verity intent's mandate payment (AP2 Payment Instrument `dev.verity.mandate_payment`),
 // authorized by an AP2 Checkout Mandate chain whose constraint is the intent's proof. The store's
 // MandateCheck evaluates the chain (the proof bundle read from an allowed orchestrator); the handler
-// checks again with the Payment Mandate, refuses a second checkout of an intent that paid, and has
-// the domain apply the payment before the store places the order.
+// checks again with the Payment Mandate, and has the domain apply the payment before the store
+// places the order. A payment counts for a checkout only when the domain lists exactly the payment
+// of the proof the closed mandate names (matchProofPayment): never by intent id alone.
 import { checkoutDigestOf } from '@verity/core'
 import { Ap2MandateError, ApiError, authorizeVerityCheckout, DomainClient, evaluateVerityConstraint, fetchVerityProofBundle, payMandate, peekVerityConstraint, verifyPaymentMandate, type VerityCheckoutAuthorization, type VerityCheckoutPayment } from '@verity/sdk'
+import { matchProofPayment, type ExpectedProofPayment, type ProofPaymentMatch } from './matchProofPayment.ts'
 import { UCP_VERSION, UCP_VERITY_PAYMENT_HANDLER, VERITY_PAYMENT_INSTRUMENT_TYPE } from '@verity/wire'
 import type { MandateCheck, MandateVerdict } from '../checkout/payment/MandateCheck.ts'
 import type { PaymentHandler, PaymentRequest, PaymentResult } from '../checkout/payment/PaymentHandler.ts'
@@ -34,6 +36,8 @@ export type VerityDomainPayment = { handler: PaymentHandler; mandateCheck: Manda
 
 /** Chains the mandate check evaluated, kept for the handler of the same complete (one proof verification per complete, not two). */
 export const EVALUATED_CHAINS_MAX = 256
+/** Payments of one signed intent read from the domain: one is all it can pay (its spent-set key), a few cover a domain that recorded the same intent before. */
+export const PAYMENTS_OF_INTENT_MAX = 10
 
 /**
  * The handler and the MandateCheck of Verity payments, sharing what they learn of a complete (the
@@ -64,24 +68,35 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
     if (evaluated.size > EVALUATED_CHAINS_MAX) evaluated.delete(evaluated.keys().next().value!)
   }
 
-  /** The intent's proof bundle, and whether the intent paid already: for this checkout (a retried complete) or another. */
-  async function priorOf(checkoutMandate: unknown, checkout: Record<string, unknown>) {
+  /** The proof bundle of the intent the checkout mandate names (from an allowed orchestrator). */
+  async function bundleOf(checkoutMandate: unknown): Promise<unknown> {
     const constraint = await peekVerityConstraint(checkoutMandate)
     if (constraint === undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: 'the checkout mandate carries no dev.verity.intent constraint' })
-    const proofBundle = await fetchVerityProofBundle(constraint, { orchestratorsAllowed: options.orchestratorsAllowed })
-    const paid = (await domain().listPayments({ intentId: constraint.intent_id, limit: 1 })).length > 0
-    const proven = ((proofBundle as { evidence?: { checkout_digest?: unknown } }).evidence ?? {}).checkout_digest
-    return { intentId: constraint.intent_id, proofBundle, paid, isThisCheckout: proven === checkoutDigestOf(checkout) }
+    return fetchVerityProofBundle(constraint, { orchestratorsAllowed: options.orchestratorsAllowed })
+  }
+
+  /** The payment the proof must have made for this checkout: its own, to this store, of the checkout's total. */
+  function expectedOf(authorized: VerityCheckoutAuthorization): ExpectedProofPayment {
+    const facts = authorized.payment
+    if (facts.payee !== options.payee || facts.acceptedToken !== options.token)
+      throw new Ap2MandateError({ code: 'VERITY_CHECKOUT_MISMATCH', reason: `the proof pays ${facts.payee} in ${facts.acceptedToken}; this store is paid to ${options.payee} in ${options.token}` })
+    if (authorized.checkoutFacts.totalCents === undefined) throw new Ap2MandateError({ code: 'VERITY_CHECKOUT_MISMATCH', reason: 'the checkout has no total' })
+    const { payerOwnerId, intentDigest, evidenceDigest } = facts
+    return { payerOwnerId, intentDigest, evidenceDigest, credited: options.payee, token: options.token, amount: authorized.checkoutFacts.totalCents }
+  }
+
+  /** Whether the domain holds the payment of this proof (`this`), another payment of its signed intent (`other`), or none. */
+  async function priorPaymentOf(expected: ExpectedProofPayment): Promise<ProofPaymentMatch> {
+    return matchProofPayment(await domain().listPayments({ intentDigest: expected.intentDigest, limit: PAYMENTS_OF_INTENT_MAX }), expected)
   }
 
   const mandateCheck: MandateCheck = async ({ checkout, checkoutMandate }): Promise<MandateVerdict> => {
     try {
-      const prior = await priorOf(checkoutMandate, checkout)
-      if (prior.paid && !prior.isThisCheckout) return { ok: false, code: 'intent_already_used' as never, reason: `intent ${prior.intentId} paid for another checkout already` }
+      const proofBundle = await bundleOf(checkoutMandate)
       // The Payment Mandate is the handler's to check (it comes with the instrument).
       const authorized = await evaluateVerityConstraint({
         checkoutMandate,
-        proofBundle: prior.proofBundle,
+        proofBundle,
         merchantSigningKeys: options.signingKeys,
         business: options.businessUrl(),
         verifier: options.verifier,
@@ -89,12 +104,46 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
       })
       if (checkoutDigestOf(authorized.checkout) !== checkoutDigestOf(checkout))
         return { ok: false, code: 'mandate_scope_mismatch', reason: 'VERITY_CHECKOUT_MISMATCH: the mandate closes on a state of the checkout other than the session\'s current one' }
-      remember(checkoutMandate, { authorized, proofBundle: prior.proofBundle })
+      const prior = await priorPaymentOf(expectedOf(authorized))
+      if (prior.kind === 'other') return { ok: false, code: 'intent_already_used' as never, reason: `intent ${authorized.intentId} paid already, for something else: ${prior.reason}` }
+      remember(checkoutMandate, { authorized, proofBundle })
       return { ok: true }
     } catch (error) {
       if (error instanceof Ap2MandateError) return { ok: false, code: error.ucpError as MandateVerdict extends { code: infer C } ? C : never, reason: `${error.code}: ${error.message}` }
       throw error
     }
+  }
+
+  /** The checked authorization of a complete: what the mandate check evaluated for this chain, or evaluated now. */
+  async function authorizationOf(request: PaymentRequest & { checkoutMandate: string }): Promise<VerityCheckoutPayment> {
+    const token = (request.instrument.credential as { token?: unknown } | undefined)?.token
+    const checked = evaluated.get(request.checkoutMandate)
+    if (checked !== undefined && checkoutDigestOf(checked.authorized.checkout) === checkoutDigestOf(request.checkout))
+      return { ...checked.authorized, proofBundle: checked.proofBundle, paymentMandate: await verifyPaymentMandate(token, checked.authorized) }
+    return authorize({ checkout: request.checkout, checkoutMandate: request.checkoutMandate, paymentMandate: token, proofBundle: await bundleOf(request.checkoutMandate) })
+  }
+
+  /**
+   * Has the domain apply the payment of the proof, unless it holds it already, and answers applied
+   * only once the domain lists exactly that payment: this signed intent's, with this evidence, to
+   * this store's vault, of the checkout's total. A payment of the same id (another orchestrator's
+   * intent) or of the same intent for something else never stands in for it.
+   */
+  async function payForCheckout(authorized: VerityCheckoutPayment, expected: ExpectedProofPayment): Promise<PaymentResult> {
+    const reference = referenceOf(authorized.intentId, expected.intentDigest)
+    const prior = await priorPaymentOf(expected)
+    if (prior.kind === 'this') return { status: 'applied', reference } // a retried complete: the same payment, never a second one
+    if (prior.kind === 'other') return { status: 'declined', code: 'intent_already_used', reason: `intent ${authorized.intentId} paid already, for something else: ${prior.reason}` }
+    try {
+      await payMandate(domain(), authorized.proofBundle)
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) throw error
+      if (error.serverCode !== 'MANDATE_ALREADY_PAID') return { status: 'declined', code: 'payment_declined', reason: `the domain refused the mandate payment (${error.serverCode ?? error.status}): ${error.fields.message}` }
+    }
+    const after = await priorPaymentOf(expected)
+    if (after.kind === 'this') return { status: 'applied', reference }
+    const reason = after.kind === 'other' ? after.reason : 'the domain lists no payment of it (paid before the domain recorded digests, or not at all)'
+    return { status: 'declined', code: 'intent_already_used', reason: `intent ${authorized.intentId} paid already, not with this proof for this checkout: ${reason}` }
   }
 
   const handler: PaymentHandler = {
@@ -106,35 +155,21 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
       if (request.checkoutMandate === undefined)
         return { status: 'declined', code: 'mandate_required', reason: 'a Verity mandate payment is authorized by an AP2 checkout mandate whose constraint is the intent (dev.ucp.shopping.ap2_mandate must be negotiated)' }
       let authorized: VerityCheckoutPayment
-      let prior
+      let expected: ExpectedProofPayment
       try {
-        prior = await priorOf(request.checkoutMandate, request.checkout)
-        if (prior.paid && !prior.isThisCheckout) return { status: 'declined', code: 'intent_already_used', reason: `intent ${prior.intentId} paid for another checkout already` }
-        const token = (request.instrument.credential as { token?: unknown } | undefined)?.token
-        const checked = evaluated.get(request.checkoutMandate)
-        authorized =
-          checked !== undefined && checkoutDigestOf(checked.authorized.checkout) === checkoutDigestOf(request.checkout)
-            ? { ...checked.authorized, proofBundle: checked.proofBundle, paymentMandate: await verifyPaymentMandate(token, checked.authorized) }
-            : await authorize({ checkout: request.checkout, checkoutMandate: request.checkoutMandate, paymentMandate: token, proofBundle: prior.proofBundle })
+        authorized = await authorizationOf({ ...request, checkoutMandate: request.checkoutMandate })
+        expected = expectedOf(authorized)
       } catch (error) {
         if (error instanceof Ap2MandateError) return { status: 'declined', code: error.ucpError, reason: `${error.code}: ${error.message}` }
         throw error
       }
-      // A retried complete of the checkout this intent paid: the same payment, never a second one.
-      if (prior.paid) return { status: 'applied', reference: referenceOf(authorized.intentId) }
-      try {
-        await payMandate(domain(), authorized.proofBundle)
-      } catch (error) {
-        if (error instanceof ApiError && error.serverCode === 'MANDATE_ALREADY_PAID') return { status: 'applied', reference: referenceOf(authorized.intentId) }
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) return { status: 'declined', code: 'payment_declined', reason: `the domain refused the mandate payment (${error.serverCode ?? error.status}): ${error.fields.message}` }
-        throw error
-      }
-      return { status: 'applied', reference: referenceOf(authorized.intentId) }
+      return payForCheckout(authorized, expected)
     },
   }
   return { handler, mandateCheck }
 }
 
-function referenceOf(intentId: string): string {
-  return `verity-intent:${intentId}`
+/** The order's payment reference: the intent, and the digest that names exactly which signed intent paid. */
+function referenceOf(intentId: string, intentDigest: string): string {
+  return `verity-intent:${intentId}:${intentDigest}`
 }

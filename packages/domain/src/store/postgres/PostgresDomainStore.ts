@@ -15,7 +15,7 @@ import {
   SHARD_LOCK_WAIT_MS,
 } from '../../limits.ts'
 import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary, SdlWitnessFormat } from '../DomainStore.ts'
-import { mandateOfRow, type MandateRow } from '../mandateRows.ts'
+import { MANDATE_COLUMNS, mandateFilterSql, mandateOfRow, type MandateRow } from '../mandateRows.ts'
 import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, sdlWitnessFormatOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow, type SdlWitnessFormatRow } from '../sdlRows.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
 import { isConnectionError } from './isConnectionError.ts'
@@ -180,8 +180,9 @@ export class PostgresDomainStore implements DomainStore {
            SELECT $1, record FROM unnest($7::text[]) WITH ORDINALITY AS t (record, position) WHERE EXISTS (SELECT 1 FROM fence) ORDER BY position)`,
         META_CTE(8),
         // No ON CONFLICT: a key spent twice fails the whole commit (the laws refuse it before).
-        `spent AS (INSERT INTO domain_mandates_spent (shard, key, intent_id, payer, spent_at_ms, payment)
-           SELECT $1, key, intent_id, payer, $13::bigint, payment FROM unnest($10::text[], $11::text[], $12::text[], $14::text[]) AS t (key, intent_id, payer, payment)
+        `spent AS (INSERT INTO domain_mandates_spent (shard, key, intent_id, payer, spent_at_ms, payment, intent_digest, evidence_digest)
+           SELECT $1, key, intent_id, payer, $13::bigint, payment, intent_digest, evidence_digest
+           FROM unnest($10::text[], $11::text[], $12::text[], $14::text[], $15::text[], $16::text[]) AS t (key, intent_id, payer, payment, intent_digest, evidence_digest)
            WHERE EXISTS (SELECT 1 FROM fence))`,
       ],
       [
@@ -197,6 +198,8 @@ export class PostgresDomainStore implements DomainStore {
         (write.mandates ?? []).map((spent) => spent.payerOwnerId),
         this.#now(),
         (write.mandates ?? []).map((spent) => encodeStoredJson(spent.payment)),
+        (write.mandates ?? []).map((spent) => spent.intentDigest),
+        (write.mandates ?? []).map((spent) => spent.evidenceDigest),
       ],
     )
   }
@@ -207,16 +210,12 @@ export class PostgresDomainStore implements DomainStore {
     return new Set(rows.map((row) => row.key))
   }
 
-  async listMandatePayments(query: { intentId?: string; limit: number }): Promise<MandatePaymentRecord[]> {
-    const columns = 'key, intent_id, payer, spent_at_ms, payment, sdl_hash'
-    const rows =
-      query.intentId === undefined
-        ? await this.#query<MandateRow>(`SELECT ${columns} FROM domain_mandates_spent WHERE shard = $1 ORDER BY spent_at_ms DESC, key LIMIT $2`, [this.shard, query.limit])
-        : await this.#query<MandateRow>(`SELECT ${columns} FROM domain_mandates_spent WHERE shard = $1 AND intent_id = $2 ORDER BY spent_at_ms DESC, key LIMIT $3`, [
-            this.shard,
-            query.intentId,
-            query.limit,
-          ])
+  async listMandatePayments(query: { intentId?: string; intentDigest?: string; limit: number }): Promise<MandatePaymentRecord[]> {
+    // $1 is the shard; the filter's values follow, then the limit.
+    const filter = mandateFilterSql(query, (n) => `$${n + 2}`)
+    const where = ['shard = $1', ...filter.where].join(' AND ')
+    const limit = `$${filter.values.length + 2}`
+    const rows = await this.#query<MandateRow>(`SELECT ${MANDATE_COLUMNS} FROM domain_mandates_spent WHERE ${where} ORDER BY spent_at_ms DESC, key LIMIT ${limit}`, [this.shard, ...filter.values, query.limit])
     return rows.map(mandateOfRow)
   }
 

@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path'
 import { claimDataDirProofSystem } from '@verity/prover'
 import Database from 'better-sqlite3'
 import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary, SdlWitnessFormat } from '../DomainStore.ts'
-import { mandateOfRow, type MandateRow } from '../mandateRows.ts'
+import { MANDATE_COLUMNS, mandateFilterSql, mandateOfRow, type MandateRow } from '../mandateRows.ts'
 import { decodeStoredJson, encodeStoredJson, migrateSqlite } from '@verity/postgres'
 import { DOMAIN_MIGRATIONS, MIGRATIONS_TABLE } from '../domainMigrations.ts'
 import { SDL_COLUMNS, SDL_SUMMARY_COLUMNS, sdlOfRow, sdlPatchColumns, sdlRecordValues, sdlSummaryOfRow, sdlWitnessFormatOfRow, type SdlPatch, type SdlRow, type SdlSummaryRow, type SdlWitnessFormatRow } from '../sdlRows.ts'
@@ -61,7 +61,7 @@ export class SqliteDomainStore implements DomainStore {
     this.#addPending = this.#db.prepare('INSERT INTO pending (record) VALUES (?)')
     this.#putMeta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
     // No ON CONFLICT: a key spent twice fails the whole commit (the laws refuse it before).
-    this.#addSpent = this.#db.prepare('INSERT INTO mandates_spent (key, intent_id, payer, spent_at_ms, payment) VALUES (?, ?, ?, ?, ?)')
+    this.#addSpent = this.#db.prepare('INSERT INTO mandates_spent (key, intent_id, intent_digest, evidence_digest, payer, spent_at_ms, payment) VALUES (?, ?, ?, ?, ?, ?, ?)')
     this.#selectSpent = this.#db.prepare('SELECT key FROM mandates_spent WHERE key = ?')
     this.#dataVersion = this.#db.prepare<[], number>('PRAGMA data_version').pluck()
     this.#dataVersionSeen = this.#dataVersion.get()!
@@ -96,7 +96,7 @@ export class SqliteDomainStore implements DomainStore {
     try {
       this.#write(() =>
         this.#db.transaction(() => {
-          for (const spent of write.mandates ?? []) addSpent.run(spent.key, spent.intentId, spent.payerOwnerId, nowMs, encodeStoredJson(spent.payment))
+          for (const spent of write.mandates ?? []) addSpent.run(spent.key, spent.intentId, spent.intentDigest, spent.evidenceDigest, spent.payerOwnerId, nowMs, encodeStoredJson(spent.payment))
           for (const [address, vault] of write.vaults) putVault.run(address, encodeStoredJson(vault))
           for (const [address, nonce] of write.nonces) putNonce.run(address, nonce.toString())
           for (const record of write.pending) addPending.run(encodeStoredJson(record))
@@ -117,12 +117,10 @@ export class SqliteDomainStore implements DomainStore {
     return spent
   }
 
-  async listMandatePayments(query: { intentId?: string; limit: number }): Promise<MandatePaymentRecord[]> {
-    const columns = 'key, intent_id, payer, spent_at_ms, payment, sdl_hash'
-    const rows =
-      query.intentId === undefined
-        ? this.#db.prepare<[number], MandateRow>(`SELECT ${columns} FROM mandates_spent ORDER BY spent_at_ms DESC, key LIMIT ?`).all(query.limit)
-        : this.#db.prepare<[string, number], MandateRow>(`SELECT ${columns} FROM mandates_spent WHERE intent_id = ? ORDER BY spent_at_ms DESC, key LIMIT ?`).all(query.intentId, query.limit)
+  async listMandatePayments(query: { intentId?: string; intentDigest?: string; limit: number }): Promise<MandatePaymentRecord[]> {
+    const filter = mandateFilterSql(query, () => '?')
+    const where = filter.where.length === 0 ? '' : `WHERE ${filter.where.join(' AND ')}`
+    const rows = this.#db.prepare<unknown[], MandateRow>(`SELECT ${MANDATE_COLUMNS} FROM mandates_spent ${where} ORDER BY spent_at_ms DESC, key LIMIT ?`).all(...filter.values, query.limit)
     return rows.map(mandateOfRow)
   }
 
