@@ -1,3 +1,4 @@
+import { canonicalJsonBytes, intentDigestOf } from '@verity/core'
 import { ErrorNote } from '../components/ErrorNote.tsx'
 import { ValueTable } from '../components/ValueTable.tsx'
 import { businessOfProposal } from './IntentOutcome.ts'
@@ -46,7 +47,7 @@ export function IntentPage({ intentId }: { intentId: string }) {
       {outcome?.type === 'failure' ? <FailureView reason={outcome.reason} failures={failuresWithKeptValues(intentId, outcome.constraint_failures, outcome.evidence)} /> : null}
       {outcome?.type === 'expired' ? <p class="error">The intent expired before any proposal.</p> : null}
       {state.bundle ? <ProofPanel intentId={intentId} bundle={state.bundle} /> : null}
-      <PaymentPanel intentId={intentId} isPayable={intent?.attrs?.fields?.payment_token !== undefined || intent?.sealed?.disclosed?.fields?.payment_deadline_ms !== undefined} isProven={state.status === 'success'} />
+      <PaymentPanel intentId={intentId} intentDigest={intent === undefined ? undefined : intentDigestOf(canonicalJsonBytes(intent))} isPayable={intent?.attrs?.fields?.payment_token !== undefined || intent?.sealed?.disclosed?.fields?.payment_deadline_ms !== undefined} isProven={state.status === 'success'} />
       <CheckoutPanel proposal={outcome && outcome.type !== 'expired' ? outcome.proposal : undefined} isProven={state.status === 'success'} />
     </main>
   )

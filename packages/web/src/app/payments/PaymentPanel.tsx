@@ -6,8 +6,8 @@ import { sdlStateName, usePayments, type Payment } from './usePayments.ts'
  * payee), the transaction's time, and its settlement (the SDL that carries it and its state,
  * live). A payable intent not paid yet says how to pay it.
  */
-export function PaymentPanel({ intentId, isPayable, isProven }: { intentId: string; isPayable: boolean; isProven: boolean }) {
-  const { payments, error } = usePayments({ intentId, limit: 5 }, isProven)
+export function PaymentPanel({ intentId, intentDigest, isPayable, isProven }: { intentId: string; intentDigest: string | undefined; isPayable: boolean; isProven: boolean }) {
+  const { payments, error } = usePayments({ ...(intentDigest === undefined ? {} : { intentDigest }), limit: 5 }, isProven && intentDigest !== undefined)
   if (!isPayable && (payments === undefined || payments.length === 0)) return null
   return (
     <section aria-labelledby="payment-title" data-testid="payment">
@@ -19,7 +19,7 @@ export function PaymentPanel({ intentId, isPayable, isProven }: { intentId: stri
           Not paid yet. The proof authorizes one payment: <code>verity pay {intentId}</code>, or the agent's <code>pay</code> tool.
         </p>
       ) : null}
-      {payments?.map((payment) => <PaymentView key={`${payment.payer}/${payment.intent_id}`} payment={payment} />)}
+      {payments?.map((payment) => <PaymentView key={`${payment.payer}/${payment.intent_digest}`} payment={payment} />)}
     </section>
   )
 }

@@ -5,6 +5,8 @@ import { callApi } from '../api/callApi.ts'
 /** A mandate payment as the domain's GET /payments lists it (docs/domain.md, "Mandate payments"). */
 export type Payment = {
   intent_id: string
+  intent_digest: string | null
+  evidence_digest: string | null
   payer: string
   debited: string
   credited: string
@@ -14,14 +16,18 @@ export type Payment = {
   sdl: { hash: string; state: unknown } | null
 }
 
-/** The domain's mandate payments (of one intent, or the latest `limit`), polled every EXPLORER_POLL_INTERVAL_MS while shown. */
-export function usePayments(query: { intentId?: string; limit: number }, isActive = true): { payments: Payment[] | undefined; error: unknown } {
+/**
+ * The domain's mandate payments, polled every EXPLORER_POLL_INTERVAL_MS while shown: exactly those
+ * of one signed intent (`intentDigest`: an intent id is unique only within one orchestrator, so
+ * another intent's payment under the same id is never shown as this one's), or the latest `limit`.
+ */
+export function usePayments(query: { intentDigest?: string; limit: number }, isActive = true): { payments: Payment[] | undefined; error: unknown } {
   const [state, setState] = useState<{ payments: Payment[] | undefined; error: unknown }>({ payments: undefined, error: undefined })
   useEffect(() => {
     if (!isActive) return
     let stopped = false
     const search = new URLSearchParams({ limit: String(query.limit) })
-    if (query.intentId !== undefined) search.set('intent_id', query.intentId)
+    if (query.intentDigest !== undefined) search.set('intent_digest', query.intentDigest)
     const poll = async () => {
       try {
         const payments = await callApi<Payment[]>(`/api/domain/payments?${search}`)
@@ -33,7 +39,7 @@ export function usePayments(query: { intentId?: string; limit: number }, isActiv
     }
     void poll()
     return () => void (stopped = true)
-  }, [query.intentId, query.limit, isActive])
+  }, [query.intentDigest, query.limit, isActive])
   return state
 }
 
