@@ -11,6 +11,7 @@ export { coerceEvidenceValue, type EvidenceValue } from './evidence/coerceEviden
 export { parseEvidenceSchema, parseEvidenceType, type EvidenceSchema, type EvidenceType, type EvidenceBaseType } from './evidence/parseEvidenceSchema.ts'
 export { DEFAULT_MAPPING, SOURCE_WORDS, sourcesForField, type EvidenceMapping } from './evidence/EvidenceMapping.ts'
 export { loadMapping, parseMapping } from './evidence/loadMapping.ts'
+export { EXTRACTOR_OWNED_FIELDS, extractorOwnedFieldOf, isExtractorOwnedField, type ExtractorOwnedField } from './evidence/extractorOwnedFields.ts'
 export type { Product, ProductVariant, AttributeValue, Attributes } from './product/Product.ts'
 export type { ProductSource, ProductMatch } from './product/ProductSource.ts'
 export { parseVariantSelection, selectVariants, type VariantSelection } from './product/selectVariants.ts'
@@ -31,6 +32,7 @@ export {
   StorefrontReplyError,
   CatalogFormatError,
   MappingFormatError,
+  MappingFieldOwnedError,
   type ExtractorErrorCode,
 } from './errors/extractorErrors.ts'
 export {

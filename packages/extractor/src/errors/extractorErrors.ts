@@ -71,6 +71,21 @@ export class MappingFormatError extends VerityError {
   }
 }
 
+/**
+ * A mapping (a file, or rules passed in code) gives a rule for an evidence field the extractor owns
+ * (EXTRACTOR_OWNED_FIELDS: business, payee, checkout_digest, ...): those come only from what the
+ * extractor fetched, so no configuration may map them to a product's attributes or options.
+ */
+export class MappingFieldOwnedError extends VerityError {
+  readonly code = 'MAPPING_FIELD_OWNED'
+  constructor(readonly fields: { path: string; field: string; ownedField: string }) {
+    super(
+      `mapping ${fields.path}: "${fields.field}" is ${fields.field === fields.ownedField ? 'an' : `the extractor-owned field "${fields.ownedField}", an`} evidence field the extractor establishes itself from what it fetched; ` +
+        'a mapping cannot give it sources (remove the rule; docs/extractor.md, "Extractor-owned fields")',
+    )
+  }
+}
+
 export type ExtractorErrorCode =
   | InvalidExtractRequestError['code']
   | UnsupportedSolutionError['code']
@@ -80,3 +95,4 @@ export type ExtractorErrorCode =
   | StorefrontReplyError['code']
   | CatalogFormatError['code']
   | MappingFormatError['code']
+  | MappingFieldOwnedError['code']

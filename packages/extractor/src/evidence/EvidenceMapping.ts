@@ -1,9 +1,12 @@
+import { ownedFieldSources } from './extractorOwnedFields.ts'
+
 /**
  * Field-name mapping rules: for each evidence field, the ordered list of sources that may establish
  * it. A source is one of the words of `SOURCE_WORDS`, or `option:<Name>` (a variant option such as
  * `option:Color`), or `attribute:<name>` (a structured attribute of the variant, then of the product),
  * or `category:<taxonomy>` (the category values of one taxonomy, e.g. `category:google_product_category`).
- * Rules are data: a mapping file overrides these defaults field by field.
+ * Rules are data: a mapping file overrides these defaults field by field, except for the
+ * extractor-owned fields (EXTRACTOR_OWNED_FIELDS), whose sources are fixed.
  */
 export type EvidenceMapping = ReadonlyMap<string, readonly string[]>
 
@@ -26,14 +29,13 @@ export const SOURCE_WORDS = [
   'categories',
   'payee',
   'payee_token',
+  'business',
 ] as const
 
 export type SourceWord = (typeof SOURCE_WORDS)[number]
 
-/** Built-in rules for common field names; see docs/extractor.md for the table. */
+/** Built-in rules for common field names; see docs/extractor.md for the table. The owned fields' rules are in extractorOwnedFields.ts. */
 export const DEFAULT_MAPPING: EvidenceMapping = new Map<string, readonly string[]>([
-  ['price_cents', ['price_cents']],
-  ['currency', ['currency']],
   ['available', ['available']],
   ['availability', ['available']],
   ['in_stock', ['available']],
@@ -49,8 +51,6 @@ export const DEFAULT_MAPPING: EvidenceMapping = new Map<string, readonly string[
   ['merchant_category', ['category:merchant']],
   ['availability_status', ['availability_status']],
   ['seller', ['seller']],
-  ['payee', ['payee']],
-  ['payee_token', ['payee_token']],
   ['product_type', ['product_type']],
   ['tags', ['tags']],
   ['title', ['title']],
@@ -63,11 +63,13 @@ export const DEFAULT_MAPPING: EvidenceMapping = new Map<string, readonly string[
 ])
 
 /**
- * The sources for `field`: the mapping's own rule if it has one, else the default rule, else
- * `option:<field>` then `attribute:<field>` (names compare case-insensitively, `_`, `-` and spaces alike).
+ * The sources for `field`: for an extractor-owned field its fixed sources, whatever the mapping
+ * says (a product's attributes and options never establish one); else the mapping's own rule if it
+ * has one, else the default rule, else `option:<field>` then `attribute:<field>` (names compare
+ * case-insensitively, `_`, `-` and spaces alike).
  */
 export function sourcesForField(mapping: EvidenceMapping, field: string): readonly string[] {
-  return mapping.get(field) ?? DEFAULT_MAPPING.get(field) ?? [`option:${field}`, `attribute:${field}`]
+  return ownedFieldSources(field) ?? mapping.get(field) ?? DEFAULT_MAPPING.get(field) ?? [`option:${field}`, `attribute:${field}`]
 }
 
 /** True when `source` is a source expression this extractor understands. */

@@ -2,10 +2,13 @@ import { readFileSync, statSync } from 'node:fs'
 import { MappingFormatError } from '../errors/extractorErrors.ts'
 import { MAPPING_BYTES_MAX, MAPPING_FIELDS_MAX, MAPPING_SOURCES_PER_FIELD_MAX } from '../limits.ts'
 import { isSourceExpression, type EvidenceMapping } from './EvidenceMapping.ts'
+import { refuseOwnedFieldRules } from './refuseOwnedFieldRules.ts'
 
 /**
  * Validates mapping rules given as JSON data: an object mapping each evidence field name to a
  * non-empty array of source expressions, e.g. `{"color": ["option:Color", "attribute:color"]}`.
+ * Throws MappingFormatError for a malformed rule, MappingFieldOwnedError for a rule of an
+ * extractor-owned field (`business`, `payee`, `checkout_digest`, ...: EXTRACTOR_OWNED_FIELDS).
  */
 export function parseMapping(json: unknown, path: string): EvidenceMapping {
   if (typeof json !== 'object' || json === null || Array.isArray(json))
@@ -13,6 +16,7 @@ export function parseMapping(json: unknown, path: string): EvidenceMapping {
   const entries = Object.entries(json)
   if (entries.length > MAPPING_FIELDS_MAX)
     throw new MappingFormatError({ path, reason: `${entries.length} fields, at most ${MAPPING_FIELDS_MAX}` })
+  refuseOwnedFieldRules(Object.keys(json), path)
   const mapping = new Map<string, readonly string[]>()
   for (const [field, sources] of entries) {
     if (!Array.isArray(sources) || sources.length === 0 || sources.length > MAPPING_SOURCES_PER_FIELD_MAX)

@@ -44,6 +44,7 @@ const WORD_READERS: { [W in SourceWord]: (product: Product, variant: ProductVari
   },
   payee: (product) => product.payee,
   payee_token: (product) => product.payeeToken,
+  business: (product) => product.business,
 }
 
 /**

@@ -6,6 +6,7 @@ import { createExtractorDependencies } from '../createExtractorDependencies.ts'
 import { extractAttested } from '../extractAttested.ts'
 import type { ExtractorDependencies, ExtractRequest } from '../extractFromSolution.ts'
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
+import { refuseOwnedFieldRules } from '../evidence/refuseOwnedFieldRules.ts'
 import { EXTRACT_REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
 import { VERITY_PLATFORM_PROFILE } from '../ucp/ucpPlatformProfile.ts'
 import { registerCatalogSearchRoute } from './catalogSearchRoute.ts'
@@ -57,6 +58,9 @@ export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async
     const opened = createExtractorDependencies(options, app.log)
     dependencies = opened.dependencies
     app.addHook('onClose', async () => opened.close())
+  } else {
+    // Rules passed in code are refused as a mapping file's are (sourcesForField would ignore them).
+    refuseOwnedFieldRules(dependencies.mapping.keys(), 'dependencies.mapping')
   }
   const ready = dependencies
 

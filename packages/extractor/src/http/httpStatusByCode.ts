@@ -46,4 +46,5 @@ export const httpStatusByCode: Readonly<Record<ExtractorHttpErrorCode, number>> 
   // A catalog or mapping problem is the operator's, found at start; should one reach a request it is ours.
   CATALOG_INVALID: 500,
   MAPPING_INVALID: 500,
+  MAPPING_FIELD_OWNED: 500,
 })

@@ -44,6 +44,12 @@ export type Product = Readonly<{
   /** Who is paid for it on a Verity domain, and in which token: a UCP business's `dev.verity.domain` payment handler. */
   payee?: string
   payeeToken?: string
+  /**
+   * Whom the extractor fetched it from, never what the product says: the base URL of the UCP
+   * business whose profile it read, or the origin of the storefront page (after redirects).
+   * Absent for a catalog entry. The `business` evidence field (extractorOwnedFields.ts).
+   */
+  business?: string
   /** At least one; a product sold without options has a single variant. */
   variants: readonly ProductVariant[]
   /** Where the product came from: `catalog:<id>`, or the URL actually read (a UCP business's endpoint). */

@@ -97,7 +97,8 @@ export class StorefrontSource implements ProductSource {
     const productPath = PRODUCT_PATH.exec(url.pathname)?.[1]
     const sources: EvidenceSource[] = []
     const product = (productPath === undefined ? undefined : await this.#readShopify(productPath, url, sources)) ?? (await this.#readPage(url, sources))
-    return product === undefined ? undefined : { product, selection, sources }
+    // The business is the origin the product was read from (after redirects), never what the page says.
+    return product === undefined ? undefined : { product: { ...product, business: new URL(product.source).origin }, selection, sources }
   }
 }
 

@@ -4,6 +4,7 @@ import { UnsupportedSolutionError, VariantNotFoundError } from '../errors/extrac
 import { UcpCapabilityMissingError, UcpCheckoutUnsignedError } from '../errors/ucpErrors.ts'
 import { coerceEvidenceValue, evidenceValueKey, type EvidenceValue } from '../evidence/coerceEvidenceValue.ts'
 import type { EvidenceMapping } from '../evidence/EvidenceMapping.ts'
+import { extractorOwnedFieldOf, isExtractorOwnedField, type ExtractorOwnedField } from '../evidence/extractorOwnedFields.ts'
 import { extractEvidence, type Evidence } from '../evidence/extractEvidence.ts'
 import type { EvidenceSchema } from '../evidence/parseEvidenceSchema.ts'
 import { CHECKOUT_ITEMS_MAX, PRODUCT_STRING_CHARS_MAX } from '../limits.ts'
@@ -19,9 +20,10 @@ type CheckoutView = Readonly<{ base: string; digest: string; facts: ReturnType<t
 
 /**
  * Evidence fields a checkout establishes, whatever the mapping says (docs/extractor.md, "UCP
- * checkouts"): what the buyer pays and to whom, read from the merchant-signed checkout.
+ * checkouts"): what the buyer pays and to whom, read from the merchant-signed checkout. Exactly
+ * the extractor-owned fields (the type requires each): an item's product never supplies one.
  */
-const CHECKOUT_FIELDS: Readonly<Record<string, (view: CheckoutView) => AttributeValue | undefined>> = Object.freeze({
+const CHECKOUT_FIELDS: Readonly<Record<ExtractorOwnedField, (view: CheckoutView) => AttributeValue | undefined>> = Object.freeze({
   price_cents: (view) => view.facts.totalCents,
   total_cents: (view) => view.facts.totalCents,
   currency: (view) => view.facts.currency,
@@ -70,7 +72,7 @@ export class UcpCheckoutSource {
     const itemIds = [...new Set(view.facts.lines.map((line) => line.itemId))]
     if (itemIds.length === 0) throw new VariantNotFoundError({ solution: checkoutId, selection: 'a checkout without line items' })
     if (itemIds.length > CHECKOUT_ITEMS_MAX) throw new UnsupportedSolutionError({ solution: checkoutId, reason: `a checkout of ${itemIds.length} items; at most ${CHECKOUT_ITEMS_MAX} are proven` })
-    const productSchema = new Map([...schema].filter(([field]) => CHECKOUT_FIELDS[field] === undefined))
+    const productSchema = new Map([...schema].filter(([field]) => !isExtractorOwnedField(field)))
     const perItem: Evidence[] = []
     for (const itemId of itemIds) perItem.push(await this.itemEvidence(base, itemId, productSchema, mapping, sources, business.sources.length))
     return { evidence: { ...agreeing(perItem), ...checkoutEvidence(view, schema) }, sources }
@@ -101,8 +103,8 @@ function agreeing(perItem: readonly Evidence[]): Evidence {
 function checkoutEvidence(view: CheckoutView, schema: EvidenceSchema): Evidence {
   const evidence: Evidence = {}
   for (const [field, type] of schema) {
-    const read = CHECKOUT_FIELDS[field]
-    const raw = read?.(view)
+    const owned = extractorOwnedFieldOf(field)
+    const raw = owned === undefined ? undefined : CHECKOUT_FIELDS[owned](view)
     if (raw === undefined) continue
     const value = coerceEvidenceValue(raw, type.base)
     if (value !== undefined) evidence[field] = value

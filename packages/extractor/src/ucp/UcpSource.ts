@@ -62,7 +62,13 @@ export class UcpSource implements ProductSource {
     const outcome = await getUcpProduct({ business, request, agentProfileUrl: this.#agentProfileUrl(), context: this.#context, sources })
     if (!outcome.found) throw new VariantNotFoundError({ solution, selection: `id ${JSON.stringify(solution)} at ${base}`, businessMessage: outcome.businessMessage })
     const url = sources[sources.length - 1]?.url ?? business.endpoint.href
-    const product = ucpProductToProduct(outcome.product, { url, ...(business.payee === undefined ? {} : { payee: business.payee }), ...(business.payeeToken === undefined ? {} : { payeeToken: business.payeeToken }) })
+    // `business` is the base whose profile was read (it names the payee and the endpoint), never what the product says.
+    const product = ucpProductToProduct(outcome.product, {
+      url,
+      business: base,
+      ...(business.payee === undefined ? {} : { payee: business.payee }),
+      ...(business.payeeToken === undefined ? {} : { payeeToken: business.payeeToken }),
+    })
     // The id names the product, or (the spec puts it first) one of its variants: then that variant is the selection.
     const selection = solution === product.id ? {} : { variantId: solution }
     return { product, selection, sources }

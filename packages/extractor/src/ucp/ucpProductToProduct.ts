@@ -68,10 +68,11 @@ function readParts(entry: Static<typeof UcpVariant> | Static<typeof UcpDetailPro
  * A UCP product of a get_product reply (already checked against the 2026-04-08 schema) as the
  * extractor's Product: price in minor units (a bigint), availability, title, seller, categories by
  * taxonomy, tags, options `{name, label}`, Shopify attributes of the product and of each variant,
- * and the payee the business's profile names. Fields the business does not state stay absent.
+ * the payee the business's profile names, and `business`: the base URL whose profile was read
+ * (the caller's, not the product's word). Fields the business does not state stay absent.
  * Throws UcpPriceInvalidError for an amount beyond 2^53, UcpBadReplyError beyond the product limits.
  */
-export function ucpProductToProduct(product: Static<typeof UcpDetailProduct>, params: { url: string; payee?: string; payeeToken?: string }): Product {
+export function ucpProductToProduct(product: Static<typeof UcpDetailProduct>, params: { url: string; business: string; payee?: string; payeeToken?: string }): Product {
   const { url } = params
   const check: Checker = (what, count, max) => {
     if (count > max) throw new UcpBadReplyError({ url, reason: `${what}: ${count} entries, at most ${max}` })
@@ -96,6 +97,7 @@ export function ucpProductToProduct(product: Static<typeof UcpDetailProduct>, pa
     ...(categories === undefined ? {} : { categories }),
     ...(params.payee === undefined ? {} : { payee: params.payee }),
     ...(params.payeeToken === undefined ? {} : { payeeToken: params.payeeToken }),
+    business: params.business,
     variants,
     source: url,
   }
