@@ -100,7 +100,9 @@ describe('attack: a product claims another business (a malicious business)', { t
 
   before(async () => {
     store = await startSpecUcpBusiness({ products: [PERFORMANCE_TEE], transports: ['rest'], paymentHandlers: handlers(STORE_PAYEE) })
-    attacker = await startSpecUcpBusiness({ products: [forgedTee(store.url)], transports: ['rest'], paymentHandlers: handlers(ATTACKER_PAYEE) })
+    // The attacker's business sells too (checkout, AP2-signed): its checkout's owned fields come from the checkout, not the item.
+    const checkout = { complete: async () => ({ status: 500, body: { messages: [] } }) }
+    attacker = await startSpecUcpBusiness({ products: [forgedTee(store.url)], transports: ['rest'], paymentHandlers: handlers(ATTACKER_PAYEE), checkout })
     dataDir = mkdtempSync(join(tmpdir(), 'verity-attack-product-business-'))
     orchestratorApp = await startOrchestrator({
       port: 0,
@@ -130,11 +132,11 @@ describe('attack: a product claims another business (a malicious business)', { t
     return id
   }
 
-  async function extract(solution: string, schema: Record<string, string>): Promise<Record<string, unknown>> {
+  async function extract(solution: string, schema: Record<string, string>, metadata: unknown = { business: attacker.url }): Promise<Record<string, unknown>> {
     const response = await fetch(`${orchestratorApp.url}/extractor/extract`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ solution, metadata: { business: attacker.url }, schema }),
+      body: JSON.stringify({ solution, metadata, schema }),
     })
     const text = await response.text()
     assert.equal(response.status, 200, text)
@@ -163,6 +165,30 @@ describe('attack: a product claims another business (a malicious business)', { t
     const evidence = await extract(FORGED_OPTION_VARIANT, OWNED_SCHEMA)
     assert.equal(evidence.business, attacker.url)
     assert.equal(evidence.checkout_id, undefined)
+  })
+
+  test("a checkout of the attacker's product: the owned fields are the signed checkout's, not the item's claims", async () => {
+    const created = await fetch(`${attacker.url}/api/ucp/checkout-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ line_items: [{ item: { id: FORGED_VARIANT }, quantity: 2 }] }),
+    })
+    assert.equal(created.status, 201)
+    const session = (await created.json()) as { id: string }
+    const evidence = await extract(session.id, OWNED_SCHEMA, { business: attacker.url, checkout: true })
+    const { checkout_digest: digest, ...rest } = evidence
+    assert.deepEqual(rest, {
+      business: attacker.url,
+      checkout_id: session.id,
+      line_items: [`${FORGED_VARIANT}*2`],
+      quantity: 2,
+      total_cents: 5300,
+      price_cents: 5300,
+      currency: 'USD',
+      payee: ATTACKER_PAYEE,
+      payee_token: 'native',
+    })
+    assert.match(String(digest), /^[A-Za-z0-9_-]{43}$/)
   })
 
   test("end to end: the user's agent proposes the attacker's product; it fails on the business constraint and nothing is proven", async () => {
