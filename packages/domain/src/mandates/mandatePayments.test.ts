@@ -8,7 +8,7 @@ import { Ed25519Signer, signAgentProposal } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { createProver, type Prover } from '@verity/prover'
 import { CLOTHING_TEMPLATE, makeMandateBundle, PAYABLE_TEMPLATE_ANY_TOKEN } from '../../../sdk/src/testing/makeMandateBundle.ts'
-import { DomainClient, payMandate } from '@verity/sdk'
+import { DomainClient, mandateIdentityOf, payMandate } from '@verity/sdk'
 import { startTestDomain, type TestDomain, type TestResponse } from '../testing/startTestDomain.ts'
 
 const PRICE = 1800
@@ -73,8 +73,8 @@ describe('mandate payments (real proofs)', () => {
     await refused(await pay(payment(altered((b) => (b.template = null)))), 'MANDATE_BUNDLE_MALFORMED')
     // The same intent, unsigned (shape B): nobody authorized a payment.
     const unsigned = altered((b) => {
-      const { id, template_id, attrs } = b.signed_intent.payload
-      b.signed_intent = { authorship: 'Unsigned', intent: { id, policy_id: template_id, attrs } }
+      const { id, template_id, attrs, agents } = b.signed_intent.payload
+      b.signed_intent = { authorship: 'Unsigned', intent: { id, policy_id: template_id, attrs, agents } }
     })
     await refused(await pay(payment(unsigned)), 'MANDATE_INTENT_UNSIGNED')
     assert.deepEqual([await balanceOf(user), await balanceOf(store)], before)
@@ -153,7 +153,12 @@ describe('mandate payments (real proofs)', () => {
     const intentId = (bundle.signed_intent as { payload: { id: string } }).payload.id
     const [listed, ...more] = await client.listPayments({ intentId })
     assert.deepEqual(more, [])
-    assert.deepEqual({ ...listed, applied_at_ms: 0 }, { intent_id: intentId, payer: user.ownerId, debited: domain.addressOf(user), credited: payee, token, amount: BigInt(PRICE), applied_at_ms: 0, sdl: null })
+    const identity = mandateIdentityOf(bundle)!
+    const exactly = { intent_id: intentId, intent_digest: identity.intentDigest, evidence_digest: identity.evidenceDigest, payer: user.ownerId, debited: domain.addressOf(user), credited: payee, token, amount: BigInt(PRICE), applied_at_ms: 0, sdl: null }
+    assert.deepEqual({ ...listed, applied_at_ms: 0 }, exactly)
+    // A reader asks for exactly that signed intent's payment; another digest lists nothing.
+    assert.deepEqual((await client.listPayments({ intentDigest: identity.intentDigest })).map((row) => ({ ...row, applied_at_ms: 0 })), [exactly])
+    assert.deepEqual(await client.listPayments({ intentDigest: identity.evidenceDigest }), [])
     const sdl = await client.submitSdl()
     assert.deepEqual((await client.listPayments({ intentId }))[0]!.sdl, { hash: sdl, state: 'Submitted' })
     assert.equal((await client.listPayments({ limit: 5 }))[0]!.intent_id, intentId)
