@@ -201,7 +201,7 @@ describe('the README tour', { timeout: 900_000 }, () => {
     const usd = await verity('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
     const user = await verity('address', 'user.json', '--shard', '1')
     await verity('mint', '--key', '.verity/keys/devnet-dollar.json', '--name', 'Devnet Dollar', '--symbol', 'USD', '--amount', '100000', '--to', user)
-    assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee\nwarning: no constraint ties evidence\.payee to what the user signs .*: the orchestrator accepts its intents only when they name their agents \(verity intent create --agent\)/)
+    assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee\nagents: its intents must name their agents \(verity intent create --agent KEY\): whoever proposes chooses what is bought/)
     const template = await verity('template', 'push', PAYABLE)
     const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
     assert.match(await verity('keygen', '--out', 'agent.json'), /owner id: \w+/)
@@ -231,7 +231,7 @@ describe('the README tour', { timeout: 900_000 }, () => {
     const store = await verity('address', '.verity/keys/store.json', '--shard', '1')
     const template = await verity('template', 'push', CHECKOUT)
     const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
-    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=4000', '--attr', `payment_token=${usd}`, '--attr', deadline, '--attr', `allowed_payees=["${store}"]`)
+    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--agent', 'agent.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=4000', '--attr', `payment_token=${usd}`, '--attr', deadline, '--attr', `allowed_payees=["${store}"]`)
     const address = ['--email', 'ada@example.com', '--first-name', 'Ada', '--last-name', 'Lovelace', '--street', '1 Main St', '--city', 'Springfield', '--region', 'IL', '--postal-code', '62704', '--country', 'US']
     const bought = await run('checkout', intent, '--key', 'user.json', '--agent-key', 'agent.json', '--item', 'tee-classic-white-m', '--business', business, ...address)
     assert.equal(bought.code, 0, bought.stderr)

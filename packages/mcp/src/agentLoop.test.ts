@@ -176,10 +176,11 @@ describe('checkout', { timeout: 600_000 }, () => {
     const payee = devnet.stack.store!.payee.address
     const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 4000, payment_token: token, payment_deadline_ms: Date.now() + 3_600_000, allowed_payees: [payee] }
     const intentId = randomUUID()
-    const signed = signIntent({ id: intentId, templateId, fields, signer: user })
+    // A payable intent names its agent (this server's key), which proposes the checkout and signs the mandates.
+    const agent = Ed25519Signer.fromKeyFile(devnet.stack.operatorKeyPath)
+    const signed = signIntent({ id: intentId, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] })
     await devnet.orchestrator.submitIntent(signed)
     // The user's side issues the open mandate for this server's agent key (verity mandate open).
-    const agent = Ed25519Signer.fromKeyFile(devnet.stack.operatorKeyPath)
     const openMandate = await issueOpenCheckoutMandate({ user, agentPublicKey: agent.publicKeyBase58, constraint: verityIntentConstraintOf(signed, devnet.stack.orchestrator.url) })
     const destination = { street_address: '1 Main St', address_locality: 'Springfield', address_region: 'IL', postal_code: '62704', address_country: 'US' }
     const bought = await callOk(httpClient, 'checkout', { intent_id: intentId, open_mandate: openMandate, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, destination })

@@ -64,6 +64,9 @@ export class ProverSdlVerifier implements SdlProofVerifier {
       verifyMandateBundle(bundle, {
         verifier: { verifyPolicy: (params) => verifyPolicy(prover, params) },
         trustedExtractorKeys: this.options.trustedExtractorKeys ?? [],
+        // Settlement, not admission: a payment a domain admitted before every payable intent had to
+        // name its agents may sit in an unsettled SDL (docs/domain.md, "Mandate payments").
+        agentsRequired: false,
         ...(this.options.production === undefined ? {} : { production: this.options.production }),
       }),
     )

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { agentKeyOfSigner, Ed25519Signer, formatAddress, parseJsonBigint } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { compileTemplate } from '@verity/policy'
-import { ApiError, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, sealedIntentParts, sealIntent, signIntent, UcpCheckoutClient, verityIntentConstraintOf } from '@verity/sdk'
+import { ApiError, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, sealedIntentParts, sealIntent, signIntent, UcpCheckoutClient, ucpPlatformOf, verityIntentConstraintOf } from '@verity/sdk'
 import { startStack, type RunningStack } from '../services/startStack.ts'
 import { runCli } from '../runCli.ts'
 import { commands } from './index.ts'
@@ -66,17 +66,17 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     return { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 5000, payment_token: stack.devnetDollar.token, payment_deadline_ms: Date.now() + 3_600_000, allowed_payees: [payee] }
   }
 
-  /** A payable intent of the user's, in the clear, or bound to `agents` (docs/protocol.md "Agent-bound intents"). */
+  /** A payable intent of the user's, in the clear, bound to `agents` (default: the agent; every payable intent names its agents, docs/protocol.md "Agent-bound intents"). */
   async function newIntent(options: { agents?: Ed25519Signer[] } = {}): Promise<string> {
     const id = randomUUID()
-    const agents = options.agents === undefined ? {} : { agents: options.agents.map(agentKeyOfSigner) }
+    const agents = { agents: (options.agents ?? [agent]).map(agentKeyOfSigner) }
     await orchestrator.submitIntent(signIntent({ id, templateId, fields: intentFields(), signer: user, ...agents }))
     return id
   }
 
-  /** Proposes `sessionId` for `intentId` (signed by `proposer` for an agent-bound intent) and waits for the proof. */
-  async function prove(intentId: string, sessionId: string, proposer?: Ed25519Signer): Promise<void> {
-    await orchestrator.propose(intentId, { solution: sessionId, metadata: { business, checkout: true } }, proposer === undefined ? {} : { agent: proposer })
+  /** Proposes `sessionId` for `intentId`, signed by `proposer` (default: the agent), and waits for the proof. */
+  async function prove(intentId: string, sessionId: string, proposer: Ed25519Signer = agent): Promise<void> {
+    await orchestrator.propose(intentId, { solution: sessionId, metadata: { business, checkout: true } }, { agent: proposer })
     for (let tries = 0; tries < 900 && (await orchestrator.getIntentStatus(intentId)) !== 'success'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 200))
     assert.equal(await orchestrator.getIntentStatus(intentId), 'success')
   }
@@ -94,7 +94,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
    */
   async function completeWith(sessionId: string, intentId: string, options: { closer?: Ed25519Signer; commitments?: Record<string, string> } = {}): Promise<ApiError> {
     const closer = options.closer ?? agent
-    const checkouts = new UcpCheckoutClient(business, { profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile` })
+    const checkouts = new UcpCheckoutClient(business, ucpPlatformOf({ orchestrator: stack.orchestrator.url, agent }))
     const bundle = await orchestrator.getProof(intentId)
     const checkout = await checkouts.get(sessionId)
     const named = verityIntentConstraintOf(bundle.signed_intent, stack.orchestrator.url)
@@ -110,7 +110,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   }
 
   async function readySession(quantity: number): Promise<string> {
-    const checkouts = new UcpCheckoutClient(business, { profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile` })
+    const checkouts = new UcpCheckoutClient(business, ucpPlatformOf({ orchestrator: stack.orchestrator.url, agent }))
     const created = await checkouts.create({ line_items: [{ item: { id: TEE }, quantity }], buyer: { email: 'ada@example.com' }, fulfillment: { methods: [{ type: 'shipping', destinations: [{ id: 'home', street_address: '1 Main St', address_locality: 'Springfield', address_region: 'IL', postal_code: '62704', address_country: 'US' }], selected_destination_id: 'home' }] } })
     const group = ((created['fulfillment'] as { methods: { groups: { id: string }[] }[] }).methods[0]!.groups[0])!
     const ready = await checkouts.update(created.id, { fulfillment: { methods: [{ type: 'shipping', groups: [{ id: group.id, selected_option_id: 'standard' }] }] } })
@@ -121,7 +121,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   test('buys the proven tee and prints the order; the user paid the checkout total to the store, once; a second checkout of the intent is refused with intent_already_used', async () => {
     const intentId = await newIntent()
     const before = await balanceOf(user.ownerId)
-    const bought = await verity('checkout', intentId, '--key', userKey, '--item', TEE, '--business', business, '--orchestrator', stack.orchestrator.url, ...ADDRESS, '--json')
+    const bought = await verity('checkout', intentId, '--key', userKey, '--agent-key', agentKey, '--item', TEE, '--business', business, '--orchestrator', stack.orchestrator.url, ...ADDRESS, '--json')
     assert.equal(bought.code, 0, bought.stderr)
     const parsed = parseJsonBigint(bought.stdout.trim()) as { status: string; order: { id: string; permalink_url: string }; amount: number | bigint; payee: string }
     const result = { ...parsed, amount: BigInt(parsed.amount) }
@@ -130,13 +130,14 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     assert.equal(result.amount, 1999n + 500n, 'the tee and standard shipping: the checkout total is what was proven and paid')
     assert.equal(await balanceOf(user.ownerId), before - result.amount)
     assert.equal(await balanceOf(stack.store!.payee.address.split(',')[0]!), result.amount)
+    // The order is the agent's: unsigned (or under another profile) the store shows nothing of it.
     const order = await fetch(`${business}/ucp/orders/${result.order.id}`, { headers: { 'ucp-agent': `profile="${stack.orchestrator.url}/extractor/ucp/platform-profile"` } })
-    assert.equal(order.status, 200, await order.clone().text())
+    assert.equal(order.status, 401, await order.clone().text())
     const second = await readySession(1)
     const refusal = await completeWith(second, intentId)
     assert.equal(refusal.serverCode, 'intent_already_used', refusal.message)
     assert.equal(await balanceOf(user.ownerId), before - result.amount)
-    assert.equal((await new UcpCheckoutClient(business, { profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile` }).get(second)).status, 'ready_for_complete')
+    assert.equal((await new UcpCheckoutClient(business, ucpPlatformOf({ orchestrator: stack.orchestrator.url, agent })).get(second)).status, 'ready_for_complete')
   })
 
   test('a cart other than the proven one is refused and nothing is paid; an intent proven for a product cannot pay a checkout; bad flags exit 2', async () => {
@@ -177,7 +178,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     assert.equal(refusal.serverCode, 'mandate_invalid_signature', refusal.message)
     assert.match(refusal.message, new RegExp(`VERITY_AGENT_NOT_NAMED: the agent key ${stranger.publicKeyBase58} that signs the closed mandate is not one the intent names`))
     assert.equal(await balanceOf(user.ownerId), before)
-    const session = await new UcpCheckoutClient(business, { profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile` }).get(proven)
+    const session = await new UcpCheckoutClient(business, ucpPlatformOf({ orchestrator: stack.orchestrator.url, agent })).get(proven)
     assert.equal(session.status, 'ready_for_complete')
     assert.equal(session['order'], undefined)
     await checkoutProven(intentId, proven)
@@ -187,7 +188,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     const id = randomUUID()
     const compiled = compileTemplate(TEMPLATE)
     const fields = intentFields()
-    const { body, signedIntent } = await sealIntent({ id, compiled, fields, signer: user })
+    const { body, signedIntent } = await sealIntent({ id, compiled, fields, signer: user, agents: [agentKeyOfSigner(agent)] })
     await orchestrator.submitIntent(body)
     const proven = await readySession(1)
     await prove(id, proven)
@@ -200,7 +201,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     assert.equal(refusal.serverCode, 'mandate_scope_mismatch', refusal.message)
     assert.match(refusal.message, /VERITY_INTENT_MISMATCH: the mandate's commitments .* are not the sealed intent's/)
     assert.equal(await balanceOf(user.ownerId), before)
-    assert.equal((await new UcpCheckoutClient(business, { profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile` }).get(proven)).status, 'ready_for_complete')
+    assert.equal((await new UcpCheckoutClient(business, ucpPlatformOf({ orchestrator: stack.orchestrator.url, agent })).get(proven)).status, 'ready_for_complete')
     await checkoutProven(id, proven)
   })
 })

@@ -1,5 +1,5 @@
 import { decodeInputFields } from '@verity/core'
-import { compileTemplate, evaluateTemplate, formatTemplate, payableShape, payeeBindingOf, templateId, type CompiledTemplate } from '@verity/policy'
+import { compileTemplate, evaluateTemplate, formatTemplate, payableShape, templateId, type CompiledTemplate } from '@verity/policy'
 import type { Command } from '../Command.ts'
 import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
@@ -21,24 +21,23 @@ export const templateCheckCommand: Command = {
     const id = templateId(compiled)
     const payable = payableShape(compiled)
     const problems = payable.isPayable ? [] : payable.problems
-    const payeeBound = payable.isPayable && payeeBindingOf(compiled) !== undefined
-    const warning = payable.isPayable && !payeeBound ? `\n${UNBOUND_PAYEE_WARNING}` : ''
-    out.result(`ok: ${compiled.name} (template id ${id})${payableText(compiled, problems)}${warning}`, {
+    const agentsRule = payable.isPayable ? `\n${PAYABLE_AGENTS_RULE}` : ''
+    out.result(`ok: ${compiled.name} (template id ${id})${payableText(compiled, problems)}${agentsRule}`, {
       ok: true,
       name: compiled.name,
       template_id: id,
       payable: payable.isPayable,
       payable_problems: problems,
-      ...(payable.isPayable ? { payee_bound: payeeBound } : {}),
+      ...(payable.isPayable ? { agents_required: true } : {}),
     })
     return 0
   },
 }
 
-/** A payable template whose payee nothing ties to what the user signs (docs/template-language.md, "Payable templates"). */
-const UNBOUND_PAYEE_WARNING =
-  'warning: no constraint ties evidence.payee to what the user signs (e.g. evidence.payee in intent.allowed_payees): ' +
-  'the orchestrator accepts its intents only when they name their agents (verity intent create --agent), since whoever proposes chooses who is paid'
+/** Every intent of a payable template names its agents (docs/protocol.md, "Agent-bound intents"). */
+const PAYABLE_AGENTS_RULE =
+  'agents: its intents must name their agents (verity intent create --agent KEY): whoever proposes chooses what is bought, ' +
+  'so the orchestrator refuses a payable intent that names none (PAYABLE_INTENT_UNBOUND)'
 
 /**
  * The payable line: shown for a payable template, and for one that declares a payment field of its

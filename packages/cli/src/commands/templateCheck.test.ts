@@ -5,13 +5,17 @@ import { verityOk } from '../testing/runVerity.ts'
 
 const example = (name: string) => fileURLToPath(new URL(`../../../policy/examples/${name}`, import.meta.url))
 
-test('verity template check warns about a payable template whose payee nothing ties, and not about one that ties it', async () => {
-  const unbound = JSON.parse(await verityOk(['template', 'check', example('payable-clothing.template'), '--json']))
-  assert.equal(unbound.payable, true)
-  assert.equal(unbound.payee_bound, false)
-  assert.match(await verityOk(['template', 'check', example('payable-clothing.template')]), /\nwarning: no constraint ties evidence\.payee to what the user signs \(e\.g\. evidence\.payee in intent\.allowed_payees\)/)
-  const bound = await verityOk(['template', 'check', example('payable-store.template')])
-  assert.match(bound, /\npayable: /)
-  assert.doesNotMatch(bound, /warning/)
-  assert.doesNotMatch(await verityOk(['template', 'check', example('clothing.template')]), /warning/)
+test('verity template check states that the intents of a payable template must name their agents, whatever it constrains', async () => {
+  for (const name of ['payable-clothing.template', 'payable-store.template']) {
+    const json = JSON.parse(await verityOk(['template', 'check', example(name), '--json']))
+    assert.equal(json.payable, true, name)
+    assert.equal(json.agents_required, true, name)
+    const text = await verityOk(['template', 'check', example(name)])
+    assert.match(text, /\npayable: /, name)
+    assert.match(text, /\nagents: its intents must name their agents \(verity intent create --agent KEY\)/, name)
+    assert.doesNotMatch(text, /warning/, name)
+  }
+  const plain = await verityOk(['template', 'check', example('clothing.template')])
+  assert.doesNotMatch(plain, /agents:/)
+  assert.equal(JSON.parse(await verityOk(['template', 'check', example('clothing.template'), '--json'])).agents_required, undefined)
 })

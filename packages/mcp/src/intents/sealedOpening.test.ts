@@ -10,7 +10,7 @@ import { Ed25519Signer } from '@verity/core'
 import { createPolicyProving, startOrchestrator, type PolicyProving, type RunningOrchestrator } from '@verity/orchestrator'
 import { compileTemplate } from '@verity/policy'
 import { OrchestratorClient, savedOpeningPath, sealIntent, writeSavedOpening } from '@verity/sdk'
-import { callOk } from '../testing/startMcpDevnet.ts'
+import { callError, callOk } from '../testing/startMcpDevnet.ts'
 import { serveHttp, type RunningMcpHttp } from '../transports/serveHttp.ts'
 import { withOpeningValues } from './sealedOpening.ts'
 import { standaloneToken } from '../../../core/src/testing/standaloneToken.ts'
@@ -77,6 +77,15 @@ describe('MCP and sealed intents', { timeout: 120_000 }, () => {
     assert.deepEqual(blind.attrs, {})
     assert.deepEqual(blind.sealed, { attrs: 'disclosed' })
     assert.doesNotMatch(JSON.stringify(blind), standaloneToken(2345))
+  })
+
+  test('check_solution of a sealed intent that names no agents: refused with its code and what to do, even with the opening', async () => {
+    for (const client of [await connect(openings), await connect(undefined)]) {
+      const refused = await callError(client, 'check_solution', { intent_id: intentId, solution: 'tee-l', business: 'http://127.0.0.1:9' })
+      assert.deepEqual([refused.code, refused.status], ['SEALED_CHECK_UNAUTHORIZED', 403])
+      assert.match(refused.message, /is sealed and names no agents: .* name the agents in the sealed intent/)
+      assert.doesNotMatch(JSON.stringify(refused), standaloneToken(2345))
+    }
   })
 
   test('a failure of a sealed intent comes back with its values when the agent holds the opening', () => {

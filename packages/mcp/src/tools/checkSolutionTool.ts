@@ -11,7 +11,9 @@ export const CHECK_SOLUTION_DESCRIPTION =
   '`ok: true` with the evidence when every constraint holds, or `ok: false` with the reason and each failed constraint (its index, ' +
   'expression and the values that broke it) or, when the evidence does not match the template, every field missing or mistyped ' +
   '(`input_data_errors`), so you can pick a better candidate. Call it for every candidate you consider, and ' +
-  'propose only one that passed. A failing candidate is an answer, not an error.'
+  'propose only one that passed. A failing candidate is an answer, not an error. A sealed intent answers only the dry run of an ' +
+  'agent it names (signed with your --key): one that names no agents refuses every check (SEALED_CHECK_UNAUTHORIZED, so that nobody ' +
+  'can probe its hidden limits); ask the user to name you, or propose without a check.'
 
 export function registerCheckSolutionTool(server: McpServer, deps: ToolDependencies): void {
   server.registerTool(

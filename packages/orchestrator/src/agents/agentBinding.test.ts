@@ -157,17 +157,26 @@ describe('agent-bound intents over HTTP', () => {
     assert.match((await orchestrator.request('POST', '/intents', twice)).json.message, /named twice/)
   })
 
-  test('a payable intent neither bound nor payee-constrained is refused at creation, saying what to add', async () => {
-    const unbound = (await orchestrator.request('POST', '/templates', example('payable-clothing.template'))).json.template_id
-    const constrained = (await orchestrator.request('POST', '/templates', example('payable-store.template'))).json.template_id
+  test('a payable intent that names no agent is refused at creation, whatever its template constrains, saying to name the agent', async () => {
     const fields = { acceptable_categories: ['t-shirt'], size: 'M', max_price_cents: 2500, payment_token: 'native', payment_deadline_ms: Date.now() + 3_600_000 }
-    const refused = await orchestrator.request('POST', '/intents', signIntent({ id: randomUUID(), templateId: unbound, fields, signer: user }))
-    assert.equal(refused.status, 400)
-    assert.equal(refused.json.code, 'PAYABLE_INTENT_UNBOUND')
-    assert.match(refused.json.message, /name the agents that may propose .*or use a template with a payee constraint/)
-    const bound = await orchestrator.request('POST', '/intents', signIntent({ id: randomUUID(), templateId: unbound, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
-    assert.equal(bound.status, 200, bound.text)
-    const payees = await orchestrator.request('POST', '/intents', signIntent({ id: randomUUID(), templateId: constrained, fields: { ...fields, allowed_payees: [`${user.ownerId},1`] }, signer: user }))
-    assert.equal(payees.status, 200, payees.text)
+    const examples = [
+      ['payable-clothing.template', fields],
+      // A payee constraint does not stand for agents: whoever proposes would still choose the item, the quantity and the address.
+      ['payable-store.template', { ...fields, allowed_payees: [`${user.ownerId},1`] }],
+    ] as const
+    for (const [name, attrs] of examples) {
+      const payable = (await orchestrator.request('POST', '/templates', example(name))).json.template_id
+      const id = randomUUID()
+      const refused = await orchestrator.request('POST', '/intents', signIntent({ id, templateId: payable, fields: attrs, signer: user }))
+      assert.equal(refused.status, 400, name)
+      assert.equal(refused.json.code, 'PAYABLE_INTENT_UNBOUND', name)
+      assert.match(refused.json.message, /names no agent: whoever proposed first would choose what is bought.*name the agent .*verity intent create --agent KEY/, name)
+      assert.equal((await orchestrator.request('GET', `/intents/${id}/status`)).status, 404, `${name}: nothing stored`)
+      const bound = await orchestrator.request('POST', '/intents', signIntent({ id: randomUUID(), templateId: payable, fields: attrs, signer: user, agents: [agentKeyOfSigner(agent)] }))
+      assert.equal(bound.status, 200, bound.text)
+    }
+    // A template that cannot pay still takes intents without agents (anyone may propose, as the spec says).
+    const open = await orchestrator.request('POST', '/intents', signIntent({ id: randomUUID(), templateId, fields: { max_price_cents: 1_000 }, signer: user }))
+    assert.equal(open.status, 200, open.text)
   })
 })

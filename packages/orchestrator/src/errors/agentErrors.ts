@@ -1,17 +1,31 @@
 import { VerityError } from '@verity/core'
 
 /**
- * A payable intent that names no agent, of a template whose payee nothing ties to what the user
- * signed: whoever proposed first would choose who is paid (docs/protocol.md, "Agent-bound intents").
+ * A payable intent that names no agent: whoever proposed first would choose what is bought, how
+ * many, where it ships and who is paid (docs/protocol.md, "Agent-bound intents").
  */
 export class PayableIntentUnboundError extends VerityError {
   readonly code = 'PAYABLE_INTENT_UNBOUND'
   constructor(readonly fields: { intentId: string; templateId: string }) {
     super(
-      `intent ${fields.intentId} is payable, but its template ${fields.templateId} does not tie evidence.payee to what the user signs ` +
-        'and the intent names no agent, so whoever proposes first would choose who is paid: either name the agents that may propose ' +
-        '(`agents` in the signed intent; verity intent create --agent KEY) or use a template with a payee constraint ' +
-        '(e.g. `evidence.payee in intent.allowed_payees;`)',
+      `intent ${fields.intentId} is payable (template ${fields.templateId}) but names no agent: whoever proposed first would choose ` +
+        'what is bought, how many and where it ships, so a payable intent must name the agents that alone may propose; ' +
+        'name the agent (`agents` in the signed intent; verity intent create --agent KEY)',
+    )
+  }
+}
+
+/**
+ * A dry run (POST /intents/{id}/check) of a sealed intent that names no agent: its answers, asked
+ * for by anyone with prices and sizes of their choosing, would reveal the sealed limits.
+ */
+export class SealedCheckUnauthorizedError extends VerityError {
+  readonly code = 'SEALED_CHECK_UNAUTHORIZED'
+  constructor(readonly fields: { intentId: string }) {
+    super(
+      `intent ${fields.intentId} is sealed and names no agents: its dry run would answer anyone who asks, and its answers would reveal ` +
+        'the sealed limits, so it answers nobody; to use the dry run, name the agents in the sealed intent ' +
+        '(verity intent create --sealed --agent KEY) and sign the check with one of them',
     )
   }
 }

@@ -72,6 +72,7 @@ export const httpStatusByCode: Readonly<Record<OrchestratorErrorCode, number>> =
   AGENT_SIGNATURE_INVALID: 401,
   AGENT_NOT_NAMED: 403,
   AGENT_ORCHESTRATOR_MISMATCH: 403,
+  SEALED_CHECK_UNAUTHORIZED: 403,
   // the extractor could not establish the proposal's evidence (reached a route only through a dry run)
   EXTRACTOR_FAILED: 400,
   // templates

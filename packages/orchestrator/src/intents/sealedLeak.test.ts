@@ -96,8 +96,10 @@ test('no public route, event or log line of a sealed intent shows an attr value 
   assert.deepEqual(failures.map((entry) => entry.index), [0, 1])
   for (const entry of failures) assert.match(entry.reason, /values withheld: the intent is sealed/)
   extractor.set(`solution-check-${pending}`, { kind: 'evidence', evidence: { price_cents: 80000, size: 'S', brand: 'Wombat' } })
+  // A sealed intent that names no agent answers nobody's dry run (scripts/attacks/sealedCheckOracle.test.ts).
   const check = await orchestrator.request('POST', `/intents/${pending}/check`, { solution: `solution-check-${pending}`, metadata: null })
-  assert.equal(check.json.ok, false, check.text)
+  assert.equal(check.status, 403, check.text)
+  assert.equal(check.json.code, 'SEALED_CHECK_UNAUTHORIZED')
   nowMs += 700_000
   await events.waitFor((event) => event.data.intent_id === expiring, 120_000)
   await events.waitFor((event) => event.data.intent_id === pending, 120_000)

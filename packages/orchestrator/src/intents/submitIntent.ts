@@ -28,7 +28,7 @@ export type SubmitIntentDependencies = {
  * A sealed intent's attrs are those of its opening, which must open its commitments; the signed
  * part is stored as submitted and the opening beside it (docs/protocol.md, "Sealed intents").
  * An intent naming `agents` has their keys read once by parseSignedIntent; a payable intent must
- * name agents unless its template ties the payee to what the user signed (PAYABLE_INTENT_UNBOUND).
+ * name agents (PAYABLE_INTENT_UNBOUND).
  */
 export async function submitIntent(deps: SubmitIntentDependencies, body: unknown): Promise<{ intentId: string }> {
   const parsed = parseSignedIntent(body)

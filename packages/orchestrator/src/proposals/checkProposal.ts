@@ -1,6 +1,7 @@
 import type { PasskeyPolicy } from '@verity/core'
 import type { ConstraintFailure, InputProblem } from '@verity/policy'
 import { ExtractorFailedError } from '../errors/extractorErrors.ts'
+import { SealedCheckUnauthorizedError } from '../errors/agentErrors.ts'
 import { IntentNotFoundError } from '../errors/intentErrors.ts'
 import { IntentExpiredError, IntentTemplateMissingError, ProposalExistsError } from '../errors/proposalErrors.ts'
 import type { EvidenceExtractor } from '../extractor/EvidenceExtractor.ts'
@@ -8,6 +9,7 @@ import { evaluateProposalEvidence, isProposalFailure } from '../jobs/evaluatePro
 import type { OrchestratorStore } from '../store/OrchestratorStore.ts'
 import type { TemplateCache } from '../templates/TemplateCache.ts'
 import { authorizeAgentProposal } from '../agents/authorizeAgentProposal.ts'
+import { isSealedIntent } from '../intents/isSealedIntent.ts'
 import { parseProposal } from './parseProposal.ts'
 
 export type CheckProposalDependencies = {
@@ -29,14 +31,17 @@ export type ProposalCheck =
  * nothing, stores nothing and leaves the intent's one proposal unused. A failing candidate is an
  * answer (`ok: false` with the reason and each failed constraint). Throws for what makes the
  * check pointless: no such intent (404), expired or already proposed (409), template gone (400);
- * and, for an agent-bound intent, a missing or invalid agent signature (401/403, as for proposals).
+ * and, for an agent-bound intent, a missing or invalid agent signature (401/403, as for proposals);
+ * a sealed intent that names no agent answers nobody (403 SEALED_CHECK_UNAUTHORIZED).
  */
 export async function checkProposal(deps: CheckProposalDependencies, intentId: string, body: unknown, acceptedOrigins: readonly string[]): Promise<ProposalCheck> {
   const proposal = parseProposal(body)
   const intent = await deps.store.getIntent(intentId)
   if (intent === undefined) throw new IntentNotFoundError({ intentId })
   // An agent-bound intent's dry run is the named agent's too: it tells nobody else anything.
-  authorizeAgentProposal({ intentId, signedIntentJson: intent.signedIntentJson, proposal, action: 'check', acceptedOrigins, ...(deps.passkeyPolicy === undefined ? {} : { passkeyPolicy: deps.passkeyPolicy }) })
+  const authorization = authorizeAgentProposal({ intentId, signedIntentJson: intent.signedIntentJson, proposal, action: 'check', acceptedOrigins, ...(deps.passkeyPolicy === undefined ? {} : { passkeyPolicy: deps.passkeyPolicy }) })
+  // A sealed intent's dry run, open to anyone, would be an oracle of its sealed limits (probe prices and sizes until a constraint flips).
+  if (authorization === undefined && isSealedIntent(intent.signedIntentJson)) throw new SealedCheckUnauthorizedError({ intentId })
   if (intent.status === 'expired' || (intent.status === 'pending' && intent.expiresAtMs <= deps.nowMs())) throw new IntentExpiredError({ intentId })
   if (intent.status !== 'pending') throw new ProposalExistsError({ intentId })
   const compiled = await deps.templates.load(deps.store, intent.templateId)

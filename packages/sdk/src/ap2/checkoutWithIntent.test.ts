@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Ed25519Signer } from '@verity/core'
+import { agentKeyOfSigner, Ed25519Signer } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { createProver, type Prover } from '@verity/prover'
@@ -122,7 +122,7 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
   async function newIntent(maxPriceCents = 3000): Promise<string> {
     const id = randomUUID()
     const fields = { acceptable_categories: ['t-shirt'], size: 'M', max_price_cents: maxPriceCents, payment_token: token, payment_deadline_ms: Date.now() + 3_600_000, allowed_payees: [domain.addressOf(store)] }
-    await client.submitIntent(signIntent({ id, templateId, fields, signer: user }))
+    await client.submitIntent(signIntent({ id, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
     return id
   }
 
@@ -154,7 +154,7 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
     const intentId = await newIntent()
     const checkouts = new UcpCheckoutClient(business.url)
     const proven = await checkouts.create({ line_items: [{ item: { id: 'tee-m' }, quantity: 1 }], buyer: { email: 'ada@example.com' } })
-    await client.propose(intentId, { solution: proven.id, metadata: { business: business.url, checkout: true } })
+    await client.propose(intentId, { solution: proven.id, metadata: { business: business.url, checkout: true } }, { agent })
     for (let tries = 0; tries < 600 && (await client.getIntentStatus(intentId)) !== 'success'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 200))
     const before = await balanceOf(user)
     const bigger = await checkouts.create({ line_items: [{ item: { id: 'tee-m' }, quantity: 2 }], buyer: { email: 'ada@example.com' } })

@@ -6,12 +6,20 @@ import { verifyProofBundle, type ProofCheck, type VerifyProofBundleOptions } fro
 import { sealedMandateProblem } from '../sealed/checkSealedMandate.ts'
 import { sealedPaymentAttrFields } from '../sealed/sealedPayment.ts'
 import { mandateIdentityOf, type MandateIdentity } from './mandateIdentityOf.ts'
+import { unboundIntentRefusal } from './unboundIntentRefusal.ts'
 
 export type MandateVerification = { ok: true; facts: MandateFacts } | { ok: false; code: MandateRefusalCode; reason: string }
 
 export type VerifyMandateBundleOptions = Pick<VerifyProofBundleOptions, 'verifier' | 'production' | 'circuitHashes'> & {
   /** The extractor keys (base58 Ed25519) whose attestation of the evidence (price, payee) is believed. None: every bundle is refused. */
   trustedExtractorKeys: readonly string[]
+  /**
+   * Refuse an intent that names no agents (MANDATE_INTENT_UNBOUND; docs/protocol.md, "Agent-bound
+   * intents"). Default true: where a payment is admitted (the domain, a business checking an AP2
+   * chain). The base layer passes false at settlement: a payment a domain admitted before the rule
+   * may still sit in an unsettled SDL, and the domain answered for it when it admitted it.
+   */
+  agentsRequired?: boolean
 }
 
 /** The refusal code of each broken link of the trust chain (verifyProofBundle's `check`). */
@@ -32,7 +40,7 @@ const CODE_OF_CHECK: Readonly<Record<ProofCheck, MandateRefusalCode>> = Object.f
 
 /**
  * Verifies the proof bundle of a mandate payment (docs/domain.md, "Mandate payments"): the
- * template is payable, and the bundle verifies as `verifyProofBundle` checks it (template, the
+ * template is payable, its intent names its agents (unless `agentsRequired` is false), and the bundle verifies as `verifyProofBundle` checks it (template, the
  * user's signature over the intent, evidence attested by one of `trustedExtractorKeys`, the
  * constraints, the policy proof). Returns the facts the payment must restate, or the refusal's
  * code and reason. Costs one proof verification (~1 s on bb.js wasm) unless refused earlier.
@@ -41,6 +49,8 @@ const CODE_OF_CHECK: Readonly<Record<ProofCheck, MandateRefusalCode>> = Object.f
 export async function verifyMandateBundle(bundle: unknown, options: VerifyMandateBundleOptions): Promise<MandateVerification> {
   const payable = checkPayable(bundle)
   if (payable !== undefined) return payable
+  const unbound = options.agentsRequired === false ? undefined : unboundIntentRefusal(bundle)
+  if (unbound !== undefined) return unbound
   const sealedProblem = sealedMandateProblem(bundle)
   if (sealedProblem !== undefined) return { ok: false, code: 'MANDATE_SEALED_PAYMENT_UNBOUND', reason: sealedProblem }
   if (options.trustedExtractorKeys.length === 0)

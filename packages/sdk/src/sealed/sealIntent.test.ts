@@ -9,6 +9,7 @@ import { attestationSalt, newAttestationSaltNonce, type ProofArtifact } from '@v
 import { verifyMandateBundle } from '../mandates/verifyMandateBundle.ts'
 import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 import { verifyProofBundle } from '../proofs/verifyProofBundle.ts'
+import { signProposal } from '../intents/signProposal.ts'
 import { explainSealedFailure } from './explainSealedFailure.ts'
 import { sealedPaymentProblems } from './sealedPayment.ts'
 import { sealIntent } from './sealIntent.ts'
@@ -81,13 +82,15 @@ test('whoever holds the opening re-evaluates a failure with its values', async (
   assert.deepEqual(explainSealedFailure(compiled, opening, { category: 't-shirt', size: 'M', price_cents: 2000, payee: 'x', payee_token: 'native' }), [])
 })
 
-/** A sealed bundle around `artifact` (a stand-in proof: the proof itself is checked by the verifier given). */
+/** A sealed bundle around `artifact` (a stand-in proof: the proof itself is checked by the verifier given); its intent names its agent, which signed the proposal. */
 async function sealedBundle(compiled: CompiledTemplate, source: string, user: Ed25519Signer, extractor: Ed25519Signer, publicInput: (commitments: Record<string, string>) => string) {
   const intentId = randomUUID()
-  const { signedIntent } = await sealIntent({ id: intentId, compiled, fields: PAYABLE_FIELDS, signer: user })
+  const agent = Ed25519Signer.generate()
+  const { signedIntent } = await sealIntent({ id: intentId, compiled, fields: PAYABLE_FIELDS, signer: user, agents: [agentKeyOfSigner(agent)] })
   const commitments = readSignedIntent(signedIntent).sealed!.commitments as Record<string, string>
   const evidence = { category: 't-shirt', size: 'M', price_cents: 1999, payee: `${user.ownerId},1`, payee_token: 'native' }
   const proposal = { solution: 'catalog:tee', metadata: null }
+  const { agent_authorization } = signProposal({ agent, orchestratorUrl: 'http://127.0.0.1:8080', signedIntent, ...proposal })
   const attestation = attestEvidence(extractor, { intent_id: intentId, template_id: templateId(compiled), ...proposal, evidence }, { extractedAtMs: Date.now(), sources: [] })
   const nonce = newAttestationSaltNonce()
   const salt = attestationSalt(attestation, nonce)
@@ -95,6 +98,7 @@ async function sealedBundle(compiled: CompiledTemplate, source: string, user: Ed
   return {
     signed_intent: signedIntent,
     proposal,
+    agent_authorization,
     evidence,
     proof: { artifact, salt: salt.toString(), attestation, attestation_salt_nonce: nonce },
     template: { id: templateId(compiled), source, compiled_base64url: encodeBase64Url(compiledBytes(compiled)) },

@@ -3,7 +3,7 @@
 // whose salt is bound to the attestation, exactly as the orchestrator assembles GET /proofs/{id}.
 import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { agentKeyOfSigner, attestEvidence, canonicalJsonBytes, decodeInputFields, encodeBase64Url, intentDigestOf, signAgentProposal, type Ed25519Signer, type Signer } from '@verity/core'
+import { agentKeyOfSigner, attestEvidence, canonicalJsonBytes, decodeInputFields, Ed25519Signer, encodeBase64Url, intentDigestOf, signAgentProposal, type Signer } from '@verity/core'
 import { compileTemplate, compiledBytes, templateId } from '@verity/policy'
 import { attestationSalt, choosePolicyTier, newAttestationSaltNonce, type Prover } from '@verity/prover'
 
@@ -18,6 +18,13 @@ export const PAYABLE_TEMPLATE_ANY_TOKEN = PAYABLE_TEMPLATE.replace(/^ {2}evidenc
 export const PAYABLE_CHECKOUT_TEMPLATE = readFileSync(new URL('../../../policy/examples/payable-checkout.template', import.meta.url), 'utf8')
 /** A template that is not payable (no token, deadline or payee). */
 export const CLOTHING_TEMPLATE = readFileSync(new URL('../../../policy/examples/clothing.template', import.meta.url), 'utf8')
+
+/**
+ * The agent a bundle's intent names unless told otherwise (a fixed key: a bundle made twice for one
+ * intent id and deadline signs the same intent). Every payable intent names its agents
+ * (docs/protocol.md, "Agent-bound intents"): the domain refuses an agent-less one (MANDATE_INTENT_UNBOUND).
+ */
+export const MANDATE_BUNDLE_AGENT = Ed25519Signer.fromSecretKey(new Uint8Array(32).fill(7))
 
 export type MandateBundleParameters = {
   prover: Pick<Prover, 'provePolicy'>
@@ -41,8 +48,12 @@ export type MandateBundleParameters = {
   evidenceExtra?: Record<string, unknown>
   metadata?: unknown
   solution?: string
-  /** The intent names this agent (`agents`), and the bundle carries its `agent_authorization` (for http://127.0.0.1:8080). */
-  agent?: Signer
+  /**
+   * The intent names this agent (`agents`), and the bundle carries its `agent_authorization` (for
+   * http://127.0.0.1:8080); default MANDATE_BUNDLE_AGENT; null: the intent names no agent (as a
+   * second orchestrator, or one from before the rule, could prove).
+   */
+  agent?: Signer | null
 }
 
 /** A proof bundle (the JSON of GET /proofs/{intent_id}) of a succeeded intent. */
@@ -53,6 +64,7 @@ export async function makeMandateBundle(params: MandateBundleParameters): Promis
   const intentId = params.intentId ?? randomUUID()
   const isPayable = source !== CLOTHING_TEMPLATE
   const token = params.token ?? 'native'
+  const agent = params.agent === undefined ? MANDATE_BUNDLE_AGENT : params.agent
   const fields: Record<string, unknown> = isPayable
     ? {
         acceptable_categories: ['t-shirt'],
@@ -67,11 +79,11 @@ export async function makeMandateBundle(params: MandateBundleParameters): Promis
     : { category: 't-shirt', color: 'White', brand: 'Acme', size: 'M', audience: 'unisex', price_cents: params.priceCents }
   Object.assign(fields, params.attrsExtra)
   Object.assign(evidence, params.evidenceExtra)
-  const payload = { id: intentId, template_id: id, attrs: { fields }, ...(params.agent === undefined ? {} : { agents: [agentKeyOfSigner(params.agent)] }) }
+  const payload = { id: intentId, template_id: id, attrs: { fields }, ...(agent === null ? {} : { agents: [agentKeyOfSigner(agent)] }) }
   const signedIntent = { payload, signature: params.user.sign(canonicalJsonBytes(payload, 'payload')) }
   const proposal = { solution: params.solution ?? 'catalog:tee-classic-white-m', metadata: params.metadata ?? null }
   const binding = { action: 'proposal' as const, orchestrator: 'http://127.0.0.1:8080', intentId, intentDigest: intentDigestOf(canonicalJsonBytes(payload)), ...proposal }
-  const agentAuthorization = params.agent === undefined ? {} : { agent_authorization: signAgentProposal(params.agent, binding) }
+  const agentAuthorization = agent === null ? {} : { agent_authorization: signAgentProposal(agent, binding) }
   const attestation = attestEvidence(params.extractor, { intent_id: intentId, template_id: id, ...proposal, evidence }, { extractedAtMs: Date.now(), sources: [] })
   const nonce = newAttestationSaltNonce()
   const salt = attestationSalt(attestation, nonce)

@@ -12,7 +12,7 @@ export function AgentsInput({ text, onChange, needsAgent }: { text: string; onCh
       {parsed.ok && parsed.agents.length > 0 ? <p class="muted">Only {parsed.agents.length === 1 ? 'this agent' : `these ${parsed.agents.length} agents`} may propose: a proposal must carry its signature.</p> : null}
       {needsAgent && parsed.ok && parsed.agents.length === 0 ? (
         <p class="error" role="alert">
-          This template pays whichever shop is proposed and does not limit the payee: name your agent, so that nobody else can choose who is paid.
+          This template pays: name your agent, so that nobody else can choose what is bought with your money, or where it ships (the orchestrator refuses a payable intent that names no agent).
         </p>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import { callApi } from '../api/callApi.ts'
-import { payableShape, payeeBindingOf } from '@verity/policy'
+import { payableShape } from '@verity/policy'
 import { ErrorNote } from '../components/ErrorNote.tsx'
 import { AgentsInput } from './AgentsInput.tsx'
 import { parseAgentInput } from './parseAgentInput.ts'
@@ -40,8 +40,8 @@ export function WalletPage() {
   const fields = collectFields(template?.compiled.intent ?? [], inputs)
   const signing = signingOf(keys, chosen, threshold)
   const agents = parseAgentInput(agentText)
-  // A payable template that does not tie the payee: the orchestrator accepts its intents only with agents (PAYABLE_INTENT_UNBOUND).
-  const needsAgent = template !== undefined && payableShape(template.compiled).isPayable && payeeBindingOf(template.compiled) === undefined
+  // A payable template: the orchestrator accepts its intents only with agents (PAYABLE_INTENT_UNBOUND).
+  const needsAgent = template !== undefined && payableShape(template.compiled).isPayable
 
   const create = async () => {
     setShowErrors(true)
