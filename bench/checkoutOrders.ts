@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { Ed25519Signer, formatAddress } from '@verity/core'
+import { agentKeyOfSigner, Ed25519Signer, formatAddress } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { checkoutWithIntent, DomainClient, OrchestratorClient, signIntent } from '@verity/sdk'
 import { startStack } from '../packages/cli/src/services/startStack.ts'
@@ -46,7 +46,9 @@ export async function measureCheckoutOrders(settings: BenchSettings): Promise<Ch
     /** One purchase: the ms from the proposal to the proof and to the order, or undefined when it failed. */
     const buy = async (): Promise<{ proposedAtMs: number; provenAtMs: number; orderedAtMs: number } | undefined> => {
       const intentId = randomUUID()
-      await orchestrator.submitIntent(signIntent({ id: intentId, templateId, fields, signer: user }))
+      // Every payable intent names its agent, which proposes the checkout and signs the mandates.
+      const agent = Ed25519Signer.generate()
+      await orchestrator.submitIntent(signIntent({ id: intentId, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
       const marks: Record<string, number> = {}
       try {
         await checkoutWithIntent({
@@ -57,7 +59,7 @@ export async function measureCheckoutOrders(settings: BenchSettings): Promise<Ch
           buyer: { email: 'bench@example.com' },
           destination: DESTINATION,
           user,
-          agent: Ed25519Signer.generate(),
+          agent,
           profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile`,
           onProgress: (step) => {
             if (step.startsWith('proposing')) marks.proposed = epochMs()
