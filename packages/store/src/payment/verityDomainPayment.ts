@@ -6,7 +6,7 @@
 // places the order. A payment counts for a checkout only when the domain lists exactly the payment
 // of the proof the closed mandate names (matchProofPayment): never by intent id alone.
 import { checkoutDigestOf } from '@verity/core'
-import { Ap2MandateError, ApiError, authorizeVerityCheckout, DomainClient, evaluateVerityConstraint, fetchVerityProofBundle, payMandate, peekVerityConstraint, verifyPaymentMandate, type VerityCheckoutAuthorization, type VerityCheckoutPayment } from '@verity/sdk'
+import { Ap2MandateError, ApiError, authorizeVerityCheckout, DomainClient, evaluateVerityConstraint, fetchVerityProofBundle, mandateIdentityOf, payMandate, peekVerityConstraint, verifyPaymentMandate, type VerityCheckoutAuthorization, type VerityCheckoutPayment } from '@verity/sdk'
 import { matchProofPayment, type ExpectedProofPayment, type ProofPaymentMatch } from './matchProofPayment.ts'
 import { UCP_VERSION, UCP_VERITY_PAYMENT_HANDLER, VERITY_PAYMENT_INSTRUMENT_TYPE } from '@verity/wire'
 import type { MandateCheck, MandateVerdict } from '../checkout/payment/MandateCheck.ts'
@@ -90,9 +90,21 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
     return matchProofPayment(await domain().listPayments({ intentDigest: expected.intentDigest, limit: PAYMENTS_OF_INTENT_MAX }), expected)
   }
 
+  /** A proof's signed intent that paid already, named by the mandate for a checkout other than the one it proved: refused by name before the proof is evaluated. */
+  async function paidForAnotherCheckout(proofBundle: unknown, checkout: Record<string, unknown>): Promise<string | undefined> {
+    const identity = mandateIdentityOf(proofBundle)
+    if (identity === null) return undefined
+    const payments = await domain().listPayments({ intentDigest: identity.intentDigest, limit: PAYMENTS_OF_INTENT_MAX })
+    if (!payments.some((payment) => payment.payer === identity.payerOwnerId)) return undefined
+    const proven = ((proofBundle as { evidence?: { checkout_digest?: unknown } }).evidence ?? {}).checkout_digest
+    return proven === checkoutDigestOf(checkout) ? undefined : `intent ${identity.intentId} paid already, for another checkout`
+  }
+
   const mandateCheck: MandateCheck = async ({ checkout, checkoutMandate }): Promise<MandateVerdict> => {
     try {
       const proofBundle = await bundleOf(checkoutMandate)
+      const used = await paidForAnotherCheckout(proofBundle, checkout)
+      if (used !== undefined) return { ok: false, code: 'intent_already_used' as never, reason: used }
       // The Payment Mandate is the handler's to check (it comes with the instrument).
       const authorized = await evaluateVerityConstraint({
         checkoutMandate,
