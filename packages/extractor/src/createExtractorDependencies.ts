@@ -1,4 +1,4 @@
-import type { Ed25519Signer } from '@verity/core'
+import { deriveUcpRequestKey, type Ed25519Signer } from '@verity/core'
 import { loadOrCreateKeyFile } from '@verity/server'
 import { existsSync } from 'node:fs'
 import { CatalogSource } from './catalog/CatalogSource.ts'
@@ -47,10 +47,18 @@ export function createExtractorDependencies(options: ExtractorOptions, log: Extr
     ...(options.storefrontPrivateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: options.storefrontPrivateAddressesAllowed }),
     ...(options.storefrontLookup === undefined ? {} : { lookup: options.storefrontLookup }),
   }
+  let signer: Ed25519Signer | undefined
+  if (options.keyFile !== undefined) {
+    const loaded = loadOrCreateKeyFile(options.keyFile)
+    signer = loaded.signer
+    if (loaded.created) log.info({ keyFile: options.keyFile, extractorKey: signer.publicKeyBase58 }, 'created the extractor key')
+  }
+  // The key its UCP session reads are signed with, listed in its platform profile: derived from its key, so stable across restarts.
+  const ucpRequestKey = signer === undefined ? undefined : deriveUcpRequestKey(signer)
   const storefront = storefrontOff ? undefined : new StorefrontSource(egressOptions)
   const ucpOptions = { ...egressOptions, ...(options.ucpAgentProfileUrl === undefined ? {} : { agentProfileUrl: options.ucpAgentProfileUrl }) }
   const ucp = storefrontOff ? undefined : new UcpSource(ucpOptions)
-  const ucpCheckout = ucp === undefined ? undefined : new UcpCheckoutSource(ucp, ucpOptions)
+  const ucpCheckout = ucp === undefined ? undefined : new UcpCheckoutSource(ucp, { ...ucpOptions, requestKey: ucpRequestKey })
   const catalog =
     catalogPath === null
       ? undefined
@@ -66,12 +74,6 @@ export function createExtractorDependencies(options: ExtractorOptions, log: Extr
     catalog?.close()
     throw error
   }
-  let signer: Ed25519Signer | undefined
-  if (options.keyFile !== undefined) {
-    const loaded = loadOrCreateKeyFile(options.keyFile)
-    signer = loaded.signer
-    if (loaded.created) log.info({ keyFile: options.keyFile, extractorKey: signer.publicKeyBase58 }, 'created the extractor key')
-  }
   return {
     dependencies: {
       ...(catalog === undefined ? {} : { catalog }),
@@ -80,6 +82,7 @@ export function createExtractorDependencies(options: ExtractorOptions, log: Extr
       ...(ucpCheckout === undefined ? {} : { ucpCheckout }),
       mapping,
       ...(signer === undefined ? {} : { signer }),
+      ...(ucpRequestKey === undefined ? {} : { ucpRequestKey }),
     },
     close: () => catalog?.close(),
   }

@@ -1,4 +1,4 @@
-import type { Ed25519Signer, EvidenceSource } from '@verity/core'
+import type { Ed25519Signer, EvidenceSource, UcpRequestKey } from '@verity/core'
 import { InvalidExtractRequestError, ProductNotFoundError, UnsupportedSolutionError, VariantNotFoundError } from './errors/extractorErrors.ts'
 import type { EvidenceMapping } from './evidence/EvidenceMapping.ts'
 import { extractEvidence, type Evidence } from './evidence/extractEvidence.ts'
@@ -29,6 +29,8 @@ export type ExtractorDependencies = Readonly<{
   ucpCheckout?: UcpCheckoutSource
   mapping: EvidenceMapping
   signer?: Ed25519Signer
+  /** The key UCP session reads are signed with (derived from `signer`), listed in the platform profile it serves. */
+  ucpRequestKey?: UcpRequestKey
 }>
 
 function sourceFor(deps: ExtractorDependencies, solution: string, metadata: unknown): ProductSource {

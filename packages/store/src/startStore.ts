@@ -1,4 +1,5 @@
 import { formatAddress, InvalidOptionError, NATIVE_TOKEN_ID, parseAddress } from '@verity/core'
+import { lockDataDir } from '@verity/postgres'
 import { loadOrCreateKeyFile } from '@verity/server'
 import type { FastifyInstance } from 'fastify'
 import { DEMO_CATALOG_PATH, loadStoreCatalog } from './catalog/loadStoreCatalog.ts'
@@ -72,9 +73,10 @@ function checkoutOf(options: StoreStartOptions, isConformance: boolean): StoreCh
   const handlers = [...(options.paymentHandlers ?? []), ...(isConformance ? [createMockPaymentHandler()] : [])]
   const platformHosts = typeof options.platformHosts === 'string' ? options.platformHosts.split(',').map((host) => host.trim()).filter((host) => host !== '') : [...(options.platformHosts ?? [])]
   const knownPlatformProfiles = { ...(options.knownPlatformsPath === undefined ? {} : readKnownPlatforms(options.knownPlatformsPath)), ...(options.knownPlatformProfiles ?? {}) }
-  const state = new CheckoutStateStore(join(stateDir, 'checkout.db'))
+  const state = openCheckoutState(stateDir)
   return {
     knownPlatformProfiles,
+    checkoutReaders: checkoutReadersOf(options.checkoutReaders),
     state,
     rules,
     key,
@@ -83,6 +85,34 @@ function checkoutOf(options: StoreStartOptions, isConformance: boolean): StoreCh
     ...(options.mandateCheck === undefined ? {} : { mandateCheck: options.mandateCheck }),
     ...(options.ordersSecret === undefined ? {} : { ordersSecret: options.ordersSecret }),
     ...(isConformance ? { conformance: { simulationSecret: options.simulationSecret! } } : {}),
+  }
+}
+
+/** `--checkout-readers`: a function asked on each read, a list, or comma-separated URLs. */
+function checkoutReadersOf(readers: StoreStartOptions['checkoutReaders']): () => readonly string[] {
+  if (typeof readers === 'function') return readers
+  const list = typeof readers === 'string' ? readers.split(',').map((url) => url.trim()).filter((url) => url !== '') : [...(readers ?? [])]
+  return () => list
+}
+
+// One store per state directory: its `store.lock` refuses a second (DataDirLockedError, naming the
+// holder) until the state is closed.
+function openCheckoutState(stateDir: string): CheckoutStateStore {
+  const lock = lockDataDir({ dir: stateDir, name: 'store' })
+  try {
+    const state = new CheckoutStateStore(join(stateDir, 'checkout.db'))
+    const close = state.close.bind(state)
+    state.close = () => {
+      try {
+        close()
+      } finally {
+        lock.release()
+      }
+    }
+    return state
+  } catch (error) {
+    lock.release()
+    throw error
   }
 }
 

@@ -31,7 +31,7 @@ export const checkoutCommand: Command = {
     shipping: "the business's fulfillment option id (default: its first option)",
     'open-mandate': 'the open Checkout Mandate from `verity mandate open` (instead of --key); --agent-key must be the agent it names',
     'agent-key': 'the agent key that signs the proposal and the closed mandates (default: a new one; an agent-bound intent needs one of its agents)',
-    profile: 'the UCP platform profile to advertise (default: the orchestrator\'s /extractor/ucp/platform-profile, which lists AP2)',
+    profile: 'the UCP platform profile to advertise; it must list the agent\'s request key, which signs every request (default: the agent\'s own profile, served by the orchestrator at /extractor/ucp/platform-profile?signing_key=…, which lists AP2)',
     'wait-timeout': 'how long to wait for the proof, in seconds (default 180)',
   },
   options: {
@@ -75,7 +75,7 @@ export const checkoutCommand: Command = {
       ...(Array.isArray(values.discount) ? { discountCodes: values.discount as string[] } : {}),
       ...(typeof values.key === 'string' ? { user: loadSigner(values.key) } : { openMandate: readOpenMandate(values['open-mandate'] as string) }),
       agent,
-      profileUrl: typeof values.profile === 'string' ? values.profile : `${orchestratorBase.replace(/\/+$/, '')}/extractor/ucp/platform-profile`,
+      ...(typeof values.profile === 'string' ? { profileUrl: values.profile } : {}),
       proofWaitMs: secondsOf(values['wait-timeout']) * 1000,
       onProgress: (step) => out.info(step),
     })

@@ -100,13 +100,16 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     started.push(baseLayer)
     const storePayment = options.store === true ? devnetStorePaymentOf(dataDir, files.devnetDollar.token, extractorKey) : undefined
     if (storePayment) started.push(storePayment)
-    const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel, files.devnetDollar.token, storePayment) : undefined
+    // The verifiers the store lets read its sessions (signed, GET only): the devnet's extractors, known once they listen.
+    const checkoutReaders: string[] = []
+    const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel, files.devnetDollar.token, storePayment, checkoutReaders) : undefined
     if (store) started.push(store)
     if (storePayment && store) storePayment.urls.store = store.url
     // Every extractor of the devnet may fetch the store's loopback address (that port only) and what the user allowed.
     const storefrontPrivateAddressesAllowed = [...(store ? [store.address] : []), ...(options.storefrontPrivateAddressesAllowed ?? [])]
     const extractor = await startExtractor({ port: ports.extractor, host, logLevel, keyFile: extractorKeyFile, storefrontPrivateAddressesAllowed })
     started.push(extractor)
+    checkoutReaders.push(`${extractor.url}/ucp/platform-profile`)
     const adminToken = process.env[ADMIN_TOKEN_ENV]
     const orchestrator = await startOrchestrator({
       port: ports.orchestrator,
@@ -120,6 +123,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     })
     started.push(orchestrator)
     storePayment?.orchestratorsAllowed.push(orchestrator.url)
+    checkoutReaders.push(`${orchestrator.url.replace(/\/+$/, '')}/extractor/ucp/platform-profile`)
     const evm = options.evm === undefined ? undefined : await startEvmSettlement({ dataDir, port: options.evm.port })
     if (evm) started.push(evm)
     writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host, extractorKey, ...(evm ? { settlementYaml: evm.yaml } : {}) })
@@ -127,7 +131,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     started.push(domain)
     if (storePayment) storePayment.urls.domain = domain.url
     const web = options.web === true
-      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl, evmContract: evm.deployed.settlement } : {}), ...(store ? { storeUrl: store.url } : {}) })
+      ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl, evmContract: evm.deployed.settlement } : {}) })
       : undefined
     if (web) started.push(web)
     return { dataDir, baseLayer, extractor, store, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, devnetDollar: files.devnetDollar, tokensPath: files.tokensPath, close: closeAll }
@@ -139,7 +143,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
 
 // The store is always on loopback: the devnet allows the extractors exactly this address. Its payee
 // is its own key's vault on shard 1, paid on the devnet's domain in Devnet Dollars (`payeeToken`).
-async function startDevnetStore(dataDir: string, ports: StackPorts, host: string, logLevel: string, payeeToken: string, payment: DevnetStorePayment | undefined): Promise<RunningStore> {
+async function startDevnetStore(dataDir: string, ports: StackPorts, host: string, logLevel: string, payeeToken: string, payment: DevnetStorePayment | undefined, checkoutReaders: readonly string[]): Promise<RunningStore> {
   const domainHost = host.includes(':') ? `[${host}]` : host
   return startStore({
     ...(payment === undefined ? {} : { paymentHandlers: [payment.handler], mandateCheck: payment.mandateCheck }),
@@ -149,6 +153,7 @@ async function startDevnetStore(dataDir: string, ports: StackPorts, host: string
     payeeKeyFile: join(dataDir, 'keys', 'store.json'),
     stateDir: join(dataDir, 'store'),
     payeeToken,
+    checkoutReaders: () => checkoutReaders,
     ...(ports.domain === 0 ? {} : { domainUrl: `http://${domainHost}:${ports.domain}` }),
   })
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
+import { InvalidRequestError } from '@verity/core'
 import { httpEdge } from '@verity/server'
 import { Type } from 'typebox'
 import { createExtractorDependencies } from '../createExtractorDependencies.ts'
@@ -8,7 +9,7 @@ import type { ExtractorDependencies, ExtractRequest } from '../extractFromSoluti
 import type { ExtractorOptions } from '../ExtractorOptions.ts'
 import { refuseOwnedFieldRules } from '../evidence/refuseOwnedFieldRules.ts'
 import { EXTRACT_REQUEST_BODY_BYTES_MAX, SCHEMA_FIELDS_MAX, SCHEMA_NAME_CHARS_MAX, SOLUTION_CHARS_MAX } from '../limits.ts'
-import { VERITY_PLATFORM_PROFILE } from '../ucp/ucpPlatformProfile.ts'
+import { platformProfileOf } from '../ucp/platformProfileOf.ts'
 import { registerCatalogSearchRoute } from './catalogSearchRoute.ts'
 import { extractorEdge } from './extractorEdge.ts'
 
@@ -81,9 +82,13 @@ export const extractorRoutes: FastifyPluginAsync<ExtractorRoutesOptions> = async
   )
   registerCatalogSearchRoute(app, ready)
 
-  // The platform profile this extractor advertises to UCP businesses (UCP-Agent header): public, cacheable (UCP asks ≥ 60 s).
-  app.get('/ucp/platform-profile', { schema: { summary: "The extractor's UCP platform profile (UCP 2026-04-08)" } }, async (_request, reply) => {
+  // The platform profile this extractor advertises to UCP businesses (UCP-Agent header), with the key its requests are signed with;
+  // `?signing_key=<x>.<y>` serves a Verity agent's profile listing that key (platformProfileOf). Public, cacheable (UCP asks ≥ 60 s).
+  const PlatformProfileQuery = Type.Object({ signing_key: Type.Optional(Type.String({ maxLength: 128, description: "a Verity agent's P-256 request key as <x>.<y> (base64url coordinates): the profile lists that key alone" })) })
+  app.get('/ucp/platform-profile', { schema: { summary: "The extractor's UCP platform profile (UCP 2026-04-08), or a Verity agent's (signing_key)", querystring: PlatformProfileQuery } }, async (request, reply) => {
+    const profile = platformProfileOf(ready.ucpRequestKey?.publicJwk, (request.query as { signing_key?: string }).signing_key)
+    if (profile === undefined) throw new InvalidRequestError({ reason: 'signing_key must be <x>.<y>: the base64url coordinates of a P-256 public key' })
     void reply.header('cache-control', 'public, max-age=3600')
-    return VERITY_PLATFORM_PROFILE
+    return profile
   })
 }

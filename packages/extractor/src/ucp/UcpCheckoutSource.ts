@@ -1,4 +1,4 @@
-import { checkoutDigestOf, checkoutFactsOf, checkoutLineKeys, verifyMerchantAuthorization, type EvidenceSource } from '@verity/core'
+import { checkoutDigestOf, checkoutFactsOf, checkoutLineKeys, verifyMerchantAuthorization, type EvidenceSource, type UcpRequestKey } from '@verity/core'
 import { UCP_AP2_MANDATE, UCP_CHECKOUT } from '@verity/wire'
 import { UnsupportedSolutionError, VariantNotFoundError } from '../errors/extractorErrors.ts'
 import { UcpCapabilityMissingError, UcpCheckoutUnsignedError } from '../errors/ucpErrors.ts'
@@ -50,10 +50,15 @@ export function namesCheckout(metadata: unknown): boolean {
 export class UcpCheckoutSource {
   readonly #transport: UcpTransportContext
   readonly #agentProfileUrl: () => string
+  readonly #requestKey: UcpRequestKey | undefined
 
-  /** `ucp` discovers businesses and reads their products (its profile cache is shared); `options` are the ones it was built with. */
-  constructor(private readonly ucp: UcpSource, options: UcpSourceOptions = {}) {
+  /**
+   * `ucp` discovers businesses and reads their products (its profile cache is shared); `options` are the ones it was built with,
+   * and `requestKey` the key session reads are signed with (the one the extractor's platform profile lists).
+   */
+  constructor(private readonly ucp: UcpSource, options: UcpSourceOptions & { requestKey?: UcpRequestKey | undefined } = {}) {
     this.#transport = openEgress(options)
+    this.#requestKey = options.requestKey
     const agentProfileUrl = options.agentProfileUrl ?? UCP_AGENT_PROFILE_URL_DEFAULT
     this.#agentProfileUrl = typeof agentProfileUrl === 'string' ? () => agentProfileUrl : agentProfileUrl
   }
@@ -63,7 +68,7 @@ export class UcpCheckoutSource {
     const business = await this.ucp.discover(base)
     if (!business.capabilities.includes(UCP_CHECKOUT)) throw new UcpCapabilityMissingError({ business: base, reason: `the profile lists no ${UCP_CHECKOUT} capability` })
     const sources: EvidenceSource[] = [...business.sources]
-    const checkout = (await getUcpCheckout({ business, checkoutId, agentProfileUrl: this.#agentProfileUrl(), context: this.#transport, sources })) as Record<string, unknown>
+    const checkout = (await getUcpCheckout({ business, checkoutId, agentProfileUrl: this.#agentProfileUrl(), context: this.#transport, sources, requestKey: this.#requestKey })) as Record<string, unknown>
     const url = sources[sources.length - 1]?.url ?? base
     if (!business.capabilities.includes(UCP_AP2_MANDATE)) throw new UcpCheckoutUnsignedError({ url, reason: `the business does not offer ${UCP_AP2_MANDATE}: nobody signs its checkouts` })
     const signed = await verifyMerchantAuthorization(checkout, business.signingKeys)

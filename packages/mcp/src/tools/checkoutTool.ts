@@ -66,8 +66,8 @@ export function registerCheckoutTool(server: McpServer, deps: ToolDependencies):
           ...(destination === undefined ? {} : { destination }),
           ...(fulfillment_option_id === undefined ? {} : { fulfillmentOptionId: fulfillment_option_id }),
           openMandate: open_mandate,
+          // Its requests are signed with the agent's request key, under the agent's own profile (the orchestrator serves it): the session is the agent's alone.
           agent: deps.signer as KeySigner,
-          profileUrl: `${deps.orchestrator.baseUrl.replace(/\/+$/, '')}/extractor/ucp/platform-profile`,
         })
         const structured = {
           intent_id,

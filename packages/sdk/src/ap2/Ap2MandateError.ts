@@ -11,6 +11,7 @@ export const AP2_REFUSALS = Object.freeze({
   AP2_MANDATE_EXPIRED: { ap2: 'invalid_credential', ucp: 'mandate_expired' },
   AP2_CONSTRAINT_UNRESOLVED: { ap2: 'unresolved_constraint', ucp: 'mandate_scope_mismatch' },
   AP2_CHECKOUT_HASH_MISMATCH: { ap2: 'invalid_mandate', ucp: 'mandate_scope_mismatch' },
+  AP2_AUDIENCE_MISMATCH: { ap2: 'invalid_mandate', ucp: 'mandate_scope_mismatch' },
   MERCHANT_AUTHORIZATION_INVALID: { ap2: 'invalid_mandate', ucp: 'merchant_authorization_invalid' },
   VERITY_INTENT_MISMATCH: { ap2: 'invalid_mandate', ucp: 'mandate_scope_mismatch' },
   VERITY_AGENT_NOT_NAMED: { ap2: 'invalid_mandate', ucp: 'mandate_invalid_signature' },

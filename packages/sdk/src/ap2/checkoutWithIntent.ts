@@ -2,11 +2,12 @@
 // 2026-04-08 business that negotiates AP2 and the dev.verity.domain payment handler, open a
 // checkout session, prove the intent over it, and complete it with AP2 mandates whose constraint
 // is the proof, paying with the intent's mandate payment.
-import type { KeySigner, Signer } from '@verity/core'
+import { deriveUcpRequestKey, type KeySigner, type Signer } from '@verity/core'
 import { VERITY_PAYMENT_INSTRUMENT_TYPE, type Static, type UcpBuyer, type UcpPostalAddress } from '@verity/wire'
 import type { OrchestratorClient } from '../clients/OrchestratorClient.ts'
 import { CHECKOUT_PROOF_WAIT_MS_DEFAULT, CHECKOUT_PREPARE_UPDATES_MAX, CHECKOUT_STATUS_POLL_MS } from '../limits.ts'
 import { UcpCheckoutClient, type UcpCheckoutView, type VerityCheckoutBusiness } from '../ucp/UcpCheckoutClient.ts'
+import { ucpPlatformOf } from '../ucp/ucpPlatformOf.ts'
 import { CheckoutRefusedError } from './CheckoutRefusedError.ts'
 import { closeCheckoutMandate, issueOpenCheckoutMandate, issuePaymentMandate } from './issueMandates.ts'
 import { verityIntentConstraintOf } from './verityIntentConstraintOf.ts'
@@ -28,6 +29,11 @@ export type CheckoutWithIntentParameters = {
   openMandate?: string
   /** The agent: signs the proposal (an agent-bound intent), the closed Checkout Mandate and the Payment Mandate. */
   agent: KeySigner
+  /**
+   * The platform profile sent as UCP-Agent. Default: the agent's own, served by the orchestrator
+   * (ucpPlatformOf). Every request is signed with the agent's request key (deriveUcpRequestKey),
+   * so a profile given here must list that key in its `signing_keys`.
+   */
   profileUrl?: string
   proofWaitMs?: number
   onProgress?: (step: string) => void
@@ -47,14 +53,17 @@ export type CheckoutWithIntentReturnType = {
  * checkout, AP2 and dev.verity.domain before anything is created; for a pending intent opens a
  * session (items, buyer, fulfillment) and proposes it (`{"business", "checkout": true}`), waits for
  * the proof; then completes the proven session with the AP2 Checkout Mandate chain and the Payment
- * Mandate. The business verifies the Verity constraint and is paid by the domain before it places
+ * Mandate. Every request to the business is signed with the agent's request key (the session is
+ * the agent's alone). The business verifies the Verity constraint and is paid by the domain before it places
  * the order. Throws CheckoutRefusedError, UcpBusinessUnusableError, ApiError (a business's refusal:
  * `serverCode` is its UCP error code), ServiceUnreachableError.
  * @example const { order } = await checkoutWithIntent({ business, orchestrator, intentId, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer, destination, user, agent })
  */
 export async function checkoutWithIntent(parameters: CheckoutWithIntentParameters): Promise<CheckoutWithIntentReturnType> {
   const progress = parameters.onProgress ?? (() => {})
-  const client = new UcpCheckoutClient(parameters.business, { ...(parameters.profileUrl === undefined ? {} : { profileUrl: parameters.profileUrl }) })
+  const platform = parameters.profileUrl === undefined ? ucpPlatformOf({ orchestrator: parameters.orchestrator.baseUrl, agent: parameters.agent }) : { profileUrl: parameters.profileUrl, requestKey: deriveUcpRequestKey(parameters.agent) }
+  // The session answers only to the agent's signed requests: the proof's public session id opens nothing.
+  const client = new UcpCheckoutClient(parameters.business, platform)
   const business = await client.negotiate()
   let status = await parameters.orchestrator.getIntentStatus(parameters.intentId)
   if (status === 'pending') {

@@ -55,13 +55,14 @@ describe('the Verity constraint of an AP2 open Checkout Mandate', () => {
       evidenceExtra: { checkout_digest: checkoutDigestOf(checkout) },
       metadata: { business: BUSINESS, checkout: true },
       solution: 'chk_1',
+      agent,
     })
   })
   after(async () => {
     await prover?.close()
   })
 
-  async function chainFor(forCheckout: Record<string, unknown>, options: { signer?: Ed25519Signer; agentKey?: Ed25519Signer; closer?: Ed25519Signer; lifetimeSeconds?: number; nowMs?: number } = {}): Promise<string> {
+  async function chainFor(forCheckout: Record<string, unknown>, options: { signer?: Ed25519Signer; agentKey?: Ed25519Signer; closer?: Ed25519Signer; lifetimeSeconds?: number; nowMs?: number; audience?: string } = {}): Promise<string> {
     const openMandate = await issueOpenCheckoutMandate({
       user: options.signer ?? user,
       agentPublicKey: (options.agentKey ?? agent).publicKeyBase58,
@@ -69,7 +70,7 @@ describe('the Verity constraint of an AP2 open Checkout Mandate', () => {
       ...(options.lifetimeSeconds === undefined ? {} : { lifetimeSeconds: options.lifetimeSeconds }),
       ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
     })
-    return (await closeCheckoutMandate({ openMandate, checkout: forCheckout, agent: options.closer ?? agent, audience: BUSINESS })).checkoutMandate
+    return (await closeCheckoutMandate({ openMandate, checkout: forCheckout, agent: options.closer ?? agent, audience: options.audience ?? BUSINESS })).checkoutMandate
   }
 
   function evaluate(checkoutMandate: string, overrides: { business?: string; bundle?: unknown; keys?: Record<string, unknown>[] } = {}) {
@@ -113,7 +114,14 @@ describe('the Verity constraint of an AP2 open Checkout Mandate', () => {
     await refused(evaluate(await chainFor(await signedCheckout({ quantity: 2 }))), 'VERITY_CHECKOUT_MISMATCH', /checkout differs from the one proven/)
     await refused(evaluate(await chainFor(await signedCheckout({ payee: formatAddress(agent.ownerId, 1) }))), 'VERITY_CHECKOUT_MISMATCH', /checkout pays/)
     await refused(evaluate(await chainFor(await signedCheckout({ id: 'chk_2' }))), 'VERITY_CHECKOUT_MISMATCH', /checkout differs/)
-    await refused(evaluate(await chainFor(checkout), { business: 'http://127.0.0.1:9999' }), 'VERITY_CHECKOUT_MISMATCH', /proof names business/)
+    await refused(evaluate(await chainFor(checkout, { audience: 'http://127.0.0.1:9999' }), { business: 'http://127.0.0.1:9999' }), 'VERITY_CHECKOUT_MISMATCH', /proof names business/)
+  })
+
+  test('a closed mandate made out to another business (aud) is refused before the proof is verified', async () => {
+    await refused(evaluate(await chainFor(checkout, { audience: 'https://some-other-shop.example' })), 'AP2_AUDIENCE_MISMATCH', /made out to "https:\/\/some-other-shop.example", not to this business/)
+    await refused(evaluate(await chainFor(checkout), { business: 'http://127.0.0.1:9999' }), 'AP2_AUDIENCE_MISMATCH', /closed Checkout Mandate is made out to/)
+    // The same business spelled with a trailing slash is the same audience.
+    assert.equal((await evaluate(await chainFor(checkout, { audience: `${BUSINESS}/` }))).intentId, (bundle.signed_intent as { payload: { id: string } }).payload.id)
   })
 
   test('every signature of the chain is checked: the user, the agent, the business', async () => {

@@ -7,6 +7,7 @@ import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 import { MalformedProofBundleError } from '../proofs/proofErrors.ts'
 import { verifyMandateBundle, type VerifyMandateBundleOptions } from '../mandates/verifyMandateBundle.ts'
 import { Ap2MandateError } from './Ap2MandateError.ts'
+import { checkMandateAudience } from './checkMandateAudience.ts'
 import { readCheckoutMandate } from './readCheckoutMandate.ts'
 import { ed25519KeyOfJwk } from './sdJwtKeys.ts'
 
@@ -33,6 +34,8 @@ export type VerityCheckoutAuthorization = {
   agentPublicKey: string
   /** What the intent's mandate payment pays (verified). */
   payment: MandateFacts
+  /** The business the mandates must be made out to (`aud`): the one evaluating. */
+  business: string
 }
 
 /**
@@ -47,6 +50,7 @@ export type VerityCheckoutAuthorization = {
 export async function evaluateVerityConstraint(parameters: EvaluateVerityConstraintParameters): Promise<VerityCheckoutAuthorization> {
   const intent = intentOf(parameters.proofBundle)
   const chain = await readCheckoutMandate(parameters.checkoutMandate, intent.userKey, parameters.nowMs)
+  checkMandateAudience('closed Checkout Mandate', chain.audience, parameters.business)
   const constraint = verityConstraintOf(chain.open.constraints)
   checkIntent(constraint, intent)
   const agentKey = ed25519KeyOfJwk(chain.open.cnf.jwk)
@@ -60,7 +64,7 @@ export async function evaluateVerityConstraint(parameters: EvaluateVerityConstra
   if (!bundle.ok) throw new Ap2MandateError({ code: 'VERITY_PROOF_INVALID', reason: `the intent's proof does not authorize a payment (${bundle.code}): ${bundle.reason}` })
   const checkoutFacts = checkoutFactsOf(chain.checkout)
   checkCheckout(parameters.business, intent, checkoutFacts, chain.checkout, bundle.facts)
-  return { intentId: intent.id, constraint, checkout: chain.checkout, checkoutFacts, checkoutHash: chain.closed.checkout_hash, agentPublicKey, payment: bundle.facts }
+  return { intentId: intent.id, constraint, checkout: chain.checkout, checkoutFacts, checkoutHash: chain.closed.checkout_hash, agentPublicKey, payment: bundle.facts, business: parameters.business }
 }
 
 type IntentView = { id: string; templateId: string; userKey: Uint8Array; sealed: unknown; agents: string[] | undefined; evidence: Record<string, unknown>; business: unknown }

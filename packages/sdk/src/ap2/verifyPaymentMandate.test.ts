@@ -20,10 +20,11 @@ const authorized = {
   checkoutHash: CHECKOUT_HASH,
   checkoutFacts: { id: 'chk_1', status: 'ready_for_complete', currency: 'USD', totalCents: 2499n, lines: [], payee, payeeToken: 'native' },
   payment: { payee },
+  business: 'http://127.0.0.1:8095',
 } as unknown as VerityCheckoutAuthorization
 
-const mandate = (overrides: { signer?: Ed25519Signer; amount?: bigint; checkoutHash?: string; payee?: string; intentId?: string } = {}) =>
-  issuePaymentMandate({ agent: overrides.signer ?? agent, checkoutHash: overrides.checkoutHash ?? CHECKOUT_HASH, payee: { id: overrides.payee ?? payee, name: 'store' }, amountCents: overrides.amount ?? 2499n, currency: 'USD', intentId: overrides.intentId ?? intentId, audience: 'http://127.0.0.1:8095' })
+const mandate = (overrides: { signer?: Ed25519Signer; amount?: bigint; checkoutHash?: string; payee?: string; intentId?: string; audience?: string } = {}) =>
+  issuePaymentMandate({ agent: overrides.signer ?? agent, checkoutHash: overrides.checkoutHash ?? CHECKOUT_HASH, payee: { id: overrides.payee ?? payee, name: 'store' }, amountCents: overrides.amount ?? 2499n, currency: 'USD', intentId: overrides.intentId ?? intentId, audience: overrides.audience ?? 'http://127.0.0.1:8095' })
 
 async function refused(token: unknown, code: Ap2RefusalCode, message: RegExp): Promise<void> {
   await assert.rejects(verifyPaymentMandate(token, authorized), (error: unknown) => {
@@ -47,6 +48,8 @@ test('another signer, another checkout, amount, payee or intent, or no token at 
   await refused(await mandate({ payee: formatAddress(stranger.ownerId, 1) }), 'VERITY_CHECKOUT_MISMATCH', /the proven payee is/)
   await refused(await mandate({ intentId: randomUUID() }), 'VERITY_INTENT_MISMATCH', /payment instrument is intent/)
   await refused(undefined, 'AP2_MANDATE_MALFORMED', /carries no payment mandate/)
+  await refused(await mandate({ audience: 'https://some-other-shop.example' }), 'AP2_AUDIENCE_MISMATCH', /Payment Mandate is made out to "https:\/\/some-other-shop.example"/)
+  await refused(await mandate({ audience: 'http://127.0.0.1:8096' }), 'AP2_AUDIENCE_MISMATCH', /not to this business/)
 })
 
 test('peekVerityConstraint reads the intent a chain names without verifying, and nothing from anything else', async () => {

@@ -1,13 +1,14 @@
 import { SDJwtInstance } from '@sd-jwt/core'
 import { Ap2PaymentMandate, describeUcpViolations, validateUcp, type Static } from '@verity/wire'
 import { Ap2MandateError } from './Ap2MandateError.ts'
+import { checkMandateAudience } from './checkMandateAudience.ts'
 import { ed25519PublicJwk, sdJwtHasher, sdJwtVerifierOf } from './sdJwtKeys.ts'
 import type { VerityCheckoutAuthorization } from './evaluateVerityConstraint.ts'
 
 /**
  * Verifies the Payment Mandate (`payment.instruments[*].credential.token`) of a checkout the
  * Verity constraint authorized: signed by the same agent key, its `transaction_id` the closed
- * Checkout Mandate's `checkout_hash`, paying the checkout's total in its currency to the proven
+ * Checkout Mandate's `checkout_hash`, made out to the business (`aud`), paying the checkout's total in its currency to the proven
  * payee, with the intent's mandate payment as instrument. Throws Ap2MandateError.
  */
 export async function verifyPaymentMandate(token: unknown, authorized: VerityCheckoutAuthorization): Promise<Static<typeof Ap2PaymentMandate>> {
@@ -19,6 +20,7 @@ export async function verifyPaymentMandate(token: unknown, authorized: VerityChe
   } catch (error) {
     throw mismatch('AP2_MANDATE_SIGNATURE_INVALID', `the payment mandate is not signed by the agent of the checkout mandate (${(error as Error).message})`)
   }
+  checkMandateAudience('Payment Mandate', (payload as { aud?: unknown } | null)?.aud, authorized.business)
   const delegated = (payload as { delegate_payload?: unknown[] } | null)?.delegate_payload
   const checked = validateUcp(Ap2PaymentMandate, Array.isArray(delegated) ? delegated[0] : undefined)
   if (!checked.ok) throw mismatch('AP2_MANDATE_MALFORMED', `the payment mandate breaks its AP2 schema (${describeUcpViolations(checked.violations)})`)

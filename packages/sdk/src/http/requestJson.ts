@@ -8,6 +8,8 @@ export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** A JSON value (bigints written as integers), a string (text/plain) or bytes (octet-stream). */
   body?: unknown
+  /** A JSON body already written, sent as these exact bytes (application/json): for a request signed over its body. */
+  jsonText?: string
   timeoutMs?: number
   signal?: AbortSignal
   /** Sent as `Authorization: Bearer <token>` (operator routes; docs/security.md). */
@@ -30,7 +32,10 @@ export async function request(baseUrl: string, path: string, options: RequestOpt
   const headers: Record<string, string> = { ...options.headers }
   if (options.token !== undefined && options.token !== '') headers.authorization = `Bearer ${options.token}`
   let body: string | Uint8Array | undefined
-  if (options.body instanceof Uint8Array) {
+  if (options.jsonText !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = options.jsonText
+  } else if (options.body instanceof Uint8Array) {
     headers['content-type'] = 'application/octet-stream'
     body = options.body
   } else if (typeof options.body === 'string') {

@@ -1,4 +1,5 @@
 import { UCP_VERITY_PAYMENT_HANDLER, UCP_AP2_MANDATE, UCP_CHECKOUT, selectUcpBinding, type Static, type UcpBusinessProfile, type UcpCheckoutCompleteRequest, type UcpCheckoutCreateRequest, type UcpCheckoutUpdateRequest } from '@verity/wire'
+import { signUcpRequest, stringifyJsonBigint, type UcpRequestKey } from '@verity/core'
 import { requestJson } from '../http/requestJson.ts'
 import { CHECKOUT_COMPLETE_TIMEOUT_MS } from '../limits.ts'
 import { UcpBusinessClient, type UcpBusinessClientOptions } from './UcpBusinessClient.ts'
@@ -17,9 +18,19 @@ export type VerityCheckoutBusiness = {
   signingKeys: Record<string, unknown>[]
 }
 
+export type UcpCheckoutClientOptions = UcpBusinessClientOptions & {
+  /**
+   * The key every checkout request is signed with (RFC 9421, UCP signatures.md): one the profile
+   * at `profileUrl` lists. A business binds a session to the profile and key that opened it
+   * (ucpPlatformOf gives both for a Verity agent).
+   */
+  requestKey?: UcpRequestKey
+}
+
 /**
  * A platform's client of one business's checkout (UCP 2026-04-08 `dev.ucp.shopping.checkout`, REST
- * binding): create, get, update and complete sessions, each mutation with an `Idempotency-Key`.
+ * binding): create, get, update and complete sessions, each mutation with an `Idempotency-Key`,
+ * each request signed with `requestKey` when given (the demo store refuses unsigned ones).
  * `negotiate()` refuses, before anything is created or paid, a business that does not offer
  * checkout, the AP2 mandates extension (`dev.ucp.shopping.ap2_mandate`) and the `dev.verity.domain`
  * payment handler. Throws UcpBusinessUnusableError, ApiError, ServiceUnreachableError.
@@ -28,7 +39,7 @@ export class UcpCheckoutClient {
   readonly #catalog: UcpBusinessClient
   #business: Promise<VerityCheckoutBusiness> | undefined
 
-  constructor(readonly business: string, private readonly options: UcpBusinessClientOptions = {}) {
+  constructor(readonly business: string, private readonly options: UcpCheckoutClientOptions = {}) {
     this.#catalog = new UcpBusinessClient(business, options)
   }
 
@@ -57,7 +68,13 @@ export class UcpCheckoutClient {
     const { endpoint } = await this.negotiate()
     const headers: Record<string, string> = { 'ucp-agent': `profile="${this.#catalog.profileUrl}"` }
     if (method !== 'GET') headers['idempotency-key'] = globalThis.crypto.randomUUID()
-    const answer = await requestJson<unknown>(endpoint, path, { method, headers, ...(body === undefined ? {} : { body }), ...(this.options.timeoutMs === undefined ? (timeoutMsDefault === undefined ? {} : { timeoutMs: timeoutMsDefault }) : { timeoutMs: this.options.timeoutMs }) })
+    const jsonText = body === undefined ? undefined : stringifyJsonBigint(body)
+    const key = this.options.requestKey
+    if (key !== undefined) {
+      const url = new URL(`${endpoint.replace(/\/$/, '')}${path}`)
+      Object.assign(headers, signUcpRequest({ method, url, headers: { ...headers, ...(jsonText === undefined ? {} : { 'content-type': 'application/json' }) }, body: jsonText, key }))
+    }
+    const answer = await requestJson<unknown>(endpoint, path, { method, headers, ...(jsonText === undefined ? {} : { jsonText }), ...(this.options.timeoutMs === undefined ? (timeoutMsDefault === undefined ? {} : { timeoutMs: timeoutMsDefault }) : { timeoutMs: this.options.timeoutMs }) })
     const checkout = answer as Partial<UcpCheckoutView> | null
     if (checkout === null || typeof checkout !== 'object' || typeof checkout.id !== 'string' || typeof checkout.status !== 'string')
       throw new UcpBusinessUnusableError({ business: this.business, reason: `${method} ${path} did not answer a checkout (no id and status)` })

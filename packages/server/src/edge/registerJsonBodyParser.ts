@@ -1,6 +1,6 @@
 // JSON request bodies read without rounding: an integer beyond 2^53 keeps every digit (a bigint).
 import { InvalidRequestError, parseJsonBigint } from '@verity/core'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 export type JsonBodyOptions = {
   /** Read only JSON (every other content type is 415); default false: fastify's text parser stays. */
@@ -10,6 +10,11 @@ export type JsonBodyOptions = {
    * The base layer answers it in-band instead (a JSON-RPC parse error), so it keeps the reason.
    */
   onUnreadable?: (reason: string) => unknown
+  /**
+   * Called with each JSON body's text as received, before it is parsed: for a service that checks
+   * a signature over the body's bytes (the store: RFC 9530 Content-Digest of a UCP request).
+   */
+  onBodyText?: (request: FastifyRequest, text: string) => void
 }
 
 /**
@@ -20,8 +25,9 @@ export type JsonBodyOptions = {
 export function registerJsonBodyParser(app: FastifyInstance, options: JsonBodyOptions = {}): void {
   if (options.isJsonOnly === true) app.removeAllContentTypeParsers()
   else app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string
+    options.onBodyText?.(request, text)
     if (text.trim() === '') return done(null, options.onUnreadable?.('the body is empty'))
     try {
       done(null, parseJsonBigint(text))

@@ -7,15 +7,16 @@ import { createHash } from 'node:crypto'
 import { canonicalJson, VerityError } from '@verity/core'
 import { describeUcpViolations, UcpCheckoutCompleteRequest, UcpCheckoutCreateRequest, UcpCheckoutUpdateRequest, validateUcp } from '@verity/wire'
 import type { TSchema } from 'typebox'
-import { IdempotencyConflictError, StoreRequestInvalidError } from '../errors/storeErrors.ts'
+import { CheckoutForbiddenError, IdempotencyConflictError, OrderForbiddenError, StoreRequestInvalidError } from '../errors/storeErrors.ts'
 import { answerOf } from '../http/ucpErrorCodes.ts'
 import { IDEMPOTENCY_KEY_CHARS_MAX, IDEMPOTENCY_TTL_MS } from '../limits.ts'
 import { errorReply } from '../ucp/responseEnvelope.ts'
 import type { CheckoutService, Outcome } from './CheckoutService.ts'
 import { KeyedLocks } from './KeyedLocks.ts'
 import type { OrderService } from './orders/OrderService.ts'
+import { authenticateCaller, isOpener, type Caller, type SignedRequest } from './platform/authenticateCaller.ts'
 import type { UcpAgentSource } from './platform/parseUcpAgent.ts'
-import type { PlatformResolver } from './platform/PlatformResolver.ts'
+import type { Platform, PlatformResolver } from './platform/PlatformResolver.ts'
 import type { CheckoutStateStore } from './state/CheckoutStateStore.ts'
 
 export type CheckoutOperation = 'create_checkout' | 'get_checkout' | 'update_checkout' | 'complete_checkout' | 'cancel_checkout' | 'get_order' | 'update_order'
@@ -29,6 +30,8 @@ export type GatewayRequest = Readonly<{
   /** The operation's payload (the checkout request, or an Order-shaped order update). */
   body?: unknown
   agent: UcpAgentSource
+  /** The request as received, for its RFC 9421 signature (undefined: unsigned). */
+  signed?: SignedRequest | undefined
   idempotencyKey?: string | undefined
   /** What else makes two requests the same for a key besides the operation, id and body (the binding: REST method and path, or the MCP tool). */
   binding: string
@@ -39,21 +42,40 @@ export type GatewayRequest = Readonly<{
 /** A reply: HTTP status and JSON body (as text, exactly what a replay answers). */
 export type GatewayReply = Readonly<{ status: number; body: string }>
 
+export type CheckoutGatewayParts = {
+  checkouts: CheckoutService
+  orders: OrderService
+  platforms: PlatformResolver
+  state: CheckoutStateStore
+  /** Conformance mode: unsigned requests are taken as their profile URL alone (the suite does not sign). */
+  isLenient: boolean
+  /** Profile URLs of the verifiers the business lets read any session (GET only, signed): the extractors that prove its checkouts. */
+  checkoutReaders?: () => readonly string[]
+}
+
 export class CheckoutGateway {
   readonly #locks = new KeyedLocks()
 
-  constructor(private readonly parts: { checkouts: CheckoutService; orders: OrderService; platforms: PlatformResolver; state: CheckoutStateStore }) {}
+  constructor(private readonly parts: CheckoutGatewayParts) {}
 
-  /** Runs one operation. Throws the VerityErrors of the operation (not kept for a key when 5xx or a conflict). */
+  /**
+   * Runs one operation for the caller its signature proves (authenticateCaller): a session, and its
+   * order, answer only to the caller that opened it. Throws the VerityErrors of the operation (not
+   * kept for a key when 5xx or a conflict), SignatureMissingError, SignatureInvalidError,
+   * CheckoutForbiddenError, OrderForbiddenError.
+   */
   async run(request: GatewayRequest): Promise<GatewayReply> {
     const platform = await this.parts.platforms.resolve(request.agent)
     request.authorize?.()
-    if (!MUTATIONS.has(request.operation)) return replyOf(await this.#perform(request, platform))
+    // Order updates are the operator's (the orders secret), not a platform's.
+    const caller = request.operation === 'update_order' ? { profileUrl: undefined, keyThumbprint: undefined } : authenticateCaller(platform, request.signed, { isLenient: this.parts.isLenient })
+    if (request.operation !== 'update_order') this.#checkAccess(request, caller)
+    if (!MUTATIONS.has(request.operation)) return replyOf(await this.#perform(request, platform, caller))
     const key = checkedKey(request.idempotencyKey)
     const kind = request.operation.endsWith('_order') ? 'order' : 'checkout'
     const locks = [...(request.id === undefined ? [] : [`${kind}:${request.id}`]), ...(key === undefined ? [] : [`key:${key}`])]
     return this.#locks.run(locks, async () => {
-      const fingerprint = key === undefined ? '' : fingerprintOf(request)
+      const fingerprint = key === undefined ? '' : fingerprintOf(request, caller)
       if (key !== undefined) {
         const kept = this.parts.state.reply(key, IDEMPOTENCY_TTL_MS)
         if (kept !== undefined) {
@@ -63,7 +85,7 @@ export class CheckoutGateway {
       }
       let outcome: Outcome
       try {
-        outcome = await this.#perform(request, platform)
+        outcome = await this.#perform(request, platform, caller)
       } catch (error) {
         if (key !== undefined) this.#keepFailure(key, fingerprint, error)
         throw error
@@ -86,12 +108,34 @@ export class CheckoutGateway {
     return outcome
   }
 
-  #perform(request: GatewayRequest, platform: Awaited<ReturnType<PlatformResolver['resolve']>>): Promise<Outcome> {
+  /**
+   * A session's get, update, complete and cancel, and its order's get, are the opener's; a
+   * verifier the business names (`checkoutReaders`) may get a session, nothing else. An unknown id
+   * is left to the operation (404).
+   */
+  #checkAccess(request: GatewayRequest, caller: Caller): void {
+    if (request.id === undefined || request.operation === 'create_checkout') return
+    if (request.operation === 'get_order') {
+      const order = this.parts.state.order(request.id)
+      if (order !== undefined && !isOpener(order.opener, caller)) throw new OrderForbiddenError({ id: request.id })
+      return
+    }
+    const session = this.parts.state.session(request.id)
+    if (session === undefined || isOpener(session.opener, caller)) return
+    if (request.operation === 'get_checkout' && this.#isReader(caller)) return
+    throw new CheckoutForbiddenError({ id: request.id })
+  }
+
+  #isReader(caller: Caller): boolean {
+    return caller.keyThumbprint !== undefined && caller.profileUrl !== undefined && (this.parts.checkoutReaders?.() ?? []).includes(caller.profileUrl)
+  }
+
+  #perform(request: GatewayRequest, platform: Platform, caller: Caller): Promise<Outcome> {
     const { checkouts, orders } = this.parts
     const id = request.id ?? ''
     switch (request.operation) {
       case 'create_checkout':
-        return checkouts.create(platform, bodyOf(request.body, UcpCheckoutCreateRequest))
+        return checkouts.create(platform, bodyOf(request.body, UcpCheckoutCreateRequest), caller)
       case 'get_checkout':
         return checkouts.get(platform, id)
       case 'update_checkout':
@@ -140,7 +184,12 @@ function checkedKey(key: unknown): string | undefined {
   return key
 }
 
-/** What makes two requests "the same" for a key: binding, operation, id and the canonical JSON of the body. */
-function fingerprintOf(request: GatewayRequest): string {
-  return createHash('sha256').update(`${request.binding}\n${request.operation} ${request.id ?? ''}\n${canonicalJson(request.body ?? null, 'body')}`).digest('hex')
+/**
+ * What makes two requests "the same" for a key: the caller, binding, operation, id and the
+ * canonical JSON of the body. The caller is in it so that another platform reusing a key gets a
+ * conflict, never the reply kept for the key's owner.
+ */
+function fingerprintOf(request: GatewayRequest, caller: Caller): string {
+  const who = `${caller.profileUrl ?? ''} ${caller.keyThumbprint ?? ''}`
+  return createHash('sha256').update(`${who}\n${request.binding}\n${request.operation} ${request.id ?? ''}\n${canonicalJson(request.body ?? null, 'body')}`).digest('hex')
 }

@@ -31,6 +31,7 @@ import { buildOrder } from './orders/buildOrder.ts'
 import { renderOrder } from './orders/renderOrder.ts'
 import type { MandateCheck } from './payment/MandateCheck.ts'
 import type { Checkout, PaymentHandler, PaymentHandlerDeclaration } from './payment/PaymentHandler.ts'
+import type { Caller } from './platform/authenticateCaller.ts'
 import type { Platform } from './platform/PlatformResolver.ts'
 import { priceSession, type Catalog, type SessionPrice } from './render/priceSession.ts'
 import { renderCheckout } from './render/renderCheckout.ts'
@@ -72,7 +73,8 @@ export class CheckoutService {
     this.#now = options.nowMs ?? Date.now
   }
 
-  async create(platform: Platform, request: Static<typeof UcpCheckoutUpdateRequest>): Promise<Outcome> {
+  /** Opens a session for `opener`, the caller whose requests alone it will answer. */
+  async create(platform: Platform, request: Static<typeof UcpCheckoutUpdateRequest>, opener: Caller): Promise<Outcome> {
     const now = this.#now()
     const state: SessionState = {
       id: `chk_${randomUUID()}`,
@@ -89,6 +91,7 @@ export class CheckoutService {
       expiresAtMs: now + CHECKOUT_TTL_MS,
       nextLocalId: 1,
       orderId: undefined,
+      opener,
     }
     applyCheckoutRequest(state, request, this.#options)
     return { status: 201, body: await this.#signedCheckout(state), write: { session: state } }

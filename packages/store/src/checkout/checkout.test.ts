@@ -6,11 +6,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, afterEach, test } from 'node:test'
-import { verifyMerchantAuthorization } from '@verity/core'
+import { deriveUcpRequestKey, Ed25519Signer, verifyMerchantAuthorization } from '@verity/core'
 import { UcpCheckout, UcpOrder, validateUcp, describeUcpViolations } from '@verity/wire'
 import { startStore, type RunningStore } from '../startStore.ts'
 import { DEMO_SHOP_RULES_PATH } from './shop/ShopRules.ts'
-import { startPlatformServer, type PlatformServer } from '../testing/platformServer.ts'
+import { signedHeadersOf, startPlatformServer, type PlatformServer } from '../testing/platformServer.ts'
 import type { MandateCheck, MandateCheckInput } from './payment/MandateCheck.ts'
 import type { PaymentHandler, PaymentRequest, PaymentResult } from './payment/PaymentHandler.ts'
 import { requestComponents, signatureBaseOf } from './webhooks/signRestRequest.ts'
@@ -57,14 +57,18 @@ async function setUp(options: { isAp2?: boolean; mandateCheck?: MandateCheck; de
 
 type Reply = { status: number; body: any }
 
-async function call(store: RunningStore, platform: PlatformServer | string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+/** One request as `platform` sends it: signed with its key (a platform given as a bare profile URL has none: unsigned). */
+async function call(store: RunningStore, platform: Pick<PlatformServer, 'profileUrl' | 'requestKey'> | string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   const profile = typeof platform === 'string' ? platform : platform.profileUrl
-  const response = await fetch(`${store.url}${path}`, {
-    method,
-    headers: { 'ucp-agent': `profile="${profile}"`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
+  const text = body === undefined ? undefined : JSON.stringify(body)
+  const sent = { 'ucp-agent': `profile="${profile}"`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...lowerCased(headers) }
+  const url = `${store.url}${path}`
+  const response = await fetch(url, { method, headers: typeof platform === 'string' ? sent : signedHeadersOf(platform, method, url, sent, text), ...(text === undefined ? {} : { body: text }) })
   return { status: response.status, body: await response.json() }
+}
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 }
 
 function assertCheckout(reply: Reply, status: number): any {
@@ -275,21 +279,27 @@ test('a restart keeps acknowledged checkouts, orders, idempotency replies, undel
   for (let tries = 0; first.platform.webhooks.length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
   assert.deepEqual([first.platform.webhooks[0]?.headers['x-event-type'], first.platform.webhooks[0]?.body['id']], ['order_placed', completed.body.order.id], 'sent after the restart')
   await store.close()
-  for (const close of closers.splice(0).reverse()) await close()
-  const second = await setUp({ stateDir })
-  const replay = await call(second.store, second.platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }, { 'idempotency-key': 'pay-it' })
+  // Started again, the store still knows whose session it was: its opener replays, and reads the order.
+  const { handler, calls } = handlerDouble()
+  const second = await startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir, logLevel: 'silent', paymentHandlers: [handler] })
+  closers.push(() => second.close())
+  const replay = await call(second, first.platform, 'POST', `/ucp/checkout-sessions/${ready.id}/complete`, { payment: { instruments: [instrument] } }, { 'idempotency-key': 'pay-it' })
   assert.deepEqual(replay, completed)
-  assert.equal(second.calls.length, 0)
-  assert.equal((await call(second.store, second.platform, 'GET', `/orders/${completed.body.order.id}`)).status, 200)
-  assert.equal(((await (await fetch(`${second.store.url}/.well-known/ucp`)).json()) as any).signing_keys[0].kid, kid)
+  assert.equal(calls.length, 0)
+  assert.equal((await call(second, first.platform, 'GET', `/orders/${completed.body.order.id}`)).status, 200)
+  const other = await startPlatformServer({ isAp2: false })
+  closers.push(() => other.close())
+  assert.equal((await call(second, other, 'GET', `/orders/${completed.body.order.id}`)).status, 403, 'nor to another platform after the restart')
+  assert.equal(((await (await fetch(`${second.url}/.well-known/ucp`)).json()) as any).signing_keys[0].kid, kid)
 })
 
 test('a platform the store knows (--known-platforms) is negotiated from its known profile, without any fetch', async () => {
   const url = 'https://agent.example/.well-known/ucp'
-  const profile = { ucp: { version: '2026-04-08', capabilities: { 'dev.ucp.shopping.ap2_mandate': [{ version: '2026-04-08' }] } } }
+  const requestKey = deriveUcpRequestKey(Ed25519Signer.generate())
+  const profile = { ucp: { version: '2026-04-08', capabilities: { 'dev.ucp.shopping.ap2_mandate': [{ version: '2026-04-08' }] } }, signing_keys: [requestKey.publicJwk] }
   const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir: mkdtempSync(join(dir, 'known-')), logLevel: 'silent', knownPlatformProfiles: { [url]: profile }, mandateCheck: async () => ({ ok: true }) })
   closers.push(() => store.close())
-  const created = assertCheckout(await call(store, url, 'POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: TEE }, quantity: 1 }] }), 201)
+  const created = assertCheckout(await call(store, { profileUrl: url, requestKey }, 'POST', '/ucp/checkout-sessions', { line_items: [{ item: { id: TEE }, quantity: 1 }] }), 201)
   assert.ok(created.ucp.capabilities['dev.ucp.shopping.ap2_mandate'], 'AP2 negotiated from the known profile')
   await assert.rejects(startStore({ port: 0, payeeKeyFile: join(dir, 'payee.json'), stateDir: mkdtempSync(join(dir, 'known-')), logLevel: 'silent', knownPlatformProfiles: { [url]: { ucp: {} } } }), { code: 'PROFILE_MALFORMED' })
 })

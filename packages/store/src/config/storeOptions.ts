@@ -27,6 +27,7 @@ export const STORE_OPTIONS = {
   shopRulesPath: { flag: 'shop-rules', kind: 'string', defaultText: 'the demo rules (catalog/shop.json)', summary: 'shop rules file: shipping rates, free shipping, discount codes, tax, stock, known customers, links' },
   platformHosts: { flag: 'platform-hosts', kind: 'string', defaultText: 'none (loopback only)', summary: 'comma-separated hosts besides loopback whose platform profiles and webhooks the store may reach (over https)' },
   knownPlatformsPath: { flag: 'known-platforms', kind: 'string', defaultText: 'none', summary: 'JSON file {"<profile URL>": <platform profile>} of platforms the store knows without fetching their profiles' },
+  checkoutReaders: { flag: 'checkout-readers', kind: 'string', defaultText: 'none', summary: 'comma-separated platform profile URLs of the verifiers (extractors) that may read any checkout session, GET only, their requests signed' },
   ordersSecret: { flag: 'orders-secret', kind: 'string', summary: 'bearer secret that order updates (PUT /orders/{id}) need; unset: refused' },
   conformance: { flag: 'conformance', kind: 'boolean', defaultText: 'off', summary: 'TEST ONLY: the UCP conformance suite\'s flower shop, its mock payment handler and shipping simulation' },
   simulationSecret: { flag: 'simulation-secret', kind: 'string', summary: 'conformance mode: the Simulation-Secret of POST /testing/simulate-shipping/{id} (required with --conformance)' },
@@ -50,6 +51,11 @@ export type StoreStartOptions = {
   knownPlatformsPath?: string
   /** Platform profiles known without fetching, by URL (programmatic; merged over `knownPlatformsPath`). */
   knownPlatformProfiles?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  /**
+   * Profile URLs of the verifiers that may read any checkout session (GET only, signed with a key
+   * of that profile): comma-separated (as the flag), a list, or a function asked on each read.
+   */
+  checkoutReaders?: string | readonly string[] | (() => readonly string[])
   ordersSecret?: string
   conformance?: boolean
   simulationSecret?: string

@@ -194,3 +194,46 @@ export class ItemNotFoundError extends VerityError {
     super(`item ${JSON.stringify(fields.id.slice(0, 80))} not found in this store's catalog`)
   }
 }
+
+/** A checkout or order request without an RFC 9421 signature (`Signature-Input`, `Signature`): the store must know who is asking. */
+export class SignatureMissingError extends VerityError {
+  readonly code = 'SIGNATURE_MISSING'
+  constructor(readonly fields: { reason: string }) {
+    super(fields.reason)
+  }
+}
+
+/**
+ * A request signature that does not hold: it does not verify, covers too little, is too old, or
+ * names a key the platform profile does not list (`ucpCode`: UCP's `signature_invalid` or `key_not_found`).
+ */
+export class SignatureInvalidError extends VerityError {
+  readonly code = 'SIGNATURE_INVALID'
+  constructor(readonly fields: { ucpCode: string; reason: string }) {
+    super(`the request signature is refused (${fields.ucpCode}): ${fields.reason}`)
+  }
+}
+
+/** A checkout session asked for by a platform (profile and key) other than the one that opened it. */
+export class CheckoutForbiddenError extends VerityError {
+  readonly code = 'CHECKOUT_FORBIDDEN'
+  constructor(readonly fields: { id: string }) {
+    super(`checkout ${fields.id} belongs to the platform that opened it: only a request signed by that platform's key (with its UCP-Agent profile) may read or change it`)
+  }
+}
+
+/** An order asked for by a platform (profile and key) other than the one that opened its checkout. */
+export class OrderForbiddenError extends VerityError {
+  readonly code = 'ORDER_FORBIDDEN'
+  constructor(readonly fields: { id: string }) {
+    super(`order ${fields.id} is readable only by the platform that opened its checkout (a request signed by that platform's key, with its UCP-Agent profile)`)
+  }
+}
+
+/** A signed request the store cannot check as sent: the body is not the one `Content-Digest` names, or the key is not P-256 (`ucpCode`: `digest_mismatch`, `algorithm_unsupported`). */
+export class SignatureUnusableError extends VerityError {
+  readonly code = 'SIGNATURE_UNUSABLE'
+  constructor(readonly fields: { ucpCode: string; reason: string }) {
+    super(`the request signature cannot be used (${fields.ucpCode}): ${fields.reason}`)
+  }
+}

@@ -5,6 +5,7 @@ import { EXPIRED_SESSION_KEPT_MS, IDEMPOTENCY_TTL_MS, STATE_CLEANUP_INTERVAL_MS,
 import { buildBusinessProfile, PROFILE_PATH, type StorePayee } from '../profile/buildBusinessProfile.ts'
 import { UnreadableBody } from '../ucp/UnreadableBody.ts'
 import { registerMcpRoute } from './mcpRoute.ts'
+import type { BodyTexts } from './signedRequestOf.ts'
 import { registerRestRoutes } from './restRoutes.ts'
 import { storeErrorBody } from './storeErrorBody.ts'
 import { httpStatusByCode } from './ucpErrorCodes.ts'
@@ -50,6 +51,12 @@ export type StoreCheckoutOptions = {
   ordersSecret?: string
   /** Conformance mode (off unless given): lenient platform profiles, order updates without a secret, and the shipping simulation behind this secret. */
   conformance?: { simulationSecret: string }
+  /**
+   * Profile URLs of the verifiers this business lets read any checkout session (GET only, their
+   * requests signed with a key of that profile): the extractors that prove its checkouts for
+   * Verity intents. Asked on each read (the devnet knows its orchestrator's URL only once it listens).
+   */
+  checkoutReaders?: () => readonly string[]
   /** Platform profiles known without fetching, by URL (`--known-platforms`). */
   knownPlatformProfiles?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
   /** fetch for profiles and webhooks (tests). */
@@ -65,11 +72,14 @@ export type StoreCheckoutOptions = {
 export async function buildStoreApp(options: BuildStoreAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: options.logLevel ?? 'info', redact: [...LOG_REDACT_PATHS] }, bodyLimit: options.bodyBytesMax ?? STORE_REQUEST_BODY_BYTES_MAX })
   applyServerTimeouts(app.server)
+  // Checkout requests are signed over their body's bytes (RFC 9530 Content-Digest): the text is kept beside the parsed body.
+  const bodyTexts: BodyTexts = new WeakMap()
   await app.register(httpEdge, {
     statusByCode: httpStatusByCode,
     errorBody: storeErrorBody,
     isJsonOnly: true,
     onUnreadable: (reason) => new UnreadableBody(reason),
+    onBodyText: (request, text) => void bodyTexts.set(request.raw, text),
   })
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(errorReply('not_found', `no route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)} (the profile is at /.well-known/ucp)`))
@@ -82,12 +92,12 @@ export async function buildStoreApp(options: BuildStoreAppOptions): Promise<Fast
   const profileCheckout = checkout === undefined ? undefined : { signingKey: checkout.key.publicJwk, handlers: checkout.handlers, isAp2Offered: checkout.mandateCheck !== undefined }
   const profileOf = () => buildBusinessProfile({ baseUrl: baseUrlNow(), payee, ...(profileCheckout === undefined ? {} : { checkout: profileCheckout }) })
   registerRestRoutes(app, { catalog: options.catalog, profileOf })
-  const gateway = checkout === undefined ? undefined : registerCheckout(app, options.catalog, checkout, baseUrlNow)
-  registerMcpRoute(app, { catalog: options.catalog, version: '0.1.0', ...(gateway === undefined ? {} : { gateway }) })
+  const gateway = checkout === undefined ? undefined : registerCheckout(app, options.catalog, checkout, baseUrlNow, bodyTexts)
+  registerMcpRoute(app, { catalog: options.catalog, version: '0.1.0', bodyTexts, ...(gateway === undefined ? {} : { gateway }) })
   return app
 }
 
-function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout: StoreCheckoutOptions, baseUrl: () => string): CheckoutGateway {
+function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout: StoreCheckoutOptions, baseUrl: () => string, bodyTexts: BodyTexts): CheckoutGateway {
   const egress = { hostsAllowed: checkout.platformHostsAllowed }
   const fetchImpl = checkout.fetchImpl === undefined ? {} : { fetchImpl: checkout.fetchImpl }
   const webhooks = new OrderWebhooks({ egress, profileUrl: () => `${baseUrl()}${PROFILE_PATH}`, key: checkout.key.signing, log: app.log, outbox: checkout.state, ...fetchImpl })
@@ -114,9 +124,17 @@ function registerCheckout(app: FastifyInstance, catalog: StoreCatalog, checkout:
     ...(checkout.knownPlatformProfiles === undefined ? {} : { knownProfiles: checkout.knownPlatformProfiles }),
     ...fetchImpl,
   })
-  const gateway = new CheckoutGateway({ checkouts, orders, platforms, state: checkout.state })
+  const gateway = new CheckoutGateway({
+    checkouts,
+    orders,
+    platforms,
+    state: checkout.state,
+    isLenient: checkout.conformance !== undefined,
+    ...(checkout.checkoutReaders === undefined ? {} : { checkoutReaders: checkout.checkoutReaders }),
+  })
   registerCheckoutRoutes(app, {
     gateway,
+    bodyTexts,
     ordersSecret: checkout.ordersSecret,
     isConformance: checkout.conformance !== undefined,
     simulationSecret: checkout.conformance?.simulationSecret,

@@ -7,6 +7,7 @@ import type { CheckoutGateway, CheckoutOperation } from '../checkout/CheckoutGat
 import { OrderUpdateForbiddenError, SimulationForbiddenError, StoreRequestInvalidError } from '../errors/storeErrors.ts'
 import { REST_ENDPOINT_PATH } from '../profile/buildBusinessProfile.ts'
 import { UnreadableBody } from '../ucp/UnreadableBody.ts'
+import { signedRequestOf, type BodyTexts } from './signedRequestOf.ts'
 
 export type CheckoutRoutesOptions = {
   gateway: CheckoutGateway
@@ -15,6 +16,8 @@ export type CheckoutRoutesOptions = {
   /** Conformance mode: order updates need no secret, and `POST /testing/simulate-shipping/{id}` exists behind `simulationSecret`. */
   isConformance: boolean
   simulationSecret: string | undefined
+  /** The JSON text of each request's body as received (its signature covers those bytes). */
+  bodyTexts: BodyTexts
 }
 
 export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRoutesOptions): void {
@@ -31,6 +34,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
           ...(id === undefined ? {} : { id }),
           ...(hasBody ? { body: bodyOf(request) } : {}),
           agent: { header: request.headers['ucp-agent'] as string | undefined },
+          signed: signedRequestOf(request, options.bodyTexts.get(request.raw)),
           idempotencyKey: request.headers['idempotency-key'] as string | undefined,
           binding: `REST ${method} ${path}`,
           ...(operation === 'update_order' ? { authorize: () => checkOrdersSecret(request, options) } : {}),

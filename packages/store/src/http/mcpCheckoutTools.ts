@@ -5,6 +5,7 @@
 import { isVerityError, type VerityError } from '@verity/core'
 import { UcpCheckoutCompleteRequest, UcpCheckoutCreateRequest, UcpCheckoutUpdateRequest, UcpMcpMeta } from '@verity/wire'
 import { errorBodyOf, type CheckoutGateway, type CheckoutOperation } from '../checkout/CheckoutGateway.ts'
+import type { SignedRequest } from '../checkout/platform/authenticateCaller.ts'
 import { StoreRequestInvalidError } from '../errors/storeErrors.ts'
 import { ANSWER_BY_CODE, answerOf } from './ucpErrorCodes.ts'
 
@@ -36,8 +37,12 @@ export function checkoutToolList() {
 /** What a JSON-RPC answer of a tool call is: a result, or an error with its code and UCP data. */
 export type ToolAnswer = { result: unknown } | { error: { httpStatus: number; jsonRpcCode: number; message: string; data: { code: string; content: string } } }
 
-/** Calls a checkout tool. Never throws a VerityError: refusals become JSON-RPC errors (business outcomes a result, as over REST). */
-export async function callCheckoutTool(gateway: CheckoutGateway, name: string, args: unknown): Promise<ToolAnswer> {
+/**
+ * Calls a checkout tool for the HTTP request that carries it (`signed`: its RFC 9421 signature
+ * covers the JSON-RPC body, `meta` included). Never throws a VerityError: refusals become JSON-RPC
+ * errors (business outcomes a result, as over REST).
+ */
+export async function callCheckoutTool(gateway: CheckoutGateway, name: string, args: unknown, signed: SignedRequest): Promise<ToolAnswer> {
   const spec = CHECKOUT_TOOLS[name]!
   const { meta, id, checkout } = (args ?? {}) as { meta?: { 'ucp-agent'?: { profile?: unknown }; 'idempotency-key'?: unknown }; id?: unknown; checkout?: unknown }
   try {
@@ -50,6 +55,7 @@ export async function callCheckoutTool(gateway: CheckoutGateway, name: string, a
       ...(spec.hasId ? { id: id as string } : {}),
       ...(spec.checkout === undefined ? {} : { body: checkout }),
       agent: { fromMeta: meta?.['ucp-agent']?.profile },
+      signed,
       idempotencyKey: key,
       binding: `MCP ${name}`,
     })

@@ -19,6 +19,7 @@ import {
 import { answerOf } from './ucpErrorCodes.ts'
 import type { CheckoutGateway } from '../checkout/CheckoutGateway.ts'
 import { callCheckoutTool, CHECKOUT_TOOLS, checkoutToolList } from './mcpCheckoutTools.ts'
+import { signedRequestOf, type BodyTexts } from './signedRequestOf.ts'
 
 /** MCP protocol revisions this endpoint speaks (initialize answers the client's when listed, else the newest). */
 const MCP_PROTOCOL_VERSIONS = ['2025-06-18', '2025-03-26']
@@ -30,7 +31,14 @@ const TOOL_DESCRIPTIONS: Readonly<Record<CatalogOperationName, string>> = {
 
 type Envelope = { id: JsonRpcId; method: string; params: unknown }
 
-type McpParameters = { catalog: StoreCatalog; version: string; /** With checkout: the checkout and order tools. */ gateway?: CheckoutGateway }
+type McpParameters = {
+  catalog: StoreCatalog
+  version: string
+  /** With checkout: the checkout and order tools. */
+  gateway?: CheckoutGateway
+  /** The JSON text of each request's body as received (a checkout tool call is signed over it). */
+  bodyTexts: BodyTexts
+}
 
 /**
  * The MCP binding (catalog/mcp.md, overview.md "Model Context Protocol"): JSON-RPC 2.0 over HTTP
@@ -48,7 +56,8 @@ export function registerMcpRoute(app: FastifyInstance, parameters: McpParameters
     try {
       const toolName = envelope.method === 'tools/call' ? (envelope.params as { name?: unknown } | undefined)?.name : undefined
       if (parameters.gateway !== undefined && typeof toolName === 'string' && Object.hasOwn(CHECKOUT_TOOLS, toolName)) {
-        const answer = await callCheckoutTool(parameters.gateway, toolName, (envelope.params as { arguments?: unknown }).arguments)
+        const signed = signedRequestOf(request, parameters.bodyTexts.get(request.raw))
+        const answer = await callCheckoutTool(parameters.gateway, toolName, (envelope.params as { arguments?: unknown }).arguments, signed)
         if ('result' in answer) return send(reply, jsonRpcResult(envelope.id, answer.result))
         return reply.code(answer.error.httpStatus).send(jsonRpcError(envelope.id, answer.error.jsonRpcCode, answer.error.message, answer.error.data))
       }

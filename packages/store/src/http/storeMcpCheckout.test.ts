@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test'
 import { UcpCheckout, validateUcp } from '@verity/wire'
 import type { PaymentHandler } from '../checkout/payment/PaymentHandler.ts'
 import { startStore, type RunningStore } from '../startStore.ts'
-import { startPlatformServer, type PlatformServer } from '../testing/platformServer.ts'
+import { signedHeadersOf, startPlatformServer, type PlatformServer } from '../testing/platformServer.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'verity-mcp-checkout-'))
 let store: RunningStore
@@ -26,9 +26,12 @@ after(async () => {
 })
 
 let nextId = 1
-async function tool(name: string, args: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }> {
-  const meta = { 'ucp-agent': { profile: platform.profileUrl }, ...(key === undefined ? {} : { 'idempotency-key': key }) }
-  const response = await fetch(`${store.url}/ucp/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: { meta, ...args } } }) })
+/** A tool call as `caller` sends it: the HTTP request signed with its key (its signature covers the body, `meta` included). */
+async function tool(name: string, args: Record<string, unknown>, key?: string, caller: PlatformServer = platform): Promise<{ status: number; body: any }> {
+  const meta = { 'ucp-agent': { profile: caller.profileUrl }, ...(key === undefined ? {} : { 'idempotency-key': key }) }
+  const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: { meta, ...args } } })
+  const url = `${store.url}/ucp/mcp`
+  const response = await fetch(url, { method: 'POST', headers: signedHeadersOf(caller, 'POST', url, { 'content-type': 'application/json' }, body), body })
   return { status: response.status, body: await response.json() }
 }
 
@@ -68,4 +71,24 @@ test('over MCP an unknown item is a business outcome (a result with ucp.status "
   const response = await fetch(`${store.url}/ucp/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_checkout', arguments: { meta: {}, id: 'chk_x' } } }) })
   const body = (await response.json()) as any
   assert.deepEqual([body.error.code, body.error.data.code], [-32001, 'invalid_profile_url'])
+})
+
+test('over MCP too a session answers only to its opener: another platform\'s signed call is 403 checkout_forbidden, an unsigned one 401', async () => {
+  const created = await tool('create_checkout', { checkout: { line_items: [{ item: { id: 'tee-classic-white-m' }, quantity: 1 }], buyer: { email: 'mcp-owner@example.com' } } })
+  const id = created.body.result.structuredContent.id as string
+  const other = await startPlatformServer({ isAp2: false })
+  try {
+    const stolen = await tool('get_checkout', { id }, undefined, other)
+    assert.equal(stolen.status, 403)
+    assert.equal(stolen.body.error.data.code, 'checkout_forbidden')
+    assert.doesNotMatch(JSON.stringify(stolen.body), /mcp-owner@example.com/)
+    const canceled = await tool('cancel_checkout', { id }, 'other-cancel', other)
+    assert.equal(canceled.body.error.data.code, 'checkout_forbidden')
+    const unsigned = await fetch(`${store.url}/ucp/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'get_checkout', arguments: { meta: { 'ucp-agent': { profile: platform.profileUrl } }, id } } }) })
+    assert.equal(unsigned.status, 401)
+    assert.equal(((await unsigned.json()) as any).error.data.code, 'signature_missing')
+    assert.equal((await tool('get_checkout', { id })).body.result.structuredContent.buyer.email, 'mcp-owner@example.com')
+  } finally {
+    await other.close()
+  }
 })

@@ -37,6 +37,11 @@ export const ANSWER_BY_CODE: Readonly<Record<StoreHttpErrorCode, Answer>> = Obje
   CHECKOUT_NOT_READY: { status: 409, ucpCode: 'checkout_not_ready', jsonRpcCode: -32000 },
   ITEM_NOT_FOUND: { status: 200, ucpCode: 'not_found', jsonRpcCode: -32602 },
   SIMULATION_FORBIDDEN: { status: 403, ucpCode: 'forbidden', jsonRpcCode: -32000 },
+  SIGNATURE_MISSING: { status: 401, ucpCode: 'signature_missing', jsonRpcCode: -32000 },
+  SIGNATURE_INVALID: { status: 401, ucpCode: 'signature_invalid', jsonRpcCode: -32000 },
+  SIGNATURE_UNUSABLE: { status: 400, ucpCode: 'digest_mismatch', jsonRpcCode: -32600 },
+  CHECKOUT_FORBIDDEN: { status: 403, ucpCode: 'checkout_forbidden', jsonRpcCode: -32000 },
+  ORDER_FORBIDDEN: { status: 403, ucpCode: 'order_forbidden', jsonRpcCode: -32000 },
   INTERNAL: { status: 500, ucpCode: 'internal_error', jsonRpcCode: -32603 },
 })
 

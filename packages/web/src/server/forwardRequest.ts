@@ -17,8 +17,6 @@ export type ForwardParameters = {
   /** Path and query on the service. */
   pathAndQuery: string
   body: Uint8Array | undefined
-  /** Headers the service needs that the page does not send (the store's `UCP-Agent`). */
-  extraHeaders?: Readonly<Record<string, string>>
 }
 
 /**
@@ -32,7 +30,6 @@ export async function forwardRequest(request: IncomingMessage, response: ServerR
     const value = request.headers[name]
     if (typeof value === 'string') headers[name] = value
   }
-  Object.assign(headers, params.extraHeaders)
   const abort = new AbortController()
   response.on('close', () => abort.abort())
   const timer = params.route.isStream ? undefined : setTimeout(() => abort.abort(), PROXY_TIMEOUT_MS)

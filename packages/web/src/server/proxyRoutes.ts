@@ -1,7 +1,7 @@
 import { BASE_LAYER_READ_METHODS, EVM_READ_METHODS } from '../limits.ts'
 
 /** The services the web server forwards to. */
-export type ProxiedService = 'orchestrator' | 'domain' | 'base-layer' | 'evm' | 'store'
+export type ProxiedService = 'orchestrator' | 'domain' | 'base-layer' | 'evm'
 
 /** One route the pages need: method and path pattern on the service. */
 export type ProxyRoute = Readonly<{ service: ProxiedService; method: 'GET' | 'POST'; path: RegExp; isStream?: boolean }>
@@ -13,7 +13,9 @@ const SEGMENT = '[A-Za-z0-9._~%-]{1,128}'
  * read or create. Operator routes (PUT /config, DELETE /templates, the domain's /intents/submit
  * and /sdls mutations, signed base-layer methods) are not here, so the page can never reach
  * them; proposals are an agent's business, not the page's. Authorization headers are never
- * forwarded either (forwardRequest.ts).
+ * forwarded either (forwardRequest.ts). Nothing at a store is forwarded: a checkout session and
+ * its order (the buyer's name and address) answer only to the platform that opened them, signed
+ * (docs/ucp.md, "Who may act on a session"), and the server must not read them for anyone.
  */
 export const PROXY_ROUTES: readonly ProxyRoute[] = Object.freeze([
   { service: 'orchestrator', method: 'GET', path: /^\/config$/ },
@@ -31,9 +33,6 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = Object.freeze([
   { service: 'domain', method: 'GET', path: /^\/sdls$/ },
   { service: 'domain', method: 'GET', path: new RegExp(`^/sdls/${SEGMENT}$`) },
   { service: 'domain', method: 'GET', path: /^\/payments$/ },
-  // The devnet's store (when the server knows it): a checkout session and an order, read-only, for the intent page's order.
-  { service: 'store', method: 'GET', path: new RegExp(`^/ucp/checkout-sessions/${SEGMENT}$`) },
-  { service: 'store', method: 'GET', path: new RegExp(`^/ucp/orders/${SEGMENT}$`) },
   // JSON-RPC: the body's method must be one of BASE_LAYER_READ_METHODS (checked by readOnlyRpcRequest).
   { service: 'base-layer', method: 'POST', path: /^\/$/ },
   // The chain an EVM-settled domain settles on (when the server knows it): EVM_READ_METHODS only (readOnlyRpcRequest).

@@ -29,8 +29,6 @@ export type WebServerOptions = {
   orchestratorUrl: string
   domainUrl: string
   baseLayerUrl: string
-  /** The devnet's demo store: the intent page reads a proven checkout's status and order there (GET only). */
-  storeUrl?: string
   /** JSON-RPC URL of the EVM chain an EVM-settled domain settles on: the explorer reads the VeritySettlement root there (EVM_READ_METHODS only). */
   evmRpcUrl?: string
   /** The VeritySettlement contract the explorer may read there (an eth_call to any other is refused, EVM_CONTRACT_NOT_PINNED); without it, any genuine VeritySettlement. */
@@ -59,12 +57,9 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     domain: trimSlash(options.domainUrl),
     'base-layer': trimSlash(options.baseLayerUrl),
     ...(options.evmRpcUrl === undefined ? {} : { evm: trimSlash(options.evmRpcUrl) }),
-    ...(options.storeUrl === undefined ? {} : { store: trimSlash(options.storeUrl) }),
   }
   const context: RequestContext = {
     targets,
-    // A UCP business asks every request for the platform's profile: the devnet's (the orchestrator's extractor serves it).
-    storeHeaders: { 'ucp-agent': `profile="${trimSlash(options.orchestratorUrl)}/extractor/ucp/platform-profile"` },
     distDir: options.distDir ?? WEB_DIST_DIR,
     templatesDir: options.templatesDir ?? WEB_TEMPLATES_DIR_DEFAULT,
     verifierAssets: undefined,
@@ -95,7 +90,6 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
 
 type RequestContext = {
   targets: Partial<Record<ProxiedService, string>>
-  storeHeaders: Readonly<Record<string, string>>
   distDir: string
   templatesDir: string
   crsPath: string | undefined
@@ -106,7 +100,7 @@ type RequestContext = {
 async function handleRequest(context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost')
   const method = request.method ?? 'GET'
-  const proxied = /^\/api\/(orchestrator|domain|base-layer|evm|store)(\/.*)?$/.exec(url.pathname)
+  const proxied = /^\/api\/(orchestrator|domain|base-layer|evm)(\/.*)?$/.exec(url.pathname)
   if (proxied) return proxy(context, request, response, { service: proxied[1] as ProxiedService, path: proxied[2] ?? '/', query: url.search })
   if (method === 'GET' && url.pathname === '/api/templates') return sendJson(response, 200, readTemplateCatalog(context.templatesDir))
   if (method === 'GET' && url.pathname === '/api/verifier/policy') {
@@ -135,7 +129,7 @@ async function proxy(
     if (rpc === undefined) throw new RouteNotForwardedError({ method: 'JSON-RPC', path: `a ${target.service} method other than ${rpcMethods.join(', ')}` })
     if (target.service === 'evm') await checkEvmCallTarget(baseUrl, rpc, context.evmContract)
   }
-  await forwardRequest(request, response, { route, baseUrl, pathAndQuery: `${target.path}${target.query}`, body, ...(target.service === 'store' ? { extraHeaders: context.storeHeaders } : {}) })
+  await forwardRequest(request, response, { route, baseUrl, pathAndQuery: `${target.path}${target.query}`, body })
 }
 
 /** The request body, at most PROXY_BODY_BYTES_MAX bytes (BodyTooLargeError beyond: reading stops there). */

@@ -1,4 +1,5 @@
 import type { Static, UcpAdjustment, UcpExpectation, UcpFulfillmentEvent, UcpItem, UcpTotal } from '@verity/wire'
+import type { Caller } from '../platform/authenticateCaller.ts'
 
 /** An order as the store keeps it (renderOrder answers it as a UCP Order). */
 export type StoredOrder = {
@@ -15,4 +16,6 @@ export type StoredOrder = {
   /** The payment handler that applied the payment, and its reference. */
   payment: { handlerName: string; handlerId: string; reference: string; amountMinor: number }
   createdAtMs: number
+  /** The platform that opened the checkout: the only one that may read the order (absent in orders from before: readable by no one). */
+  opener?: Caller
 }

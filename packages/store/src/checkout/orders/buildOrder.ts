@@ -37,5 +37,6 @@ export function buildOrder(parameters: {
     webhookUrl: parameters.webhookUrl,
     payment: parameters.payment,
     createdAtMs: parameters.nowMs,
+    ...(state.opener === undefined ? {} : { opener: state.opener }),
   }
 }

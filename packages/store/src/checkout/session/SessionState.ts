@@ -1,6 +1,7 @@
 // A checkout session as the store keeps it (one JSON record per session in the state database);
 // renderCheckout turns it into the UCP checkout answered.
 import type { Static, UcpBuyer, UcpMessage, UcpPaymentInstrument, UcpPostalAddress } from '@verity/wire'
+import type { Caller } from '../platform/authenticateCaller.ts'
 
 export type Destination = Static<typeof UcpPostalAddress> & { id: string }
 
@@ -31,6 +32,8 @@ export type SessionState = {
   /** Next number for ids the store makes inside the session (lines, destinations). */
   nextLocalId: number
   orderId: string | undefined
+  /** The platform that opened the session (its profile URL and signing key): the only one it answers to. Absent in records of a store from before sessions had openers: such a session answers to no one. */
+  opener?: Caller
   /** The lines' stock-tracked units are taken (from complete_in_progress on; given back if the payment is declined). */
   isStockTaken?: boolean
 }

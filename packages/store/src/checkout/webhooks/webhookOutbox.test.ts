@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { DEMO_CATALOG_PATH, loadStoreCatalog } from '../../catalog/loadStoreCatalog.ts'
 import { buildStoreApp } from '../../http/buildStoreApp.ts'
 import { startStore } from '../../startStore.ts'
-import { startPlatformServer, type PlatformServer } from '../../testing/platformServer.ts'
+import { signedHeadersOf, startPlatformServer, type PlatformServer } from '../../testing/platformServer.ts'
 import type { PaymentHandler } from '../payment/PaymentHandler.ts'
 import { DEMO_SHOP_RULES_PATH, loadShopRules } from '../shop/ShopRules.ts'
 import { loadOrCreateMerchantKey } from '../signing/merchantSigningKey.ts'
@@ -41,8 +41,11 @@ async function dyingStore(stateDir: string): Promise<FastifyInstance> {
   return app
 }
 
+/** A request of `platform`, signed with its key (the store answers a session only to its opener). */
 async function call(app: FastifyInstance, platform: PlatformServer, method: 'POST' | 'PUT', url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method, url, headers: { 'ucp-agent': `profile="${platform.profileUrl}"`, 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) })
+  const payload = JSON.stringify(body)
+  const sent = { host: 'store.test', 'ucp-agent': `profile="${platform.profileUrl}"`, 'content-type': 'application/json', ...headers }
+  const response = await app.inject({ method, url, headers: signedHeadersOf(platform, method, `http://store.test${url}`, sent, payload), payload })
   return { status: response.statusCode, body: JSON.parse(response.body) }
 }
 

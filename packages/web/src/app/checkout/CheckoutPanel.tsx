@@ -1,86 +1,42 @@
-import { useEffect, useState } from 'preact/hooks'
-import { EXPLORER_POLL_INTERVAL_MS } from '../../limits.ts'
-import { callApi } from '../api/callApi.ts'
-import { ErrorNote } from '../components/ErrorNote.tsx'
-
-/** A checkout session as the store answers it (checkout.json): what the page shows. */
-type CheckoutView = { id: string; status: string; currency?: string; totals?: { type: string; amount: number }[]; order?: { id: string; permalink_url?: string } }
-
 /**
- * The intent page's order (docs/ap2-verity-constraint.md): an intent proven over a checkout
- * session (`metadata.checkout`) shows the session at its business, and, when that business is the
- * devnet's store (the web server forwards to it), its live status and the order it placed.
+ * The intent page's checkout (docs/ap2-verity-constraint.md): an intent proven over a checkout
+ * session (`metadata.checkout`) shows what the public proof says of it, the session id, the
+ * business, the digest of the checkout terms and the total proven. The live session and its order
+ * are not read: they answer only to the agent that opened them (signed requests, docs/ucp.md),
+ * and the buyer's name and address are theirs; whether the intent paid is the payment panel's.
  */
-export function CheckoutPanel({ proposal, isProven }: { proposal: { solution: string; metadata: unknown } | undefined; isProven: boolean }) {
+export function CheckoutPanel({ proposal, evidence }: { proposal: { solution: string; metadata: unknown } | undefined; evidence: Readonly<Record<string, unknown>> | undefined }) {
   const metadata = proposal?.metadata as { business?: unknown; checkout?: unknown } | null | undefined
   const sessionId = metadata?.checkout === true && typeof metadata.business === 'string' ? proposal!.solution : undefined
-  const { checkout, error } = useCheckout(sessionId, isProven)
   if (sessionId === undefined) return null
-  const total = checkout?.totals?.find((entry) => entry.type === 'total')?.amount
+  const digest = evidence?.['checkout_digest']
+  const total = evidence?.['price_cents'] ?? evidence?.['total_cents']
   return (
     <section aria-labelledby="order-title" data-testid="order">
-      <h2 id="order-title">Order</h2>
+      <h2 id="order-title">Checkout</h2>
       <p>
         Checkout <code>{sessionId}</code> at <code>{String(metadata!.business)}</code>: the proof covers this checkout, its total included.
       </p>
-      <ErrorNote error={error} />
-      {checkout === undefined ? null : (
-        <dl class="payment">
-          <dt>Checkout status</dt>
-          <dd>
-            <span class={`tag status-${checkout.status}`} data-testid="checkout-status">
-              {checkout.status}
-            </span>
-          </dd>
-          {total === undefined ? null : (
-            <>
-              <dt>Total</dt>
-              <dd>
-                {total} ({checkout.currency} minor units)
-              </dd>
-            </>
-          )}
-          <dt>Order</dt>
-          <dd data-testid="order-id">
-            {checkout.order === undefined ? (
-              <>not placed yet: <code>verity checkout</code> completes it (the mandate payment first, then the order)</>
-            ) : (
-              <>
-                <code>{checkout.order.id}</code>
-                {checkout.order.permalink_url === undefined ? null : (
-                  <>
-                    {' '}
-                    <a href={checkout.order.permalink_url}>at the store</a>
-                  </>
-                )}
-              </>
-            )}
-          </dd>
-        </dl>
-      )}
+      <dl class="payment">
+        {typeof digest === 'string' ? (
+          <>
+            <dt>Checkout digest</dt>
+            <dd>
+              <code data-testid="checkout-digest">{digest}</code>
+            </dd>
+          </>
+        ) : null}
+        {total === undefined ? null : (
+          <>
+            <dt>Total proven</dt>
+            <dd data-testid="checkout-total">{String(total)} (minor units)</dd>
+          </>
+        )}
+        <dt>Order</dt>
+        <dd data-testid="order-id">
+          the session and its order are shown only to the agent that opened them (<code>verity checkout</code> prints the order); the payment is above
+        </dd>
+      </dl>
     </section>
   )
-}
-
-/** The session through the web server's store proxy, polled until its order is placed. */
-function useCheckout(sessionId: string | undefined, isActive: boolean): { checkout: CheckoutView | undefined; error: unknown } {
-  const [state, setState] = useState<{ checkout: CheckoutView | undefined; error: unknown }>({ checkout: undefined, error: undefined })
-  useEffect(() => {
-    if (sessionId === undefined || !isActive) return
-    let stopped = false
-    const poll = async () => {
-      let done = false
-      try {
-        const checkout = await callApi<CheckoutView>(`/api/store/ucp/checkout-sessions/${encodeURIComponent(sessionId)}`)
-        done = checkout.order !== undefined || checkout.status === 'canceled'
-        if (!stopped) setState({ checkout, error: undefined })
-      } catch (error) {
-        if (!stopped) setState((previous) => ({ ...previous, error }))
-      }
-      if (!stopped && !done) setTimeout(poll, EXPLORER_POLL_INTERVAL_MS)
-    }
-    void poll()
-    return () => void (stopped = true)
-  }, [sessionId, isActive])
-  return state
 }

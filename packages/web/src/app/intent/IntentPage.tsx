@@ -48,7 +48,7 @@ export function IntentPage({ intentId }: { intentId: string }) {
       {outcome?.type === 'expired' ? <p class="error">The intent expired before any proposal.</p> : null}
       {state.bundle ? <ProofPanel intentId={intentId} bundle={state.bundle} /> : null}
       <PaymentPanel intentId={intentId} intentDigest={intent === undefined ? undefined : intentDigestOf(canonicalJsonBytes(intent))} isPayable={intent?.attrs?.fields?.payment_token !== undefined || intent?.sealed?.disclosed?.fields?.payment_deadline_ms !== undefined} isProven={state.status === 'success'} />
-      <CheckoutPanel proposal={outcome && outcome.type !== 'expired' ? outcome.proposal : undefined} isProven={state.status === 'success'} />
+      <CheckoutPanel proposal={outcome && outcome.type !== 'expired' ? outcome.proposal : undefined} evidence={outcome && outcome.type !== 'expired' ? (outcome.evidence ?? undefined) : undefined} />
     </main>
   )
 }
