@@ -11,6 +11,7 @@ export { InvalidRequestError, BodyTooLargeError } from './errors/requestErrors.t
 export { InvalidOptionError } from './errors/optionErrors.ts'
 export { coreErrorCodes, type CoreErrorCode } from './errors/coreErrorCodes.ts'
 export * as limits from './limits.ts'
+export { VERITY_VERSION, compareVersions, isVerityVersion } from './version/verityVersion.ts'
 export {
   attestEvidence,
   checkEvidenceAttestation,

@@ -80,3 +80,19 @@ test('conformance mode is off by default, needs a simulation secret, and serves 
     await store.close()
   }
 })
+
+test('a second store on a state directory a running one holds is refused naming the holder; closing the first frees it', async () => {
+  const stateDir = join(dir, 'held-state')
+  const store = await startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), stateDir, logLevel: 'silent' })
+  try {
+    await assert.rejects(startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), stateDir, logLevel: 'silent' }), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'DATA_DIR_LOCKED')
+      assert.match(error.message, new RegExp(`^data directory ${stateDir} is in use \\(store\\): held by pid ${process.pid} `))
+      return true
+    })
+  } finally {
+    await store.close()
+  }
+  const again = await startStore({ port: 0, payeeKeyFile: join(dir, 'k.json'), stateDir, logLevel: 'silent' })
+  await again.close()
+})

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { lockDataDir, releaseOnClose } from '@verity/postgres'
 import type { BaseLayerStore } from './BaseLayerStore.ts'
 import { PostgresBaseLayerStore } from './postgres/PostgresBaseLayerStore.ts'
 import { SqliteBaseLayerStore } from './sqlite/SqliteBaseLayerStore.ts'
@@ -10,10 +11,17 @@ export function baseLayerDatabasePath(dataDir: string): string {
 
 /**
  * Opens the store one setting selects: PostgreSQL at `databaseUrl` when it is set (any number of
- * nodes may share it), else the SQLite file `base-layer.sqlite` in `dataDir` (one node). Either
- * way the schema migrations it lacks are applied first.
+ * nodes may share it), else the SQLite file `base-layer.sqlite` in `dataDir` (one node: the
+ * directory's `base-layer.lock` refuses a second, DataDirLockedError, until the store is closed).
+ * Either way the schema migrations it lacks are applied first.
  */
 export async function openBaseLayerStore(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<BaseLayerStore> {
   if (options.databaseUrl !== undefined) return await PostgresBaseLayerStore.open(options.databaseUrl)
-  return new SqliteBaseLayerStore(baseLayerDatabasePath(options.dataDir))
+  const lock = lockDataDir({ dir: options.dataDir, name: 'base-layer' })
+  try {
+    return releaseOnClose(new SqliteBaseLayerStore(baseLayerDatabasePath(options.dataDir)), lock)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
 }

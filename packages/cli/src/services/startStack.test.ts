@@ -24,8 +24,8 @@ let stack: RunningStack
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verity-stack-ucp-'))
-  allowed = await startStore({ port: 0, payeeKeyFile: join(dir, 'allowed.json'), logLevel: 'silent' })
-  other = await startStore({ port: 0, payeeKeyFile: join(dir, 'other.json'), logLevel: 'silent' })
+  allowed = await startStore({ port: 0, payeeKeyFile: join(dir, 'allowed.json'), stateDir: join(dir, 'allowed-state'), logLevel: 'silent' })
+  other = await startStore({ port: 0, payeeKeyFile: join(dir, 'other.json'), stateDir: join(dir, 'other-state'), logLevel: 'silent' })
   stack = await startStack({
     dataDir: join(dir, 'devnet'),
     ports: { baseLayer: 0, extractor: 0, orchestrator: 0, domain: 0, store: 0 },

@@ -8,6 +8,7 @@ import { startExtractor, type RunningExtractor } from '@verity/extractor'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { startStore, type RunningStore } from '@verity/store'
 import { startWebServer, type RunningWebServer } from '@verity/web'
+import { lockDataDir } from '@verity/postgres'
 import { EVM_DOMAIN_DATA_DIR, startEvmSettlement, type RunningEvmSettlement } from './startEvmSettlement.ts'
 import { devnetStorePayment, type DevnetStorePayment } from './devnetStorePayment.ts'
 
@@ -79,12 +80,15 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
   const ports = { ...STACK_PORTS_DEFAULT, ...options.ports }
   const host = options.host ?? '127.0.0.1'
   const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'warn'
-  const files = writeStackFiles(dataDir)
-  const started: Array<{ close(): Promise<void> }> = []
+  // One `verity up` per data directory (DataDirLockedError names the holder), taken before anything
+  // in it is written, domain.yaml among them; released last, when everything else has closed.
+  const lock = lockDataDir({ dir: dataDir, name: 'verity-up' })
+  const started: Array<{ close(): Promise<void> }> = [{ close: async () => lock.release() }]
   const closeAll = async () => {
     for (const service of started.reverse()) await service.close().catch(() => undefined)
   }
   try {
+    const files = writeStackFiles(dataDir)
     // One extractor identity for the devnet: the standalone extractor and the orchestrator's embedded
     // one attest with it, and the domain and the base layer trust it for mandate payments.
     const extractorKeyFile = join(dataDir, 'keys', 'extractor.json')

@@ -1,3 +1,4 @@
+import { lockDataDir, releaseOnClose } from '@verity/postgres'
 import type { OrchestratorStore } from './OrchestratorStore.ts'
 import { PostgresOrchestratorStore } from './postgres/PostgresOrchestratorStore.ts'
 import { SqliteOrchestratorStore } from './SqliteOrchestratorStore.ts'
@@ -13,11 +14,19 @@ export type OpenOrchestratorStoreOptions = {
 
 /**
  * Opens the store the settings select: PostgreSQL when a database URL is given, the embedded
- * SQLite file otherwise. Either way the schema migrations it lacks are applied first.
+ * SQLite file otherwise (the directory's `orchestrator.lock` refuses a second orchestrator there,
+ * DataDirLockedError, until the store is closed). Either way the schema migrations it lacks are applied first.
  * @example const store = await openOrchestratorStore({ databaseUrl: process.env.VERITY_DATABASE_URL, dataDir: '.verity/orchestrator' })
  */
 export async function openOrchestratorStore(options: OpenOrchestratorStoreOptions): Promise<OrchestratorStore> {
   if (options.databaseUrl !== undefined && options.databaseUrl !== '')
     return PostgresOrchestratorStore.open(options.databaseUrl, options.onWatchError === undefined ? {} : { onWatchError: options.onWatchError })
-  return new SqliteOrchestratorStore(options.dataDir)
+  if (options.dataDir === ':memory:') return new SqliteOrchestratorStore(options.dataDir)
+  const lock = lockDataDir({ dir: options.dataDir, name: 'orchestrator' })
+  try {
+    return releaseOnClose(new SqliteOrchestratorStore(options.dataDir), lock)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
 }
