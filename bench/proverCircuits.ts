@@ -1,13 +1,18 @@
 // Prover: prove and verify time and peak memory of the policy circuit's tiers (universal `policy`,
 // `policy_small`, the one the README's template and the proposal bench use) and of the SDL
-// circuit, each in its own child process so that maxRSS belongs to that circuit alone.
+// circuit, each in its own child process so that maxRSS belongs to that circuit alone. Each child
+// times its first proof apart (cold: the proving key's set-up is part of it) and then the warm
+// proofs (the steady state, the figure every limit derived from a proof time uses).
 import { startChild } from './lib/startChild.ts'
 import type { BenchSettings } from './lib/benchSettings.ts'
 
 export type CircuitResult = {
   circuit: BenchCircuit
   gates: number
-  proveMs: number[]
+  /** The first proof in the new prover: it includes the proving key's set-up. */
+  proveColdMs: number
+  /** The proofs after it, in the same prover (`settings.proofsPerCircuit` of them): the steady state. */
+  proveWarmMs: number[]
   verifyColdMs: number
   verifyMs: number[]
   proofBytes: number

@@ -43,7 +43,10 @@ export type BenchSettings = {
   /** The large SDLs proven and settled with 2 workers (0: none): transfers, and NFTs of one mint. */
   sdlLargeTransfers: number
   sdlLargeNfts: number
-  /** Proofs per circuit in the prover measurement. */
+  /**
+   * Warm proofs per circuit in the prover measurement, after the first (cold) proof, which is
+   * timed apart; their median is the warm figure (2 in a quick run, so that it is not one sample).
+   */
   proofsPerCircuit: number
   /** Timed check_solution calls per path (plain SDK, MCP over stdio, MCP over HTTP). */
   mcpCalls: number
@@ -102,7 +105,7 @@ export const QUICK: BenchSettings = {
   sdlRateTransfers: 140,
   sdlLargeTransfers: 0,
   sdlLargeNfts: 0,
-  proofsPerCircuit: 1,
+  proofsPerCircuit: 2,
   mcpCalls: 100,
   ucpRounds: 2,
   ucpProposalsPerRound: 4,
