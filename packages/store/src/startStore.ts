@@ -1,6 +1,5 @@
 import { formatAddress, InvalidOptionError, NATIVE_TOKEN_ID, parseAddress } from '@verity/core'
 import { lockDataDir } from '@verity/postgres'
-import { lockDataDir } from '@verity/postgres'
 import { loadOrCreateKeyFile } from '@verity/server'
 import type { FastifyInstance } from 'fastify'
 import { DEMO_CATALOG_PATH, loadStoreCatalog } from './catalog/loadStoreCatalog.ts'
@@ -94,27 +93,6 @@ function checkoutReadersOf(readers: StoreStartOptions['checkoutReaders']): () =>
   if (typeof readers === 'function') return readers
   const list = typeof readers === 'string' ? readers.split(',').map((url) => url.trim()).filter((url) => url !== '') : [...(readers ?? [])]
   return () => list
-}
-
-// One store per state directory: its `store.lock` refuses a second (DataDirLockedError, naming the
-// holder) until the state is closed.
-function openCheckoutState(stateDir: string): CheckoutStateStore {
-  const lock = lockDataDir({ dir: stateDir, name: 'store' })
-  try {
-    const state = openCheckoutState(stateDir)
-    const close = state.close.bind(state)
-    state.close = () => {
-      try {
-        close()
-      } finally {
-        lock.release()
-      }
-    }
-    return state
-  } catch (error) {
-    lock.release()
-    throw error
-  }
 }
 
 // One store per state directory: its `store.lock` refuses a second (DataDirLockedError, naming the
