@@ -6,6 +6,7 @@ import { BaseLayerNode } from './node/BaseLayerNode.ts'
 import { ProverSdlVerifier } from './settlement/ProverSdlVerifier.ts'
 import { openBaseLayerStore } from './store/openBaseLayerStore.ts'
 import { describeDatabaseUrl } from '@verity/postgres'
+import { readCrs } from '@verity/prover'
 
 export type StartBaseLayerOptions = Partial<BaseLayerOptions> & {
   /** command-line arguments to read (`--port` …); default none */
@@ -16,6 +17,8 @@ export type StartBaseLayerOptions = Partial<BaseLayerOptions> & {
   genesis?: Genesis
   /** where a deprecated flag or variable is reported; default a Node DeprecationWarning */
   onDeprecated?: (line: string) => void
+  /** ends the start at its next stage (Ctrl-C / SIGTERM): what it opened is closed and the start rejects with the signal's reason */
+  signal?: AbortSignal
 }
 
 export type RunningBaseLayer = {
@@ -30,13 +33,17 @@ export type RunningBaseLayer = {
 
 /**
  * Starts a base-layer node: reads options (explicit ones win over flags, flags over `VERITY_*`
- * environment), opens the store (PostgreSQL at `databaseUrl`, else SQLite in `dataDir`) and
+ * environment), checks the CRS its verifier will use (a tampered one is refused here, CRS_INVALID,
+ * not at the first verification; the prover itself still starts on first use), opens the store (PostgreSQL at `databaseUrl`, else SQLite in `dataDir`) and
  * migrates it, funds the genesis accounts, and listens for JSON-RPC.
  */
 export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promise<RunningBaseLayer> {
-  const { argv, env, genesis: genesisGiven, onDeprecated, ...explicit } = options
+  const { argv, env, genesis: genesisGiven, onDeprecated, signal, ...explicit } = options
   const read = readBaseLayerOptions(argv ?? [], env ?? process.env, onDeprecated ?? ((line) => process.emitWarning(line, 'DeprecationWarning')))
   const settings: BaseLayerOptions = { ...read, ...definedOnly(explicit) }
+  // Fail closed before anything is opened or bound: load the CRS and check its SHA-256.
+  readCrs(settings.crsPath)
+  signal?.throwIfAborted()
   const genesis = genesisGiven ?? (settings.genesisPath === undefined ? undefined : loadGenesisFile(settings.genesisPath))
   const store = await openBaseLayerStore(settings)
   const verifier = new ProverSdlVerifier({
@@ -59,6 +66,7 @@ export async function startBaseLayer(options: StartBaseLayerOptions = {}): Promi
   })
   try {
     await node.ready()
+    signal?.throwIfAborted()
     await app.listen({ port: settings.port, host: settings.host })
   } catch (error) {
     await app.close()

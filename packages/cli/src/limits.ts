@@ -8,3 +8,14 @@ export const SDL_WAIT_TIMEOUT_MS = 15 * 60_000
 export const SDL_POLL_INTERVAL_MS = 500
 /** How often a progress line is redrawn on a terminal, in milliseconds. */
 export const PROGRESS_REDRAW_MS = 1_000
+/**
+ * Longest a service command waits, after Ctrl-C or SIGTERM arrived during its start, for the start
+ * to unwind and close what it opened (runService), in milliseconds. Past it the command returns and
+ * the process exits anyway (CLI_EXIT_AFTER_RUN_MS_MAX): a stop request always ends the process.
+ */
+export const START_UNWIND_MS_MAX = 5_000
+/**
+ * Longest the process lives once a command has returned its exit code, in milliseconds: a handle a
+ * failed start left open (a worker, a socket, a timer) cannot keep a refused service alive.
+ */
+export const CLI_EXIT_AFTER_RUN_MS_MAX = 2_000

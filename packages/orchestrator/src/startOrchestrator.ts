@@ -17,6 +17,8 @@ export type StartOrchestratorOptions = Partial<OrchestratorSettings> & {
   proving?: PolicyProving
   /** Options of the embedded default extractor (default `{}`: the demo catalog); null embeds none. */
   embeddedExtractor?: ExtractorOptions | null
+  /** Ends the start at its next stage (Ctrl-C / SIGTERM): what it opened is closed and the start rejects with the signal's reason. */
+  signal?: AbortSignal
 }
 
 export type RunningOrchestrator = {
@@ -36,22 +38,20 @@ export type RunningOrchestrator = {
 }
 
 /**
- * Starts the orchestrator: opens its store (PostgreSQL when `databaseUrl` is set, shared with any
- * number of other instances; otherwise SQLite in `dataDir`), applies the schema migrations,
- * creates the prover, builds the app and listens on `host:port`. Jobs left in `proving` by a
+ * Starts the orchestrator: creates the prover (its CRS is checked first: a tampered one is refused,
+ * CRS_INVALID, before anything is opened), opens its store (PostgreSQL when `databaseUrl` is set,
+ * shared with any number of other instances; otherwise SQLite in `dataDir`), applies the schema
+ * migrations, builds the app and listens on `host:port`. Jobs left in `proving` by a
  * previous run (or by a lost instance, once its lease expires) resume.
  * @example const orchestrator = await startOrchestrator({ port: 8080, dataDir: '.verity/orchestrator' })
  * @example const instance = await startOrchestrator({ port: 0, databaseUrl: 'postgres://postgres@127.0.0.1:5432/verity' })
  */
 export async function startOrchestrator(options: StartOrchestratorOptions = {}): Promise<RunningOrchestrator> {
-  const { proving: givenProving, embeddedExtractor, ...given } = options
+  const { proving: givenProving, embeddedExtractor, signal, ...given } = options
   const settings: OrchestratorSettings = { ...ORCHESTRATOR_DEFAULTS, ...stripUndefined(given) }
+  signal?.throwIfAborted()
   let app: FastifyInstance | undefined
-  const store = await openOrchestratorStore({
-    databaseUrl: settings.databaseUrl,
-    dataDir: settings.dataDir,
-    onWatchError: (error) => app?.log.warn({ err: error }, 'the event LISTEN connection failed; reconnecting'),
-  })
+  // Fail closed before anything is opened: creating the prover checks its CRS (CRS_INVALID).
   const proving =
     givenProving ??
     createPolicyProving({
@@ -60,9 +60,21 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
       ...(settings.proverThreads === undefined ? {} : { threads: settings.proverThreads }),
       workers: settings.proverWorkers,
     })
+  const closeProving = async () => {
+    if (givenProving === undefined) await proving.close()
+  }
+  const store = await openOrchestratorStore({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    onWatchError: (error) => app?.log.warn({ err: error }, 'the event LISTEN connection failed; reconnecting'),
+  }).catch(async (error: unknown) => {
+    await closeProving()
+    throw error
+  })
   let isProverWarm = givenProving !== undefined
   let proverWarm: Promise<void> = Promise.resolve()
   try {
+    signal?.throwIfAborted()
     app = await buildOrchestratorApp({ store, proving, settings, embeddedExtractor: embeddedExtractorOf(settings, embeddedExtractor), listenHost: settings.host })
     await app.register(readyRoutes, { isProverWarm: () => isProverWarm })
     // Checked before anything is bound: no tokens → loopback only (docs/security.md).
@@ -80,11 +92,12 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
         isProverWarm = true
       })
     }
+    signal?.throwIfAborted()
     await app.listen({ port: settings.port, host: settings.host })
   } catch (error) {
     await app?.close().catch(() => undefined)
     await store.close()
-    if (givenProving === undefined) await proving.close()
+    await closeProving()
     throw error
   }
   const running = app

@@ -5,7 +5,7 @@ import { loadCircuit } from './circuits/loadCircuit.ts'
 import type { CompiledCircuit } from './circuits/CompiledCircuit.ts'
 import { publicInputCount } from './circuits/publicInputCount.ts'
 import { readCrs } from './crs/ignitionCrs.ts'
-import { ProofRejectedError } from './errors/proverErrors.ts'
+import { ProofCancelledError, ProofRejectedError } from './errors/proverErrors.ts'
 import { PROOF_QUEUE_MAX_DEFAULT, PROVER_WORKERS_DEFAULT, PROVER_WORKERS_MAX } from './limits.ts'
 import { BUILD_DIR, IGNITION_CRS_DIR } from './paths.ts'
 import { ProverPool } from './pool/ProverPool.ts'
@@ -96,8 +96,11 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
     return loaded
   }
   let pool: Promise<ProverPool> | undefined
+  let closed = false
+  // A closed prover starts no workers: a warm-up still preparing its inputs when a service stops
+  // (Ctrl-C during its start) would otherwise start a pool nothing closes, and keep the process alive.
   const getPool = () =>
-    (pool ??= Promise.resolve(new ProverPool({ workers, queueMax, config: { crs, threads, vkDir: join(BUILD_DIR, 'vk'), proofSystem, backend: backend.kind } })))
+    closed ? Promise.reject(new ProofCancelledError({ reason: 'prover closed' })) : (pool ??= Promise.resolve(new ProverPool({ workers, queueMax, config: { crs, threads, vkDir: join(BUILD_DIR, 'vk'), proofSystem, backend: backend.kind } })))
 
   return {
     crs: 'ignition',
@@ -153,6 +156,7 @@ export function createCircuitProver(options: ProverOptions = {}): CircuitProver 
       }
     },
     async close() {
+      closed = true
       // A pool that failed to start has nothing to close.
       if (pool) await pool.then((started) => started.close(), () => {})
     },

@@ -1,10 +1,12 @@
 import type { Command } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
-import { waitForSignal } from '../services/waitForSignal.ts'
+import { runService } from '../services/runService.ts'
 
 // Commands that run one service in the foreground until Ctrl-C. Their flags are the service's
 // own (each package's README lists them), so arguments are handed over unparsed. Each service
 // package is imported when its command runs: loading all of them would slow every other command.
+// Each runs under runService: Ctrl-C or SIGTERM ends it at any stage of its start, and a start that
+// fails (a tampered CRS, a bad key file) exits 1 with one line, before anything listens.
 
 export const orchestratorCommand: Command = {
   path: ['orchestrator'],
@@ -14,12 +16,15 @@ export const orchestratorCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readOrchestratorSettings, startOrchestrator } = await import('@verity/orchestrator')
     const settings = asUsageError(() => readOrchestratorSettings(positionals, process.env, warnDeprecated))
-    const orchestrator = await startOrchestrator(settings)
-    out.result(`orchestrator listening on ${orchestrator.url} (prover: ${orchestrator.proverBackend} Barretenberg)`, { orchestrator: orchestrator.url, prover_backend: orchestrator.proverBackend })
-    void orchestrator.proverWarm.then(() => signal.aborted || out.info(`orchestrator ready: prover warm, proposals prove at full speed (${orchestrator.url}/readyz)`))
-    await waitForSignal(signal)
-    await orchestrator.close()
-    return 0
+    out.info('starting the orchestrator …')
+    return runService({
+      signal,
+      start: (stop) => startOrchestrator({ ...settings, signal: stop }),
+      onStarted: (orchestrator) => {
+        out.result(`orchestrator listening on ${orchestrator.url} (prover: ${orchestrator.proverBackend} Barretenberg)`, { orchestrator: orchestrator.url, prover_backend: orchestrator.proverBackend })
+        void orchestrator.proverWarm.then(() => signal.aborted || out.info(`orchestrator ready: prover warm, proposals prove at full speed (${orchestrator.url}/readyz)`))
+      },
+    })
   },
 }
 
@@ -30,13 +35,12 @@ export const baseLayerCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { startBaseLayer } = await import('@verity/base-layer')
-    const node = await startBaseLayer({ argv: positionals, onDeprecated: warnDeprecated }).catch((error: unknown) => asUsageError(() => {
-      throw error
-    }))
-    out.result(`base layer listening on ${node.url} (verifier: ${node.proverBackend} Barretenberg)`, { base_layer: node.url, prover_backend: node.proverBackend })
-    await waitForSignal(signal)
-    await node.close()
-    return 0
+    out.info('starting the base layer …')
+    return runService({
+      signal,
+      start: (stop) => startBaseLayer({ argv: positionals, onDeprecated: warnDeprecated, signal: stop }).catch(rethrowAsUsageError),
+      onStarted: (node) => out.result(`base layer listening on ${node.url} (verifier: ${node.proverBackend} Barretenberg)`, { base_layer: node.url, prover_backend: node.proverBackend }),
+    })
   },
 }
 
@@ -53,18 +57,16 @@ export const extractorCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readExtractorOptions, startExtractor } = await import('@verity/extractor')
     const values = asUsageError(() => readExtractorOptions(positionals, process.env, warnDeprecated))
-    const extractor = await startExtractor({
-      ...values,
+    out.info('starting the extractor …')
+    return runService({
+      signal,
       // Every reply is attested with this key (created on first start; docs/proofs.md, "The trust chain").
-      keyFile: values.keyFile ?? EXTRACTOR_KEY_FILE_DEFAULT,
-    }).catch((error: unknown) => asUsageError(() => {
-      throw error
-    }))
-    const extractorKey = extractor.key ?? ''
-    out.result(`extractor listening on ${extractor.url} (attesting with key ${extractorKey})`, { extractor: extractor.url, extractor_key: extractorKey })
-    await waitForSignal(signal)
-    await extractor.close()
-    return 0
+      start: () => startExtractor({ ...values, keyFile: values.keyFile ?? EXTRACTOR_KEY_FILE_DEFAULT }).catch(rethrowAsUsageError),
+      onStarted: (extractor) => {
+        const extractorKey = extractor.key ?? ''
+        out.result(`extractor listening on ${extractor.url} (attesting with key ${extractorKey})`, { extractor: extractor.url, extractor_key: extractorKey })
+      },
+    })
   },
 }
 
@@ -78,17 +80,18 @@ export const storeCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { readStoreOptions, startStore } = await import('@verity/store')
-    const store = await asUsageError(() => startStore(readStoreOptions(positionals, process.env))).catch((error: unknown) => asUsageError(() => {
-      throw error
-    }))
-    out.result(`demo store (UCP business) listening on ${store.url}; profile ${store.url}/.well-known/ucp; paid to ${store.payee.address}`, {
-      store: store.url,
-      payee: store.payee.address,
-      payee_token: store.payee.token,
+    const options = asUsageError(() => readStoreOptions(positionals, process.env))
+    out.info('starting the demo store …')
+    return runService({
+      signal,
+      start: async () => asUsageError(() => startStore(options)).catch(rethrowAsUsageError),
+      onStarted: (store) =>
+        out.result(`demo store (UCP business) listening on ${store.url}; profile ${store.url}/.well-known/ucp; paid to ${store.payee.address}`, {
+          store: store.url,
+          payee: store.payee.address,
+          payee_token: store.payee.token,
+        }),
     })
-    await waitForSignal(signal)
-    await store.close()
-    return 0
   },
 }
 
@@ -104,11 +107,14 @@ export const domainCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { readDomainOptions, startDomain } = await import('@verity/domain')
-    const domain = await startDomain({ ...asUsageError(() => readDomainOptions(positionals, process.env, warnDeprecated)), signal })
-    out.result(`domain (shard ${domain.config.shard}) listening on ${domain.url} (prover: ${domain.proverBackend} Barretenberg)`, { domain: domain.url, shard: domain.config.shard, prover_backend: domain.proverBackend })
-    await waitForSignal(signal)
-    await domain.close()
-    return 0
+    const options = asUsageError(() => readDomainOptions(positionals, process.env, warnDeprecated))
+    out.info('starting the domain …')
+    return runService({
+      signal,
+      start: (stop) => startDomain({ ...options, signal: stop }),
+      onStarted: (domain) =>
+        out.result(`domain (shard ${domain.config.shard}) listening on ${domain.url} (prover: ${domain.proverBackend} Barretenberg)`, { domain: domain.url, shard: domain.config.shard, prover_backend: domain.proverBackend }),
+    })
   },
 }
 
@@ -120,11 +126,12 @@ export const domainWorkerCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readDomainOptions, startProvingWorker } = await import('@verity/domain')
     const { configPath, databaseUrl, crsPath, logLevel } = asUsageError(() => readDomainOptions(positionals, process.env, warnDeprecated))
-    const worker = await startProvingWorker({ configPath, ...(databaseUrl === undefined ? {} : { databaseUrl }), ...(crsPath === undefined ? {} : { crsPath }), ...(logLevel === undefined ? {} : { logLevel }) })
-    out.result(`proving worker ${worker.holder} running`, { worker: worker.holder })
-    await waitForSignal(signal)
-    await worker.close()
-    return 0
+    out.info('starting the proving worker …')
+    return runService({
+      signal,
+      start: () => startProvingWorker({ configPath, ...(databaseUrl === undefined ? {} : { databaseUrl }), ...(crsPath === undefined ? {} : { crsPath }), ...(logLevel === undefined ? {} : { logLevel }) }),
+      onStarted: (worker) => out.result(`proving worker ${worker.holder} running`, { worker: worker.holder }),
+    })
   },
 }
 
@@ -136,6 +143,12 @@ function asUsageError<T>(read: () => T): T {
     if ((error as { code?: unknown }).code === 'INVALID_OPTION') throw new UsageError((error as Error).message)
     throw error
   }
+}
+
+function rethrowAsUsageError(error: unknown): never {
+  return asUsageError(() => {
+    throw error
+  })
 }
 
 export function parsePort(text: string): number {

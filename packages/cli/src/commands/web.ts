@@ -1,6 +1,6 @@
 import type { Command } from '../Command.ts'
 import { BASE_LAYER_OPTION, baseLayerUrl, DOMAIN_OPTION, domainUrl, ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
-import { waitForSignal } from '../services/waitForSignal.ts'
+import { runService } from '../services/runService.ts'
 import { parsePort } from './services.ts'
 
 export const webCommand: Command = {
@@ -15,17 +15,15 @@ export const webCommand: Command = {
   options: { port: { type: 'string' }, host: { type: 'string' }, templates: { type: 'string' }, ...ORCHESTRATOR_OPTION, ...DOMAIN_OPTION, ...BASE_LAYER_OPTION },
   async run({ values, out, signal }) {
     const { startWebServer } = await import('@verity/web')
-    const web = await startWebServer({
+    const options = {
       ...(typeof values.port === 'string' ? { port: parsePort(values.port) } : {}),
       ...(typeof values.host === 'string' ? { host: values.host } : {}),
       ...(typeof values.templates === 'string' ? { templatesDir: values.templates } : {}),
       orchestratorUrl: orchestratorUrl(values),
       domainUrl: domainUrl(values),
       baseLayerUrl: baseLayerUrl(values),
-    })
-    out.result(`web wallet and explorer at ${web.url}`, { web: web.url })
-    await waitForSignal(signal)
-    await web.close()
-    return 0
+    }
+    out.info('starting the web server …')
+    return runService({ signal, start: () => startWebServer(options), onStarted: (web) => out.result(`web wallet and explorer at ${web.url}`, { web: web.url }) })
   },
 }

@@ -16,7 +16,7 @@ export type DevnetStorePayment = VerityDomainPayment & {
  * devnet's orchestrator, and is paid on the devnet's domain in the Devnet Dollar. Its own prover
  * verifies proofs (closed with the stack).
  */
-export function devnetStorePayment(options: { stateDir: string; payee: string; token: string; extractorKey: string }): DevnetStorePayment {
+export function devnetStorePayment(options: { stateDir: string; payee: string; token: string; extractorKey: string; crsPath?: string }): DevnetStorePayment {
   const orchestratorsAllowed: string[] = []
   const urls = { store: '', domain: '' }
   let prover: Prover | undefined
@@ -30,7 +30,7 @@ export function devnetStorePayment(options: { stateDir: string; payee: string; t
     signingKeys: [key.publicJwk],
     orchestratorsAllowed,
     trustedExtractorKeys: [options.extractorKey],
-    verifier: { verifyPolicy: (...args) => (prover ??= createProver({ threads: 1 })).verifyPolicy(...args) },
+    verifier: { verifyPolicy: (...args) => (prover ??= createProver({ threads: 1, ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }) })).verifyPolicy(...args) },
   })
   return { ...payment, orchestratorsAllowed, urls, close: async () => prover?.close() }
 }

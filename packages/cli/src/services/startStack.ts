@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Ed25519Signer, formatAddress } from '@verity/core'
+import { readCrs } from '@verity/prover'
 import { ADMIN_TOKEN_ENV, ensurePrivateDirectory, generateToken, loadOrCreateKeyFile, PRIVATE_DIRECTORY_MODE, readTokensFile, writeTokensFile } from '@verity/server'
 import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
 import { startDomain, type RunningDomain } from '@verity/domain'
@@ -43,6 +44,8 @@ export type StartStackOptions = {
   store?: boolean
   /** More non-public addresses every extractor of the stack may fetch (`up --storefront-private-addresses-allowed`, the extractor's forms). */
   storefrontPrivateAddressesAllowed?: readonly string[]
+  /** Ignition CRS directory of every prover and verifier of the stack (default: the committed prefix); checked before anything starts. */
+  crsPath?: string
 }
 
 export type RunningStack = {
@@ -80,6 +83,12 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
   const ports = { ...STACK_PORTS_DEFAULT, ...options.ports }
   const host = options.host ?? '127.0.0.1'
   const logLevel = options.logLevel ?? process.env.VERITY_LOG_LEVEL ?? 'warn'
+  const { crsPath, signal } = options
+  // Fail closed before any service listens: the CRS first (CRS_INVALID), then the key files.
+  readCrs(crsPath)
+  const crs = crsPath === undefined ? {} : { crsPath }
+  // Ctrl-C / SIGTERM between two services: what started is closed (each start also watches `signal`).
+  const stopped = () => signal?.throwIfAborted()
   // One `verity up` per data directory (DataDirLockedError names the holder), taken before anything
   // in it is written, domain.yaml among them; released last, when everything else has closed.
   const lock = lockDataDir({ dir: dataDir, name: 'verity-up' })
@@ -100,9 +109,12 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       dataDir: join(dataDir, 'base-layer'),
       genesisPath: files.genesisPath,
       trustedExtractorKeys: extractorKey,
+      ...crs,
+      ...(signal ? { signal } : {}),
     })
     started.push(baseLayer)
-    const storePayment = options.store === true ? devnetStorePaymentOf(dataDir, files.devnetDollar.token, extractorKey) : undefined
+    stopped()
+    const storePayment = options.store === true ? devnetStorePaymentOf(dataDir, files.devnetDollar.token, extractorKey, crsPath) : undefined
     if (storePayment) started.push(storePayment)
     // The verifiers the store lets read its sessions (signed, GET only): the devnet's extractors, known once they listen.
     const checkoutReaders: string[] = []
@@ -113,6 +125,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     const storefrontPrivateAddressesAllowed = [...(store ? [store.address] : []), ...(options.storefrontPrivateAddressesAllowed ?? [])]
     const extractor = await startExtractor({ port: ports.extractor, host, logLevel, keyFile: extractorKeyFile, storefrontPrivateAddressesAllowed })
     started.push(extractor)
+    stopped()
     checkoutReaders.push(`${extractor.url}/ucp/platform-profile`)
     const adminToken = process.env[ADMIN_TOKEN_ENV]
     const orchestrator = await startOrchestrator({
@@ -124,15 +137,19 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
       storefrontPrivateAddressesAllowed,
       tokensFile: files.tokensPath,
       ...(adminToken === undefined || adminToken === '' ? {} : { adminToken }),
+      ...crs,
+      ...(signal ? { signal } : {}),
     })
     started.push(orchestrator)
+    stopped()
     storePayment?.orchestratorsAllowed.push(orchestrator.url)
     checkoutReaders.push(`${orchestrator.url.replace(/\/+$/, '')}/extractor/ucp/platform-profile`)
     const evm = options.evm === undefined ? undefined : await startEvmSettlement({ dataDir, port: options.evm.port })
     if (evm) started.push(evm)
     writeDomainYaml(files.domainYamlPath, { rpcUrl: baseLayer.url, port: ports.domain, host, extractorKey, ...(evm ? { settlementYaml: evm.yaml } : {}) })
-    const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...(options.signal ? { signal: options.signal } : {}) })
+    const domain = await startDomain({ configPath: files.domainYamlPath, logLevel, ...crs, ...(signal ? { signal } : {}) })
     started.push(domain)
+    stopped()
     if (storePayment) storePayment.urls.domain = domain.url
     const web = options.web === true
       ? await startWebServer({ port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl, evmContract: evm.deployed.settlement } : {}) })
@@ -164,11 +181,11 @@ async function startDevnetStore(dataDir: string, ports: StackPorts, host: string
 
 // The store is paid by Verity intents (docs/ap2-verity-constraint.md): its handler trusts the devnet's
 // extractor, reads proofs from the devnet's orchestrator and is paid on its domain.
-function devnetStorePaymentOf(dataDir: string, token: string, extractorKey: string): DevnetStorePayment {
+function devnetStorePaymentOf(dataDir: string, token: string, extractorKey: string, crsPath: string | undefined): DevnetStorePayment {
   const payee = formatAddress(loadOrCreateKeyFile(join(dataDir, 'keys', 'store.json')).signer.ownerId, 1)
   const stateDir = join(dataDir, 'store')
   mkdirSync(stateDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
-  return devnetStorePayment({ stateDir, payee, token, extractorKey })
+  return devnetStorePayment({ stateDir, payee, token, extractorKey, ...(crsPath === undefined ? {} : { crsPath }) })
 }
 
 function writeStackFiles(dataDir: string) {

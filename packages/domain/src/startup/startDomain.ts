@@ -9,7 +9,7 @@ import { settlementProofSystem } from '../settlement/settlementProofSystem.ts'
 import { openEvmSettlement } from '../settlement/openEvmSettlement.ts'
 import { evmSettlementLimits } from '@verity/settlement-evm'
 import { EvmGuardrailsUnsupportedError } from '../settlement/settlementErrors.ts'
-import { assertTemplateFitsCircuit, createCircuitProver, loadCircuit, POLICY_CIRCUIT } from '@verity/prover'
+import { assertTemplateFitsCircuit, createCircuitProver, loadCircuit, POLICY_CIRCUIT, readCrs } from '@verity/prover'
 import type { FastifyInstance } from 'fastify'
 import type { DomainConfig } from '../config/DomainConfig.ts'
 import { loadDomainConfig } from '../config/loadDomainConfig.ts'
@@ -56,7 +56,7 @@ export type StartDomainOptions = {
   logLevel?: string
   /** a settlement target (e.g. a base-layer client) to use instead of `settlement` / rpc_url / the embedded node */
   baseLayer?: Settlement
-  /** stops the startup retries */
+  /** ends the start at its next stage (Ctrl-C / SIGTERM), the base-layer retries and the prover warm-up included: what it opened is closed and the start rejects with the signal's reason */
   signal?: AbortSignal
   /** delay before an agreement submitted to the embedded base layer is active (default 0) */
   agreementActivationDelayMs?: number
@@ -107,6 +107,10 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   if (config.provingWorkers === true && config.databaseUrl === undefined) {
     throw new InvalidOptionError({ option: options.configPath ?? 'domain.yaml', reason: '`proving_workers` needs PostgreSQL: workers claim SDLs from the database (set `database_url`)' })
   }
+  // Fail closed before anything is opened: the prover's CRS (CRS_INVALID), then the tokens file.
+  readCrs(config.prover.crsPath)
+  const { signal } = options
+  signal?.throwIfAborted()
   mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
   const tokens = loadTokenRegistry({ tokensFile: config.tokensFile, adminToken: (options.env ?? process.env)[ADMIN_TOKEN_ENV] })
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
@@ -173,6 +177,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       closers.push(() => opened.close())
       log.info({ base_layer: config.rpcUrl ?? 'embedded' }, config.rpcUrl === undefined ? 'using an embedded in-process base layer' : 'using the base layer at rpc_url')
     }
+    signal?.throwIfAborted()
     await ensureAgreement({
       baseLayer,
       operator,
@@ -221,7 +226,7 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     finalizedVaults = config.settlement === undefined ? null : new EvmFinalizedVaults({ ...config.settlement, store, shard: config.shard, localVault: (ownerId) => domain.getVault(ownerId) })
     closers.splice(0, 1, () => domain.close())
     closers.splice(closers.indexOf(closeCircuits), 1)
-    await verifierWarm
+    await untilAborted(verifierWarm, signal)
     await app.listen({ port: config.apiPort, host: config.apiHost })
     const address = app.server.address()
     const port = typeof address === 'object' && address !== null ? address.port : config.apiPort
@@ -247,4 +252,15 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
     await closeAll()
     throw error
   }
+}
+
+/** Waits for `work`, or rejects with the signal's reason as soon as `signal` aborts (the work goes on until its owner is closed). */
+function untilAborted(work: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return work
+  signal.throwIfAborted()
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
 }

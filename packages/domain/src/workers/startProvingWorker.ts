@@ -4,7 +4,7 @@
 // the shard's other workers.
 import { hostname } from 'node:os'
 import { pino } from 'pino'
-import { assertTemplateFitsCircuit, createCircuitProver } from '@verity/prover'
+import { assertTemplateFitsCircuit, createCircuitProver, readCrs } from '@verity/prover'
 import { settlementProofSystem } from '../settlement/settlementProofSystem.ts'
 import type { DomainConfig } from '../config/DomainConfig.ts'
 import { loadDomainConfig } from '../config/loadDomainConfig.ts'
@@ -52,8 +52,11 @@ export async function startProvingWorker(options: StartProvingWorkerOptions = {}
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
   const holder = `verity-prover shard ${config.shard} on ${hostname()} pid ${process.pid}`
   const lanes = config.prover.workers ?? PROVING_LANES_DEFAULT
+  const crsPath = options.crsPath ?? config.prover.crsPath
+  // Fail closed before the database is touched: a tampered CRS is refused here (CRS_INVALID).
+  readCrs(crsPath)
   const jobs = await PostgresProvingJobs.open(databaseUrl, { shard: config.shard, holder, lanes })
-  const circuits = createCircuitProver({ ...config.prover, ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }), proofSystem: settlementProofSystem(config) })
+  const circuits = createCircuitProver({ ...config.prover, ...(crsPath === undefined ? {} : { crsPath }), proofSystem: settlementProofSystem(config) })
   const prover = createSdlProver({ circuits, guardrails, guardrailProver: guardrails.length > 0 ? createGuardrailProver(circuits) : null })
   const worker = new ProvingWorker({
     jobs,

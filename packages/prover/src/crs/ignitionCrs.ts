@@ -37,6 +37,9 @@ export type CrsDescription = {
 /** The checked bytes bb is given: G1 points (compressed or not) and [x]₂. */
 export type IgnitionCrsBytes = { g1: Uint8Array; compressed: boolean; g2: Uint8Array; points: number }
 
+/** What an operator whose CRS directory was refused can do (every CrsError of a check carries it). */
+const CRS_REFUSED_HINT = 'refused: point --crs-path (or VERITY_<SERVICE>_CRS_PATH) at an intact copy of packages/prover/crs/ignition (`verity crs check --dir DIR` checks one), or unset it to use the committed prefix'
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /**
@@ -53,10 +56,10 @@ export function readCrs(dir: string = IGNITION_CRS_DIR): CrsDescription {
 /** The checked prefix bytes at `dir` (see readCrs). */
 export function readIgnitionBytes(dir: string = IGNITION_CRS_DIR): IgnitionCrsBytes {
   const g2Path = join(dir, G2_FILE)
-  if (!existsSync(g2Path)) throw new CrsError({ path: dir, reason: `no ${G2_FILE} (the Ignition CRS is committed in packages/prover/crs/ignition)` })
+  if (!existsSync(g2Path)) throw new CrsError({ path: dir, hint: CRS_REFUSED_HINT, reason: `no ${G2_FILE} (the Ignition CRS is committed in packages/prover/crs/ignition)` })
   const g2 = readFileSync(g2Path)
   if (g2.length !== G2_POINT_BYTES || sha256(g2) !== IGNITION_G2_SHA256)
-    throw new CrsError({ path: dir, reason: `${G2_FILE} is not Ignition's [x]_2 (SHA-256 must be ${IGNITION_G2_SHA256})` })
+    throw new CrsError({ path: dir, hint: CRS_REFUSED_HINT, reason: `${G2_FILE} is not Ignition's [x]_2 (SHA-256 must be ${IGNITION_G2_SHA256})` })
   const uncompressed = join(dir, G1_FILE)
   const compressed = join(dir, G1_COMPRESSED_FILE)
   const source = existsSync(compressed)
@@ -64,11 +67,11 @@ export function readIgnitionBytes(dir: string = IGNITION_CRS_DIR): IgnitionCrsBy
     : existsSync(uncompressed)
       ? { path: uncompressed, name: G1_FILE, pointBytes: G1_POINT_BYTES, sha: IGNITION_G1_SHA256, compressed: false }
       : undefined
-  if (!source) throw new CrsError({ path: dir, reason: `no ${G1_COMPRESSED_FILE} or ${G1_FILE}` })
+  if (!source) throw new CrsError({ path: dir, hint: CRS_REFUSED_HINT, reason: `no ${G1_COMPRESSED_FILE} or ${G1_FILE}` })
   const length = IGNITION_PREFIX_POINTS * source.pointBytes
-  if (statSync(source.path).size < length) throw new CrsError({ path: dir, reason: `${source.name} holds fewer than the ${IGNITION_PREFIX_POINTS} points of the prefix` })
+  if (statSync(source.path).size < length) throw new CrsError({ path: dir, hint: CRS_REFUSED_HINT, reason: `${source.name} holds fewer than the ${IGNITION_PREFIX_POINTS} points of the prefix` })
   const g1 = readPrefix(source.path, length)
-  if (sha256(g1) !== source.sha) throw new CrsError({ path: dir, reason: `the first ${IGNITION_PREFIX_POINTS} points of ${source.name} are not Ignition's (SHA-256 must be ${source.sha})` })
+  if (sha256(g1) !== source.sha) throw new CrsError({ path: dir, hint: CRS_REFUSED_HINT, reason: `the first ${IGNITION_PREFIX_POINTS} points of ${source.name} are not Ignition's (SHA-256 must be ${source.sha})` })
   return { g1, compressed: source.compressed, g2: new Uint8Array(g2), points: IGNITION_PREFIX_POINTS }
 }
 

@@ -58,8 +58,9 @@ export class WitnessError extends VerityError {
 /** The CRS is missing, is not the Ignition prefix (its SHA-256 differs from the pinned one), or is too small for a circuit. */
 export class CrsError extends VerityError {
   readonly code = 'CRS_INVALID'
-  constructor(readonly fields: { path: string; reason: string }) {
-    super(`CRS at ${fields.path}: ${fields.reason}`)
+  /** `hint`: what the operator can do about it, appended to the message. */
+  constructor(readonly fields: { path: string; reason: string; hint?: string }) {
+    super(`CRS at ${fields.path}: ${fields.reason}${fields.hint === undefined ? '' : `; ${fields.hint}`}`)
   }
 }
 
