@@ -13,5 +13,5 @@ export {
 } from './signer/SoftwarePasskey.ts'
 export { deriveUcpRequestKey, ucpJwkThumbprint, ucpKeyParameterOf, ucpPublicJwkOfParameter, UCP_REQUEST_KEY_TAG, type UcpPublicJwk, type UcpRequestKey } from './ucp/ucpRequestKey.ts'
 export { signUcpRequest, type SignUcpRequestParameters } from './ucp/signUcpRequest.ts'
-export { verifyUcpRequest, UCP_SIGNATURE_AGE_S_MAX, UCP_SIGNATURE_HEADER_CHARS_MAX, type UcpRequestVerdict, type UcpSignatureErrorCode, type VerifyUcpRequestParameters } from './ucp/verifyUcpRequest.ts'
+export { verifyUcpRequest, type UcpRequestVerdict, type UcpSignatureErrorCode, type VerifyUcpRequestParameters } from './ucp/verifyUcpRequest.ts'
 export { type UcpRequestParts } from './ucp/ucpSignatureBase.ts'

@@ -96,3 +96,8 @@ assert(SCHEMA_FIELDS_MAX <= INPUT_MAP_FIELDS_MAX)
 export const INTENT_AGENTS_MAX = 8
 /** Longest `agent_authorization.orchestrator` (an origin) read. */
 export const ORCHESTRATOR_ORIGIN_CHARS_MAX = 512
+
+/** Longest `Signature-Input` or `Signature` header of a UCP request read (a P-256 signature needs ~100 characters). */
+export const UCP_SIGNATURE_HEADER_CHARS_MAX = 2_048
+/** A UCP request signature whose `created` is further from now than this is refused (UCP leaves `created` optional; when sent, it is held to this). */
+export const UCP_SIGNATURE_AGE_S_MAX = 300

@@ -1,13 +1,10 @@
 // Verifying a UCP request's RFC 9421 signature (UCP signatures.md, "REST Request Verification")
 // against the `signing_keys` of the profile its `UCP-Agent` names.
 import { createHash, createPublicKey, verify } from 'node:crypto'
+import { UCP_SIGNATURE_AGE_S_MAX, UCP_SIGNATURE_HEADER_CHARS_MAX } from '../limits.ts'
 import { componentValueOf, contentDigestOf, requiredComponentsOf, signatureBaseOf, type UcpRequestParts } from './ucpSignatureBase.ts'
 import { ucpJwkThumbprint } from './ucpRequestKey.ts'
 
-/** The longest `Signature-Input` or `Signature` header read (a P-256 signature needs ~100 characters). */
-export const UCP_SIGNATURE_HEADER_CHARS_MAX = 2_048
-/** A signature whose `created` is further from now than this is refused (UCP leaves `created` optional; when sent, it is held to this). */
-export const UCP_SIGNATURE_AGE_S_MAX = 300
 
 /** UCP's signature error codes (overview.md, "Signature Errors"). */
 export type UcpSignatureErrorCode = 'signature_missing' | 'signature_invalid' | 'key_not_found' | 'digest_mismatch' | 'algorithm_unsupported'
