@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { Ed25519Signer } from '@verity/core'
+import { Ed25519Signer, VERITY_VERSION } from '@verity/core'
 import { commands } from './commands/index.ts'
 import { runCli } from './runCli.ts'
 import { freePorts } from './testing/freePorts.ts'
@@ -67,6 +67,16 @@ describe('verity --help', () => {
     assert.equal(group.code, 0)
     assert.match(group.stdout, /sdl prove/)
     assert.doesNotMatch(group.stdout, /keygen/)
+  })
+})
+
+describe('verity --version', () => {
+  test('prints the release alone on a line, from the binary too; the overview names it', async () => {
+    assert.deepEqual(await runInProcess(['--version']), { code: 0, stdout: `${VERITY_VERSION}\n`, stderr: '' })
+    assert.deepEqual(await runVerity(['--version']), { code: 0, stdout: `${VERITY_VERSION}\n`, stderr: '' })
+    assert.match((await runInProcess(['--help'])).stdout, new RegExp(`^verity ${VERITY_VERSION.replaceAll('.', '\\.')} — `))
+    // A command's own --version is no version request: an unknown option of that command.
+    assert.equal((await runInProcess(['keygen', '--version'])).code, 2)
   })
 })
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { isVerityError } from '@verity/core'
+import { isVerityError, VERITY_VERSION } from '@verity/core'
 import { COMMON_OPTIONS, type CliStreams, type Command, type CommandContext, type CommandOptions } from './Command.ts'
 import { createOutput } from './output.ts'
 import { UsageError } from './UsageError.ts'
@@ -23,6 +23,11 @@ export async function runCli(
     return EXIT_USAGE
   }
   const words = argv.filter((a) => !a.startsWith('-'))
+  // `verity --version`: the release, alone on a line (scripts compare it; docs/releasing.md).
+  if (words.length === 0 && argv.includes('--version')) {
+    streams.stdout.write(`${VERITY_VERSION}\n`)
+    return EXIT_OK
+  }
   const command = findCommand(commands, words)
   const wantsHelp = argv.includes('--help') || argv.includes('-h')
   if (!command) {
@@ -146,8 +151,8 @@ function formatHelp(command: Command): string {
 function formatOverview(commands: readonly Command[], prefix: readonly string[]): string {
   const shown = commands.filter((c) => prefix.every((word, i) => c.path[i] === word))
   const width = Math.max(...shown.map((c) => c.path.join(' ').length))
-  const lines = ['verity — verifiable intents and verifiable settlement', '', 'commands:']
+  const lines = [`verity ${VERITY_VERSION} — verifiable intents and verifiable settlement`, '', 'commands:']
   for (const c of shown) lines.push(`  ${c.path.join(' ').padEnd(width)}  ${c.summary}`)
-  lines.push('', 'Run `verity <command> --help` for a command\'s options. Every command takes --json.')
+  lines.push('', 'Run `verity <command> --help` for a command\'s options. Every command takes --json. `verity --version` prints the release.')
   return `${lines.join('\n')}\n`
 }

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { VERITY_VERSION } from '@verity/core'
 import { registerShopPrompt } from './prompts/registerShopPrompt.ts'
 import { IntentWatcher } from './resources/IntentWatcher.ts'
 import { intentResourceUri, registerVerityResources } from './resources/registerVerityResources.ts'
@@ -18,7 +19,7 @@ import { registerVerifyProofTool } from './tools/verifyProofTool.ts'
 import { registerWaitForOutcomeTool } from './tools/waitForOutcomeTool.ts'
 
 /** The server's name and version in the MCP handshake. */
-export const SERVER_INFO = Object.freeze({ name: 'verity', title: 'Verity: shop within a signed intent', version: '0.1.0' })
+export const SERVER_INFO = Object.freeze({ name: 'verity', title: 'Verity: shop within a signed intent', version: VERITY_VERSION })
 
 const INSTRUCTIONS =
   'Verity lets you act for a user within an intent they signed. Start with get_intent, search with search_catalog, ' +

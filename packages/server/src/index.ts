@@ -47,3 +47,4 @@ export type { ServiceOption, ServiceOptionKind, ServiceOptions, ServiceOptionVal
 export { readServiceOptions, type ReadServiceOptionsParameters, type ReadServiceOptionsReturnType } from './config/readServiceOptions.ts'
 export { optionEnvName } from './config/optionEnvName.ts'
 export { optionsTableMarkdown } from './config/optionsTableMarkdown.ts'
+export { exposeReadiness, READINESS_ROUTE, type ExposeReadinessOptions } from './readiness/exposeReadiness.ts'

@@ -8,6 +8,7 @@ import {
   RATE_LIMIT_MAX_DEFAULT,
   RATE_LIMIT_WINDOW_MS_DEFAULT,
   exposeMetrics,
+  exposeReadiness,
   ServiceMetrics,
   type RateLimitSettings,
 } from '@verity/server'
@@ -64,6 +65,7 @@ export function buildBaseLayerApp(options: BaseLayerAppOptions): FastifyInstance
   app.get('/health', async () => ({ status: 'ok' }))
   // Requests by method and status (JSON-RPC methods are in the body, so every call is `POST /`).
   exposeMetrics(app, new ServiceMetrics('base-layer'))
+  exposeReadiness(app)
 
   // Registered as a plugin so that it loads after the rate limiter, whose hook it must carry.
   void app.register(async (rpc) => {

@@ -7,6 +7,7 @@ import {
   applyServerTimeouts,
   authorizeRequests,
   exposeMetrics,
+  exposeReadiness,
   httpEdge,
   ServiceMetrics,
   limitMutatingRequests,
@@ -75,6 +76,7 @@ export async function buildDomainApp(options: BuildDomainAppOptions): Promise<Fa
   authorizeRequests(app as unknown as FastifyInstance, { registry: options.tokens ?? new TokenRegistry([]), routeScopes: DOMAIN_ROUTE_SCOPES })
   const metrics = new ServiceMetrics('domain')
   exposeMetrics(app as unknown as FastifyInstance, metrics)
+  exposeReadiness(app as unknown as FastifyInstance)
   watchDomain(metrics, options.domain)
 
   await app.register(vaultRoutes, { domain: options.domain })

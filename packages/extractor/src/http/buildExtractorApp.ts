@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import {
   applyServerTimeouts,
   exposeMetrics,
+  exposeReadiness,
   httpEdge,
   limitMutatingRequests,
   ServiceMetrics,
@@ -57,6 +58,7 @@ export async function buildExtractorApp(options: BuildExtractorAppOptions = {}):
   })
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))
   exposeMetrics(app, new ServiceMetrics('extractor'))
+  exposeReadiness(app)
   const { logLevel: _logLevel, rateLimitMax: _max, rateLimitWindowMs: _window, ...routesOptions } = options
   let dependencies = options.dependencies
   if (dependencies === undefined) {

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
+import { VERITY_VERSION } from '@verity/core'
 import { startOrchestrator } from '../startOrchestrator.ts'
 import { createPolicyProving } from '../jobs/createPolicyProving.ts'
 
@@ -21,9 +22,10 @@ test('GET /readyz answers 503 while the prover warms up, then 200', async () => 
     const warming = await getReadyz(orchestrator.url)
     assert.equal(warming.status, 503)
     assert.equal(warming.body.ready, false)
+    assert.equal((warming.body as { version?: string }).version, VERITY_VERSION)
     assert.match(warming.body.reason ?? '', /warming up/)
     await orchestrator.proverWarm
-    assert.deepEqual(await getReadyz(orchestrator.url), { status: 200, body: { ready: true } })
+    assert.deepEqual(await getReadyz(orchestrator.url), { status: 200, body: { ready: true, version: VERITY_VERSION } })
   } finally {
     await orchestrator.close()
     rmSync(dataDir, { recursive: true, force: true })
@@ -35,7 +37,7 @@ test('with a prover of its own, the caller warms it: GET /readyz answers 200 at 
   const proving = createPolicyProving({ threads: 1, workers: 1 })
   const orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir, proving, embeddedExtractor: null, logLevel: 'silent' })
   try {
-    assert.deepEqual(await getReadyz(orchestrator.url), { status: 200, body: { ready: true } })
+    assert.deepEqual(await getReadyz(orchestrator.url), { status: 200, body: { ready: true, version: VERITY_VERSION } })
   } finally {
     await orchestrator.close()
     await proving.close()

@@ -1,5 +1,6 @@
+import { VERITY_VERSION } from '@verity/core'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { applyServerTimeouts, exposeMetrics, httpEdge, LOG_REDACT_PATHS, ServiceMetrics } from '@verity/server'
+import { applyServerTimeouts, exposeMetrics, exposeReadiness, httpEdge, LOG_REDACT_PATHS, ServiceMetrics } from '@verity/server'
 import type { StoreCatalog } from '../catalog/StoreCatalog.ts'
 import { EXPIRED_SESSION_KEPT_MS, IDEMPOTENCY_TTL_MS, STATE_CLEANUP_INTERVAL_MS, STORE_REQUEST_BODY_BYTES_MAX } from '../limits.ts'
 import { buildBusinessProfile, PROFILE_PATH, type StorePayee } from '../profile/buildBusinessProfile.ts'
@@ -86,6 +87,7 @@ export async function buildStoreApp(options: BuildStoreAppOptions): Promise<Fast
   })
   app.get('/health', async () => ({ ok: true }))
   exposeMetrics(app, new ServiceMetrics('store'))
+  exposeReadiness(app)
   const { baseUrl, payee } = options
   const baseUrlNow = () => (typeof baseUrl === 'string' ? baseUrl : baseUrl())
   const checkout = options.checkout
@@ -93,7 +95,7 @@ export async function buildStoreApp(options: BuildStoreAppOptions): Promise<Fast
   const profileOf = () => buildBusinessProfile({ baseUrl: baseUrlNow(), payee, ...(profileCheckout === undefined ? {} : { checkout: profileCheckout }) })
   registerRestRoutes(app, { catalog: options.catalog, profileOf })
   const gateway = checkout === undefined ? undefined : registerCheckout(app, options.catalog, checkout, baseUrlNow, bodyTexts)
-  registerMcpRoute(app, { catalog: options.catalog, version: '0.1.0', bodyTexts, ...(gateway === undefined ? {} : { gateway }) })
+  registerMcpRoute(app, { catalog: options.catalog, version: VERITY_VERSION, bodyTexts, ...(gateway === undefined ? {} : { gateway }) })
   return app
 }
 
