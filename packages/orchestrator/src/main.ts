@@ -1,3 +1,4 @@
+import { VERITY_VERSION } from '@verity/core'
 import { readOrchestratorSettings } from './config/readOrchestratorSettings.ts'
 import { startOrchestrator } from './startOrchestrator.ts'
 
@@ -5,7 +6,7 @@ import { startOrchestrator } from './startOrchestrator.ts'
 // (the SDK's `verity orchestrator` does the same through startOrchestrator).
 const settings = readOrchestratorSettings(process.argv.slice(2), process.env, (line) => process.stderr.write(`warning: ${line}\n`))
 const orchestrator = await startOrchestrator(settings)
-process.stdout.write(`orchestrator listening on ${orchestrator.url} (prover: ${orchestrator.proverBackend} Barretenberg)\n`)
+process.stdout.write(`orchestrator listening on ${orchestrator.url} (Verity ${VERITY_VERSION}, prover: ${orchestrator.proverBackend} Barretenberg)\n`)
 // SIGTERM/SIGINT drain: no new requests, running proposal jobs finish and are stored, then exit 0.
 // Queued proposals stay in the store and resume on the next start. A second signal ends at once.
 const stop = () => {

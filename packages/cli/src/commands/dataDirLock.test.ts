@@ -44,7 +44,8 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
 }
 
 test('a second verity up, or a lone service, on a held data directory is refused naming the holder; kill -9 frees it', { timeout: 600_000 }, async () => {
-  const up = await startVerity(['up', '--data-dir', 'data', ...UP_PORTS], 'Press Ctrl-C to stop.')
+  // Each start line says the release.
+  const up = await startVerity(['up', '--data-dir', 'data', ...UP_PORTS], `Verity ${VERITY_VERSION} devnet is up:`)
   const domainYaml = readFileSync(join(dir, 'data', 'domain.yaml'), 'utf8')
 
   const second = await runVerity(['up', '--data-dir', 'data', ...UP_PORTS], { cwd: dir })
@@ -57,7 +58,7 @@ test('a second verity up, or a lone service, on a held data directory is refused
   assert.match(lone.stderr, new RegExp(`is in use \\(base-layer\\): held by pid ${up.pid} `))
 
   await stop(up, 'SIGKILL')
-  const next = await startVerity(['base-layer', '--port', '0', '--data-dir', 'data/base-layer'], 'base layer listening on')
+  const next = await startVerity(['base-layer', '--port', '0', '--data-dir', 'data/base-layer'], `(Verity ${VERITY_VERSION}, verifier: `)
   await stop(next, 'SIGINT')
   assert.equal(next.exitCode, 0)
 })

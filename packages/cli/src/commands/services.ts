@@ -1,3 +1,4 @@
+import { VERITY_VERSION } from '@verity/core'
 import type { Command } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
 import { runService } from '../services/runService.ts'
@@ -16,12 +17,12 @@ export const orchestratorCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readOrchestratorSettings, startOrchestrator } = await import('@verity/orchestrator')
     const settings = asUsageError(() => readOrchestratorSettings(positionals, process.env, warnDeprecated))
-    out.info('starting the orchestrator …')
     return runService({
       signal,
+      onStarting: () => out.info('starting the orchestrator …'),
       start: (stop) => startOrchestrator({ ...settings, signal: stop }),
       onStarted: (orchestrator) => {
-        out.result(`orchestrator listening on ${orchestrator.url} (prover: ${orchestrator.proverBackend} Barretenberg)`, { orchestrator: orchestrator.url, prover_backend: orchestrator.proverBackend })
+        out.result(`orchestrator listening on ${orchestrator.url} (Verity ${VERITY_VERSION}, prover: ${orchestrator.proverBackend} Barretenberg)`, { orchestrator: orchestrator.url, prover_backend: orchestrator.proverBackend, version: VERITY_VERSION })
         void orchestrator.proverWarm.then(() => signal.aborted || out.info(`orchestrator ready: prover warm, proposals prove at full speed (${orchestrator.url}/readyz)`))
       },
     })
@@ -35,11 +36,11 @@ export const baseLayerCommand: Command = {
   rawArgs: true,
   async run({ positionals, out, signal }) {
     const { startBaseLayer } = await import('@verity/base-layer')
-    out.info('starting the base layer …')
     return runService({
       signal,
+      onStarting: () => out.info('starting the base layer …'),
       start: (stop) => startBaseLayer({ argv: positionals, onDeprecated: warnDeprecated, signal: stop }).catch(rethrowAsUsageError),
-      onStarted: (node) => out.result(`base layer listening on ${node.url} (verifier: ${node.proverBackend} Barretenberg)`, { base_layer: node.url, prover_backend: node.proverBackend }),
+      onStarted: (node) => out.result(`base layer listening on ${node.url} (Verity ${VERITY_VERSION}, verifier: ${node.proverBackend} Barretenberg)`, { base_layer: node.url, prover_backend: node.proverBackend, version: VERITY_VERSION }),
     })
   },
 }
@@ -57,14 +58,14 @@ export const extractorCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readExtractorOptions, startExtractor } = await import('@verity/extractor')
     const values = asUsageError(() => readExtractorOptions(positionals, process.env, warnDeprecated))
-    out.info('starting the extractor …')
     return runService({
       signal,
+      onStarting: () => out.info('starting the extractor …'),
       // Every reply is attested with this key (created on first start; docs/proofs.md, "The trust chain").
       start: () => startExtractor({ ...values, keyFile: values.keyFile ?? EXTRACTOR_KEY_FILE_DEFAULT }).catch(rethrowAsUsageError),
       onStarted: (extractor) => {
         const extractorKey = extractor.key ?? ''
-        out.result(`extractor listening on ${extractor.url} (attesting with key ${extractorKey})`, { extractor: extractor.url, extractor_key: extractorKey })
+        out.result(`extractor listening on ${extractor.url} (Verity ${VERITY_VERSION}, attesting with key ${extractorKey})`, { extractor: extractor.url, extractor_key: extractorKey, version: VERITY_VERSION })
       },
     })
   },
@@ -81,13 +82,14 @@ export const storeCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readStoreOptions, startStore } = await import('@verity/store')
     const options = asUsageError(() => readStoreOptions(positionals, process.env))
-    out.info('starting the demo store …')
     return runService({
       signal,
+      onStarting: () => out.info('starting the demo store …'),
       start: async () => asUsageError(() => startStore(options)).catch(rethrowAsUsageError),
       onStarted: (store) =>
-        out.result(`demo store (UCP business) listening on ${store.url}; profile ${store.url}/.well-known/ucp; paid to ${store.payee.address}`, {
+        out.result(`demo store (UCP business) listening on ${store.url} (Verity ${VERITY_VERSION}); profile ${store.url}/.well-known/ucp; paid to ${store.payee.address}`, {
           store: store.url,
+          version: VERITY_VERSION,
           payee: store.payee.address,
           payee_token: store.payee.token,
         }),
@@ -108,12 +110,12 @@ export const domainCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readDomainOptions, startDomain } = await import('@verity/domain')
     const options = asUsageError(() => readDomainOptions(positionals, process.env, warnDeprecated))
-    out.info('starting the domain …')
     return runService({
       signal,
+      onStarting: () => out.info('starting the domain …'),
       start: (stop) => startDomain({ ...options, signal: stop }),
       onStarted: (domain) =>
-        out.result(`domain (shard ${domain.config.shard}) listening on ${domain.url} (prover: ${domain.proverBackend} Barretenberg)`, { domain: domain.url, shard: domain.config.shard, prover_backend: domain.proverBackend }),
+        out.result(`domain (shard ${domain.config.shard}) listening on ${domain.url} (Verity ${VERITY_VERSION}, prover: ${domain.proverBackend} Barretenberg)`, { domain: domain.url, shard: domain.config.shard, prover_backend: domain.proverBackend, version: VERITY_VERSION }),
     })
   },
 }
@@ -126,11 +128,11 @@ export const domainWorkerCommand: Command = {
   async run({ positionals, out, signal }) {
     const { readDomainOptions, startProvingWorker } = await import('@verity/domain')
     const { configPath, databaseUrl, crsPath, logLevel } = asUsageError(() => readDomainOptions(positionals, process.env, warnDeprecated))
-    out.info('starting the proving worker …')
     return runService({
       signal,
+      onStarting: () => out.info('starting the proving worker …'),
       start: () => startProvingWorker({ configPath, ...(databaseUrl === undefined ? {} : { databaseUrl }), ...(crsPath === undefined ? {} : { crsPath }), ...(logLevel === undefined ? {} : { logLevel }) }),
-      onStarted: (worker) => out.result(`proving worker ${worker.holder} running`, { worker: worker.holder }),
+      onStarted: (worker) => out.result(`proving worker ${worker.holder} running (Verity ${VERITY_VERSION})`, { worker: worker.holder, version: VERITY_VERSION }),
     })
   },
 }

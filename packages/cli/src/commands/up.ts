@@ -1,3 +1,4 @@
+import { VERITY_VERSION } from '@verity/core'
 import type { Command } from '../Command.ts'
 import type { Output } from '../Command.ts'
 import { runService } from '../services/runService.ts'
@@ -97,10 +98,11 @@ function printStack(out: Output, stack: RunningStack, storefrontPrivateAddresses
     devnet_dollar: stack.devnetDollar.token,
     tokens: stack.tokensPath,
     data_dir: stack.dataDir,
+    version: VERITY_VERSION,
   }
   out.result(
     [
-      'Verity devnet is up:',
+      `Verity ${VERITY_VERSION} devnet is up:`,
       `  orchestrator  ${urls.orchestrator}   (API docs: ${urls.orchestrator}/swagger-ui)`,
       `  domain        ${urls.domain}   (shard 1, API docs: ${urls.domain}/swagger-ui)`,
       `  base layer    ${urls.base_layer}   (JSON-RPC)`,
