@@ -1,7 +1,7 @@
 // EVM settlement figures (docs/settlement-evm.md): gas per proof verified, gas per settled SDL and
 // per transfer, the settlement latency on the local node, and the verifier's size against EIP-170's
 // limit. Each gas figure's note gives the figure of the previous proof system beside it
-// (EVM_BEFORE, recorded once with the same bench; docs/performance.md).
+// (EVM_BEFORE, recorded once with the same bench; docs/performance-history.md, "EVM settlement").
 import { evmSettlementLimits } from '@verity/settlement-evm'
 import type { BenchResults } from './lib/BenchResults.ts'
 import { EVM_BEFORE } from './lib/evmBefore.ts'

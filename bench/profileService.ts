@@ -2,8 +2,8 @@
 // the bench's load on one service (POST /intents on an orchestrator, or batches of 100 transfers
 // on a domain) with V8's CPU profiler running on the service's main thread during the load only
 // (not start-up). Prints self time per request by place and by function, and keeps the
-// .cpuprofile (open it in Chrome DevTools or speedscope). The breakdown in docs/performance.md
-// comes from here.
+// .cpuprofile (open it in Chrome DevTools or speedscope). The breakdowns in docs/performance-history.md
+// ("Where the time goes") come from here; docs/performance.md ("Profiling") says how to read them.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -18,7 +18,7 @@ export type BenchSettings = {
   /**
    * Connections of both autocannon runs (empty route and POST /intents), so their ratio is fair.
    * 128: an agent fleet sends many requests at once, and a group commit and a verifier batch serve
-   * a larger closed loop better (docs/performance.md, "POST /intents": at load 7, 32 connections
+   * a larger closed loop better (docs/performance-history.md, "POST /intents": at load 7, 32 connections
    * gave 2,800–2,900 req/s at 256–287 µs of server CPU each, 128 gave 3,200–3,800 at 228–251 µs).
    */
   httpConnections: number

@@ -1,7 +1,7 @@
 // EVM settlement figures of the previous proof system (bb.js 0.82.2 in wasm, UltraHonk with the
 // Keccak transcript, not zero-knowledge, SDL circuit of 2^17 rows: 280 slot operations on 24
 // slots per batch proof), measured with this bench on the 2-core development machine on
-// 2026-11-27 (`npm run bench -- --only evm`, main at 83e795d; docs/performance.md), so that every
+// 2026-11-27 (`npm run bench -- --only evm`, main at 83e795d; docs/performance-history.md, "EVM settlement"), so that every
 // run prints them beside its own.
 export type EvmBeforeSdl = { transfers: number; proofs: number; gasUsed: number }
 

@@ -1,7 +1,7 @@
 // Reads a V8 .cpuprofile (node --cpu-prof) and sums self time by where the code lives: a
 // node_modules package, a file of one of our packages, a node: internal module, or V8's own
 // (garbage collector, idle, program). Divided by a request count, it is the per-request breakdown
-// of docs/performance.md.
+// of docs/performance-history.md ("Where the time goes").
 import { readFileSync } from 'node:fs'
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
