@@ -178,7 +178,8 @@ describe('failures: exit code 1 with the reason', () => {
     try {
       const run = await runInProcess(['extractor', '--port', String(port)])
       assert.equal(run.code, 1)
-      assert.match(run.stderr, new RegExp(`^error: cannot listen on 127\\.0\\.0\\.1:${port}: EADDRINUSE`))
+      // After the note that the start is under way (`starting the extractor …`), one error line.
+      assert.match(run.stderr, new RegExp(`^error: cannot listen on 127\\.0\\.0\\.1:${port}: EADDRINUSE`, 'm'))
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }

@@ -56,8 +56,10 @@ export const extractorCommand: Command = {
     '[--storefront-ports-allowed 80,443] [--storefront-private-addresses-allowed CIDR|ADDR|ADDR:PORT,…]',
   rawArgs: true,
   async run({ positionals, out, signal }) {
-    const { readExtractorOptions, startExtractor } = await import('@verity/extractor')
+    const { createStorefrontEgressPolicy, readExtractorOptions, startExtractor } = await import('@verity/extractor')
     const values = asUsageError(() => readExtractorOptions(positionals, process.env, warnDeprecated))
+    // The address allowance is checked here, as a usage error, before the start is under way.
+    asUsageError(() => createStorefrontEgressPolicy({ ...(values.storefrontPrivateAddressesAllowed === undefined ? {} : { privateAddressesAllowed: values.storefrontPrivateAddressesAllowed }) }))
     return runService({
       signal,
       onStarting: () => out.info('starting the extractor …'),

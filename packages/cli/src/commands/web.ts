@@ -23,7 +23,6 @@ export const webCommand: Command = {
       domainUrl: domainUrl(values),
       baseLayerUrl: baseLayerUrl(values),
     }
-    out.info('starting the web server …')
-    return runService({ signal, start: () => startWebServer(options), onStarted: (web) => out.result(`web wallet and explorer at ${web.url}`, { web: web.url }) })
+    return runService({ signal, onStarting: () => out.info('starting the web server …'), start: () => startWebServer(options), onStarted: (web) => out.result(`web wallet and explorer at ${web.url}`, { web: web.url }) })
   },
 }

@@ -74,6 +74,17 @@ describe('runService', () => {
     await assert.rejects(runService({ signal: new AbortController().signal, start: async () => Promise.reject(refused), onStarted: () => assert.fail('not started') }), refused)
   })
 
+  test('the start is said to be under way unless it fails at once (a bad option: its one line only)', async () => {
+    const notes: string[] = []
+    const controller = new AbortController()
+    const running = runService({ signal: controller.signal, start: () => tick(20).then(fake), onStarted: () => notes.push('started'), onStarting: () => notes.push('starting') })
+    await tick(40)
+    controller.abort()
+    await running
+    await assert.rejects(runService({ signal: new AbortController().signal, start: async () => Promise.reject(new Error('bad option')), onStarted: () => notes.push('started'), onStarting: () => notes.push('starting (refused)') }))
+    assert.deepEqual(notes, ['starting', 'started'])
+  })
+
   test('a signal before the start: nothing starts', async () => {
     const controller = new AbortController()
     controller.abort()

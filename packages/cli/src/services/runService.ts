@@ -11,6 +11,8 @@ export type RunServiceParameters<T extends ClosableService> = {
   start: (signal: AbortSignal) => Promise<T>
   /** Reports the started service (its URL, its key). */
   onStarted: (service: T) => void
+  /** Says the start is under way (a note on stderr); not called when the start fails at once (a bad option: its one line only). */
+  onStarting?: () => void
   /** Longest wait for an interrupted start to unwind, in ms. Default START_UNWIND_MS_MAX. */
   unwindMsMax?: number
 }
@@ -26,7 +28,12 @@ export type RunServiceParameters<T extends ClosableService> = {
 export async function runService<T extends ClosableService>(parameters: RunServiceParameters<T>): Promise<number> {
   const { signal, start, onStarted } = parameters
   if (signal.aborted) return 0
+  let settled = false
   const starting = start(signal)
+  starting.then(() => (settled = true), () => (settled = true))
+  // Options a start checks synchronously have failed by the next turn of the event loop.
+  await new Promise((resolve) => setImmediate(resolve))
+  if (!settled) parameters.onStarting?.()
   const first = await Promise.race([
     starting.then((service) => ({ service }), (error: unknown) => ({ error })),
     waitForSignal(signal).then(() => undefined),
