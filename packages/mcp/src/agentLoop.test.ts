@@ -139,7 +139,7 @@ describe('an agent pays with the proof of a payable intent', { timeout: 600_000 
     const templateId = await devnet.orchestrator.submitTemplate(readFileSync(PAYABLE_TEMPLATE_PATH, 'utf8'))
     const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 2500, payment_token: token, payment_deadline_ms: Date.now() + 3_600_000 }
     const intentId = randomUUID()
-    // The template does not constrain the payee, so the intent names its agent: this server's --key (issue 38).
+    // Every payable intent names its agent: this server's --key (issue 42).
     const agent = Ed25519Signer.fromKeyFile(devnet.stack.operatorKeyPath)
     await devnet.orchestrator.submitIntent(signIntent({ id: intentId, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
     assert.equal((await callError(httpClient, 'pay', { intent_id: intentId })).code, 'PROOF_NOT_FOUND')

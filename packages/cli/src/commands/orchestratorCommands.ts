@@ -35,7 +35,7 @@ export const intentCreateCommand: Command = {
     template: 'template id (verity template push)',
     attr: 'an attribute, name=value (value read as JSON when it parses)',
     attrs: 'a JSON file of attributes ({...} or {"fields": {...}})',
-    agent: 'only this agent may propose (repeatable): its key file, a base58 public key or an agent key JSON; needed for a payable template that does not constrain the payee',
+    agent: 'only this agent may propose (repeatable): its key file, a base58 public key or an agent key JSON; every intent of a payable template needs one (PAYABLE_INTENT_UNBOUND), and a sealed intent answers dry runs only of its agents',
     shape: 'b (default): {authorship, intent}; a: {payload, signature}',
     id: 'intent id (default: a new UUID)',
     unsigned: 'submit without a signature (only if the orchestrator allows it)',

@@ -72,7 +72,7 @@ describe('verity pay', () => {
     const templateId = await client.submitTemplate(PAYABLE_TEMPLATE)
     const id = randomUUID()
     const fields = { acceptable_categories: ['t-shirt'], size: 'M', max_price_cents: 2500, payment_token: 'native', payment_deadline_ms: Date.now() + 60_000 }
-    // A payable template that does not constrain the payee: its intents name their agent (issue 38).
+    // Every payable intent names its agent (issue 42).
     await client.submitIntent(signIntent({ signer: user, id, templateId, fields, agents: [agentKeyOfSigner(Ed25519Signer.generate())] }))
     const run = await verity('pay', id, '--orchestrator', orchestrator.url, '--domain', domain.url)
     assert.equal(run.code, 1)

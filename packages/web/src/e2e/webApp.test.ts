@@ -173,7 +173,7 @@ async function payAtTheStore(): Promise<string> {
   const templateId = await orchestrator.submitTemplate(readFileSync(new URL('../../../policy/examples/payable-clothing.template', import.meta.url), 'utf8'))
   const id = crypto.randomUUID()
   const fields = { acceptable_categories: ['t-shirt'], size: 'Medium (M)', max_price_cents: 2500, payment_token: currency, payment_deadline_ms: Date.now() + 3_600_000 }
-  // The template does not constrain the payee: the intent names its agent, which signs the proposal.
+  // Every payable intent names its agent, which signs the proposal.
   const agent = Ed25519Signer.generate()
   await orchestrator.submitIntent(signIntent({ id, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
   await orchestrator.propose(id, { solution: 'tee-classic-white-m', metadata: { business: stack.store!.url } }, { agent })
