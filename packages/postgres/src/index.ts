@@ -18,3 +18,5 @@ export { lockDataDir, type DataDirLock, type LockDataDirParameters } from './dat
 export { DataDirLockedError } from './dataDirLock/DataDirLockedError.ts'
 export type { DataDirLockHolder } from './dataDirLock/DataDirLockHolder.ts'
 export { releaseOnClose } from './dataDirLock/releaseOnClose.ts'
+export { StoreWrittenByNewerVersionError } from './releases/StoreWrittenByNewerVersionError.ts'
+export { releasesTableOf, type StoreRelease } from './releases/storeReleases.ts'

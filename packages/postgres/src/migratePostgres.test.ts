@@ -4,6 +4,8 @@ import pg from 'pg'
 import { migratePostgres } from './migratePostgres.ts'
 import type { StoreMigration } from './StoreMigration.ts'
 import { StoreSchemaTooNewError } from './StoreSchemaTooNewError.ts'
+import { VERITY_VERSION } from '@verity/core'
+import { StoreWrittenByNewerVersionError } from './releases/StoreWrittenByNewerVersionError.ts'
 import { assertPostgresReachable } from './testing/assertPostgresReachable.ts'
 import { createTestDatabase, type TestDatabase } from './testing/createTestDatabase.ts'
 import { withClient } from './testing/withClient.ts'
@@ -19,7 +21,7 @@ async function migrateOnce(url: string, migrations = MIGRATIONS): Promise<number
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    return await migratePostgres({ client, table: TABLE, lockKey: LOCK_KEY, migrations, nowMs: 1_000, service: 'domain' })
+    return await migratePostgres({ client, table: TABLE, lockKey: LOCK_KEY, migrations, nowMs: 1_000, service: 'domain', proofSystem: 'test-proofs/1' })
   } finally {
     await client.end()
   }
@@ -65,5 +67,23 @@ describe('migratePostgres', () => {
       assert.match(error.message, /^postgres domain store has schema version 2, newer than 1 \(the latest this build knows\): run a newer domain/)
       return true
     })
+  })
+
+  test('the schema records the releases that opened it; one a newer release opened is refused naming it, and nothing changes', async () => {
+    const releases = () => withClient(database.url, async (client) => (await client.query(`SELECT version, proof_system, first_opened_at_ms, last_opened_at_ms FROM ${TABLE}_releases ORDER BY version`)).rows)
+    assert.deepEqual(await releases(), [{ version: VERITY_VERSION, proof_system: 'test-proofs/1', first_opened_at_ms: '1000', last_opened_at_ms: '1000' }])
+    await withClient(database.url, (client) => client.query(`INSERT INTO ${TABLE}_releases VALUES ('99.0.0', 'future-proofs/9', 5, 6)`))
+    const before = await releases()
+    // This build would apply a third migration: refused first, it applies nothing.
+    const third = [...MIGRATIONS, { version: 3, description: 'item prices', sqlite: '', postgres: 'ALTER TABLE items ADD COLUMN price integer' }]
+    await assert.rejects(migrateOnce(database.url, third), (error: unknown) => {
+      assert.ok(error instanceof StoreWrittenByNewerVersionError)
+      assert.deepEqual(error.fields, { service: 'domain', backend: 'postgres', versionFound: '99.0.0', versionRunning: VERITY_VERSION })
+      assert.match(error.message, /^the postgres domain store was written by Verity 99\.0\.0, newer than this /)
+      return true
+    })
+    assert.deepEqual(await releases(), before)
+    const { rows } = await withClient(database.url, (client) => client.query(`SELECT max(version) AS latest FROM ${TABLE}`))
+    assert.equal(rows[0].latest, 2)
   })
 })

@@ -1,5 +1,7 @@
 import type pg from 'pg'
+import { VERITY_VERSION } from '@verity/core'
 import { migrationsTableSql, planMigrations } from './planMigrations.ts'
+import { assertNoNewerRelease, recordReleaseSql, releasesTableOf, releasesTableSql } from './releases/storeReleases.ts'
 import type { StoreMigration } from './StoreMigration.ts'
 import type { StoreService } from './StoreService.ts'
 
@@ -15,20 +17,29 @@ export type MigratePostgresOptions = {
   nowMs: number
   /** Whose store this is, for the wording of StoreSchemaTooNewError. */
   service: StoreService
+  /** The proof system of the proofs this release stores (`PROOF_SYSTEM` of @verity/prover), recorded with its version. */
+  proofSystem: string
 }
 
 /**
  * Applies the migrations the database lacks (their `postgres` SQL), each with its version row in
  * one transaction. Processes starting at once take turns on an advisory lock: the first migrates,
  * the others then find the versions applied and skip them. Returns the versions applied now.
- * Refuses a database migrated by a newer build (StoreSchemaTooNewError, see planMigrations).
+ * Refuses a database migrated by a newer build (StoreSchemaTooNewError, see planMigrations), or
+ * opened by a newer release (StoreWrittenByNewerVersionError, from `<table>_releases`), before it
+ * changes anything; then records this release (version, proof system) in `<table>_releases`.
  */
 export async function migratePostgres(options: MigratePostgresOptions): Promise<number[]> {
-  const { client, table, lockKey, migrations, nowMs, service } = options
+  const { client, table, lockKey, migrations, nowMs, service, proofSystem } = options
   const createTable = migrationsTableSql(table)
+  const releases = releasesTableOf(table)
   await client.query('SELECT pg_advisory_lock($1::bigint)', [lockKey])
   try {
+    // Both are there already on a database a newer release wrote: creating them changes nothing there.
     await client.query(createTable)
+    await client.query(releasesTableSql(releases))
+    const recorded = await client.query<{ version: string }>(`SELECT version FROM ${releases}`)
+    assertNoNewerRelease(recorded.rows.map((row) => row.version), { service, backend: 'postgres' })
     const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${table} ORDER BY version`)
     const missing = planMigrations({ appliedVersions: rows.map((row) => row.version), migrations, service, backend: 'postgres' })
     for (const migration of missing) {
@@ -46,6 +57,7 @@ export async function migratePostgres(options: MigratePostgresOptions): Promise<
         throw error
       }
     }
+    await client.query(recordReleaseSql(releases, 'postgres'), [VERITY_VERSION, proofSystem, nowMs, nowMs])
     return missing.map((migration) => migration.version)
   } finally {
     await client.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey])

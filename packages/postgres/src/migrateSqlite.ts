@@ -1,4 +1,6 @@
+import { VERITY_VERSION } from '@verity/core'
 import { migrationsTableSql, planMigrations } from './planMigrations.ts'
+import { assertNoNewerRelease, recordReleaseSql, releasesTableOf, releasesTableSql } from './releases/storeReleases.ts'
 import type { StoreMigration } from './StoreMigration.ts'
 import type { StoreService } from './StoreService.ts'
 
@@ -19,6 +21,8 @@ export type MigrateSqliteOptions = {
   nowMs: number
   /** Whose store this is, for the wording of StoreSchemaTooNewError. */
   service: StoreService
+  /** The proof system of the proofs this release stores (`PROOF_SYSTEM` of @verity/prover), recorded with its version. */
+  proofSystem: string
 }
 
 /**
@@ -27,14 +31,19 @@ export type MigrateSqliteOptions = {
  * them applied. Returns the versions applied now; refuses a file migrated by a newer build
  * (StoreSchemaTooNewError). `PRAGMA user_version` is kept equal to the latest version: files
  * that recorded their version only there (the orchestrator's, before this table) count versions
- * 1..user_version as applied, and builds that read only user_version refuse newer files.
+ * 1..user_version as applied, and builds that read only user_version refuse newer files. The file records the releases that opened
+ * it (`<table>_releases`: version, proof system); one written by a newer release is refused
+ * (StoreWrittenByNewerVersionError) and the transaction rolled back, so nothing changes.
  */
 export function migrateSqlite(options: MigrateSqliteOptions): number[] {
-  const { db, table, migrations, nowMs, service } = options
+  const { db, table, migrations, nowMs, service, proofSystem } = options
   const createTable = migrationsTableSql(table)
+  const releases = releasesTableOf(table)
   db.exec('BEGIN IMMEDIATE')
   try {
     db.exec(createTable)
+    db.exec(releasesTableSql(releases))
+    assertNoNewerRelease((db.prepare(`SELECT version FROM ${releases}`).all() as { version: string }[]).map((row) => row.version), { service, backend: 'sqlite' })
     const recorded = (db.prepare(`SELECT version FROM ${table}`).all() as { version: number }[]).map((row) => row.version)
     const userVersion = Number(db.pragma('user_version', { simple: true }))
     const adopted = Array.from({ length: userVersion }, (_, index) => index + 1).filter((version) => !recorded.includes(version))
@@ -47,6 +56,7 @@ export function migrateSqlite(options: MigrateSqliteOptions): number[] {
     }
     // A pragma takes no parameters; the version is a count of our own constants.
     db.pragma(`user_version = ${Math.trunc(migrations.length)}`, { simple: true })
+    db.prepare(recordReleaseSql(releases, 'sqlite')).run(VERITY_VERSION, proofSystem, nowMs, nowMs)
     db.exec('COMMIT')
     return missing.map((migration) => migration.version)
   } catch (error) {

@@ -22,6 +22,7 @@ describe('openMigratedPool: a checked-out connection that the server ends', () =
       lockKey: '4242',
       migrations: [],
       nowMs: Date.now(),
+      proofSystem: 'test-proofs/1',
     })
   })
   after(async () => {

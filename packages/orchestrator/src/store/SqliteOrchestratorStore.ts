@@ -1,4 +1,4 @@
-import { claimDataDirProofSystem } from '@verity/prover'
+import { claimDataDirProofSystem, PROOF_SYSTEM } from '@verity/prover'
 import assert from 'node:assert'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -80,7 +80,7 @@ export class SqliteOrchestratorStore implements OrchestratorStore {
     this.#db.pragma('foreign_keys = ON')
     this.#db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     try {
-      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: ORCHESTRATOR_MIGRATIONS, nowMs: Date.now(), service: 'orchestrator' })
+      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: ORCHESTRATOR_MIGRATIONS, nowMs: Date.now(), service: 'orchestrator' , proofSystem: PROOF_SYSTEM })
     } catch (error) {
       this.#db.close()
       throw error

@@ -1,3 +1,4 @@
+import { PROOF_SYSTEM } from '@verity/prover'
 import pg from 'pg'
 import { openMigratedPool, runPostgresTransaction } from '@verity/postgres'
 import { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_CONNECTIONS_MAX, STORE_TRANSACTION_ATTEMPTS_MAX } from '../../limits.ts'
@@ -43,6 +44,7 @@ export class PostgresBaseLayerStore extends BaseLayerReadsThrough implements Bas
       migrations: BASE_LAYER_MIGRATIONS,
       nowMs: (options.clock ?? Date.now)(),
       service: 'base layer',
+      proofSystem: PROOF_SYSTEM,
     })
     return new PostgresBaseLayerStore(pool)
   }

@@ -1,4 +1,4 @@
-import { claimDataDirProofSystem } from '@verity/prover'
+import { claimDataDirProofSystem, PROOF_SYSTEM } from '@verity/prover'
 import { mkdirSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import Database from 'better-sqlite3'
@@ -36,7 +36,7 @@ export class SqliteBaseLayerStore extends BaseLayerReadsThrough implements BaseL
       this.#db.pragma('journal_mode = WAL')
       this.#db.pragma('synchronous = FULL')
       this.#db.pragma('foreign_keys = ON')
-      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: BASE_LAYER_MIGRATIONS, nowMs: (options.clock ?? Date.now)(), service: 'base layer' })
+      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: BASE_LAYER_MIGRATIONS, nowMs: (options.clock ?? Date.now)(), service: 'base layer' , proofSystem: PROOF_SYSTEM })
     } catch (error) {
       this.#db.close()
       throw error

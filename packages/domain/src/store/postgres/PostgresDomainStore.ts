@@ -2,6 +2,7 @@
 // stop on one machine and start on another with nothing lost. One process sequences a shard at a
 // time (see shardLock.ts); every write transaction checks the shard's epoch, a fencing token, so
 // a process that lost the shard can no longer write.
+import { PROOF_SYSTEM } from '@verity/prover'
 import { hostname } from 'node:os'
 import pg from 'pg'
 import { decodeStoredJson, encodeStoredJson, migratePostgres, StoreUnavailableError } from '@verity/postgres'
@@ -100,6 +101,7 @@ export class PostgresDomainStore implements DomainStore {
         migrations: DOMAIN_MIGRATIONS,
         nowMs: now(),
         service: 'domain',
+        proofSystem: PROOF_SYSTEM,
       })
       await acquireShardLock(lock, shard, target, options.lockWaitMs ?? SHARD_LOCK_WAIT_MS)
       epoch = await takeShard(lock, shard, holder, now())

@@ -9,6 +9,7 @@
 // gets the finishing row, proves the guardrail proofs and moves the SDL to Proven with every proof,
 // once. Moving the SDL to Proving again (a re-prove) clears its round: old claims record nothing,
 // and the next claim starts a new round, deleting the old rows.
+import { PROOF_SYSTEM } from '@verity/prover'
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { decodeStoredJson, encodeStoredJson, openMigratedPool, runPostgresTransaction, StoreUnavailableError, describeDatabaseUrl } from '@verity/postgres'
@@ -93,6 +94,7 @@ export class PostgresProvingJobs implements ProvingJobs {
       migrations: DOMAIN_MIGRATIONS,
       nowMs: (options.nowMs ?? Date.now)(),
       service: 'domain',
+      proofSystem: PROOF_SYSTEM,
     })
     return new PostgresProvingJobs(pool, options.shard, options.holder, target)
   }

@@ -2,7 +2,7 @@
 // write survives a crash of the process or the machine. better-sqlite3 is synchronous; the
 // methods return promises to fit the DomainStore port.
 import { basename, dirname } from 'node:path'
-import { claimDataDirProofSystem } from '@verity/prover'
+import { claimDataDirProofSystem, PROOF_SYSTEM } from '@verity/prover'
 import Database from 'better-sqlite3'
 import type { BatchWrite, DomainStore, MandatePaymentRecord, PendingEntry, PendingRecord, SdlCreate, SdlRecord, SdlSummary, SdlWitnessFormat } from '../DomainStore.ts'
 import { MANDATE_COLUMNS, mandateFilterSql, mandateOfRow, type MandateRow } from '../mandateRows.ts'
@@ -47,7 +47,7 @@ export class SqliteDomainStore implements DomainStore {
     this.#db.pragma('synchronous = FULL')
     this.#db.pragma('foreign_keys = ON')
     try {
-      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: DOMAIN_MIGRATIONS, nowMs: (options.nowMs ?? Date.now)(), service: 'domain' })
+      migrateSqlite({ db: this.#db, table: MIGRATIONS_TABLE, migrations: DOMAIN_MIGRATIONS, nowMs: (options.nowMs ?? Date.now)(), service: 'domain' , proofSystem: PROOF_SYSTEM })
     } catch (error) {
       this.#db.close()
       throw error

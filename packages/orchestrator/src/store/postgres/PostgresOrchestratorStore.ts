@@ -1,3 +1,4 @@
+import { PROOF_SYSTEM } from '@verity/prover'
 import assert from 'node:assert'
 import pg from 'pg'
 import { openMigratedPool, runPostgresTransaction } from '@verity/postgres'
@@ -91,6 +92,7 @@ export class PostgresOrchestratorStore implements OrchestratorStore {
       migrations: ORCHESTRATOR_MIGRATIONS,
       nowMs: (options.nowMs ?? Date.now)(),
       service: 'orchestrator',
+      proofSystem: PROOF_SYSTEM,
     })
     return new PostgresOrchestratorStore(pool, databaseUrl, options.onWatchError ?? (() => undefined))
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import Database from 'better-sqlite3'
+import { VERITY_VERSION } from '@verity/core'
 import type { StoredOrder } from '../orders/StoredOrder.ts'
 import type { SessionState } from '../session/SessionState.ts'
 import { CheckoutStateStore } from './CheckoutStateStore.ts'
@@ -72,10 +73,17 @@ CREATE INDEX idempotency_created ON idempotency (created_at_ms);`)
     assert.deepEqual(store.outbox(10).map((entry) => entry.id), ['evt_1'])
     assert.equal(store.take(session('s', 'incomplete', 1), [{ itemId: 'a', quantity: 2 }], { a: 1 })?.unitsLeft, 1)
     store.close()
+    // The file says which release wrote it; a newer release's file is refused by name, and left as it was.
+    const stamped = new Database(path)
+    assert.deepEqual(stamped.prepare('SELECT version, proof_system FROM store_migrations_releases').all(), [{ version: VERITY_VERSION, proof_system: 'none' }])
+    stamped.prepare("INSERT INTO store_migrations_releases VALUES ('9.0.0', 'none', 1, 1)").run()
+    stamped.close()
+    assert.throws(() => new CheckoutStateStore(path), { code: 'STORE_WRITTEN_BY_NEWER_VERSION', message: /^the store's sqlite state was written by Verity 9\.0\.0, newer than this / })
     const newer = new Database(path)
+    newer.prepare("DELETE FROM store_migrations_releases WHERE version = '9.0.0'").run()
     newer.pragma('user_version = 99')
     newer.close()
-    assert.throws(() => new CheckoutStateStore(path), { code: 'STORE_STATE_INVALID' })
+    assert.throws(() => new CheckoutStateStore(path), { code: 'STORE_SCHEMA_TOO_NEW' })
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

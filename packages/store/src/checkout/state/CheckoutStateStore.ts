@@ -3,6 +3,8 @@
 // synchronous; one transaction writes a session, its order, the order event it causes (the
 // webhook outbox) and the reply of the request together.
 import Database from 'better-sqlite3'
+import { isVerityError } from '@verity/core'
+import { migrateSqlite, type StoreMigration } from '@verity/postgres'
 import { CheckoutStateError } from '../../errors/storeErrors.ts'
 import type { StoredOrder } from '../orders/StoredOrder.ts'
 import type { SessionState } from '../session/SessionState.ts'
@@ -21,8 +23,10 @@ export type StateWrite = Readonly<{
   reply?: Readonly<{ key: string } & IdempotentReply>
 }>
 
-// Migrations by version (PRAGMA user_version): append, never edit one that shipped.
-const MIGRATIONS: readonly string[] = [
+// Migrations by version: append, never edit one that shipped. Applied by migrateSqlite, which
+// records them in MIGRATIONS_TABLE beside the releases that opened the file (a file of 0.1.0 knew
+// them by PRAGMA user_version only: versions 1..user_version count as applied).
+const MIGRATION_SQL: readonly string[] = [
   `CREATE TABLE sessions (id TEXT PRIMARY KEY, record TEXT NOT NULL, updated_at_ms INTEGER NOT NULL);
 CREATE TABLE orders (id TEXT PRIMARY KEY, checkout_id TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
 CREATE TABLE idempotency (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, created_at_ms INTEGER NOT NULL);
@@ -32,7 +36,12 @@ CREATE INDEX idempotency_created ON idempotency (created_at_ms);`,
   // Order webhooks not yet delivered (or given up): sent again after a restart.
   `CREATE TABLE webhook_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, url TEXT NOT NULL, event_type TEXT NOT NULL, body TEXT NOT NULL, timestamp_s INTEGER NOT NULL);`,
 ]
-const SCHEMA_VERSION = MIGRATIONS.length
+const MIGRATION_DESCRIPTIONS = ['sessions, orders, idempotency replies', 'stock taken', 'order webhook outbox'] as const
+const MIGRATIONS: readonly StoreMigration[] = MIGRATION_SQL.map((sqlite, index) => ({ version: index + 1, description: MIGRATION_DESCRIPTIONS[index]!, sqlite, postgres: '' }))
+/** The store's migrations table (`<table>_releases` beside it says which releases opened the file). */
+export const MIGRATIONS_TABLE = 'store_migrations'
+/** The store keeps no proofs: its releases record no proof system. */
+const PROOF_SYSTEM_NONE = 'none'
 
 export class CheckoutStateStore {
   readonly #db: Database.Database
@@ -53,19 +62,19 @@ export class CheckoutStateStore {
 
   /** Opens (creating when absent) the state file at `path`; `:memory:` for a throw-away one. Throws CheckoutStateError. */
   constructor(path: string, options: { nowMs?: () => number } = {}) {
+    let db: Database.Database | undefined
     try {
-      this.#db = new Database(path)
-      this.#db.pragma('journal_mode = WAL')
-      this.#db.pragma('synchronous = FULL')
-      const version = Number(this.#db.pragma('user_version', { simple: true }))
-      if (version > SCHEMA_VERSION) throw new Error(`written by a newer store (schema ${version}, this one knows ${SCHEMA_VERSION})`)
-      if (version < SCHEMA_VERSION) this.#db.transaction(() => {
-        for (const sql of MIGRATIONS.slice(version)) this.#db.exec(sql)
-        this.#db.pragma(`user_version = ${SCHEMA_VERSION}`)
-      })()
+      db = new Database(path)
+      db.pragma('journal_mode = WAL')
+      db.pragma('synchronous = FULL')
+      migrateSqlite({ db, table: MIGRATIONS_TABLE, migrations: MIGRATIONS, nowMs: (options.nowMs ?? Date.now)(), service: 'store', proofSystem: PROOF_SYSTEM_NONE })
     } catch (error) {
+      db?.close()
+      // A file of a newer store (STORE_SCHEMA_TOO_NEW, STORE_WRITTEN_BY_NEWER_VERSION) keeps its own code.
+      if (isVerityError(error)) throw error
       throw new CheckoutStateError({ path, reason: (error as Error).message })
     }
+    this.#db = db
     this.#now = options.nowMs ?? Date.now
     this.#getSession = this.#db.prepare('SELECT record FROM sessions WHERE id = ?')
     this.#putSession = this.#db.prepare('INSERT INTO sessions (id, record, updated_at_ms) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record, updated_at_ms = excluded.updated_at_ms')
