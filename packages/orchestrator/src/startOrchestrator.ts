@@ -52,17 +52,7 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
   signal?.throwIfAborted()
   let app: FastifyInstance | undefined
   // Fail closed before anything is opened: creating the prover checks its CRS (CRS_INVALID).
-  const proving =
-    givenProving ??
-    createPolicyProving({
-      ...(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath }),
-      // Unset: the prover divides the machine's parallelism among its workers.
-      ...(settings.proverThreads === undefined ? {} : { threads: settings.proverThreads }),
-      workers: settings.proverWorkers,
-    })
-  const closeProving = async () => {
-    if (givenProving === undefined) await proving.close()
-  }
+  const { proving, closeProving } = provingOf(settings, givenProving)
   const store = await openOrchestratorStore({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
@@ -117,7 +107,7 @@ export async function startOrchestrator(options: StartOrchestratorOptions = {}):
       // SHUTDOWN_DRAIN_MS_MAX; a job still running then stays in `proving` and resumes next start.
       await drainJobs(running.orchestrator.runner, SHUTDOWN_DRAIN_MS_MAX)
       await running.close()
-      if (givenProving === undefined) await proving.close()
+      await closeProving()
       await store.close()
     },
   }
@@ -130,6 +120,18 @@ async function drainJobs(runner: JobRunner, drainMsMax: number): Promise<void> {
   })
   await Promise.race([runner.stop(), bound])
   clearTimeout(timer)
+}
+
+/** The prover given, or the orchestrator's own (creating it checks its CRS: CRS_INVALID), and how to close it (a given one is the caller's). */
+function provingOf(settings: OrchestratorSettings, given: PolicyProving | undefined): { proving: PolicyProving; closeProving: () => Promise<void> } {
+  if (given !== undefined) return { proving: given, closeProving: async () => undefined }
+  const proving = createPolicyProving({
+    ...(settings.crsPath === undefined ? {} : { crsPath: settings.crsPath }),
+    // Unset: the prover divides the machine's parallelism among its workers.
+    ...(settings.proverThreads === undefined ? {} : { threads: settings.proverThreads }),
+    workers: settings.proverWorkers,
+  })
+  return { proving, closeProving: () => proving.close() }
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
