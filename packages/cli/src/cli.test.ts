@@ -91,6 +91,10 @@ const usageCases: Array<[string, string[], RegExp]> = [
   ['both --amount and --nfts', ['transfer', '--key', key, '--to', `${Ed25519Signer.fromSecretKey(new Uint8Array(32).fill(1)).ownerId},1`, '--amount', '1', '--nfts', '1'], /^verity transfer: give exactly one of --amount and --nfts$/],
   ['bad shard', ['address', key, '--shard', '0'], /^verity address: --shard must be an integer ≥ 1$/],
   ['bad attr', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'novalue'], /^verity intent create: --attr expects name=value/],
+  ['decimal cents', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'max_price_cents=25.00'], /^verity intent create: --attr max_price_cents=25\.00: cents are whole numbers: 2500 for \$25\.00$/],
+  ['past deadline', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'payment_deadline_ms=1000'], /^verity intent create: --attr payment_deadline_ms=1000 \(1970-01-01T00:00:01\.000Z\) is in the past: give a time at least 60 s from now/],
+  ['deadline under a minute away', ['intent', 'create', '--template', 't', '--key', key, '--attr', `payment_deadline_ms=${Date.now() + 30_000}`], /^verity intent create: --attr payment_deadline_ms=\d+ .* is less than a minute away/],
+  ['check without --solution', ['check', 'x'], /^verity check: --solution S is required$/],
   ['bad shape', ['intent', 'create', '--template', 't', '--key', key, '--shape', 'c'], /^verity intent create: --shape must be a or b$/],
   ['bad metadata', ['propose', 'x', '--solution', 's', '--metadata', '{oops'], /^verity propose: --metadata must be JSON/],
   ['--proof-out without --wait', ['propose', 'x', '--solution', 's', '--proof-out', 'p.json'], /^verity propose: --proof-out and --timeout need --wait$/],
@@ -144,10 +148,10 @@ describe('failures: exit code 1 with the reason', () => {
     assert.match(run.stderr, /^error: cannot reach http:\/\/127\.0\.0\.1:\d+\/intents\/7a831c6a-.*\/status: ECONNREFUSED\n$/)
   })
 
-  test('an event stream that never opens (events, propose --wait)', async () => {
+  test('an event stream that never opens (events, propose --force --wait: no dry run first)', async () => {
     const [port] = await freePorts(1)
     const url = `http://127.0.0.1:${port}`
-    for (const args of [['events', '--orchestrator', url], ['propose', 'x', '--solution', 's', '--wait', '--orchestrator', url]]) {
+    for (const args of [['events', '--orchestrator', url], ['propose', 'x', '--solution', 's', '--force', '--wait', '--orchestrator', url]]) {
       const run = await runInProcess(args)
       assert.equal(run.code, 1, args[0])
       assert.equal(run.stderr, `error: cannot reach ${url}/events: ECONNREFUSED\n`)

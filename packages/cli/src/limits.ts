@@ -19,3 +19,5 @@ export const START_UNWIND_MS_MAX = 5_000
  * failed start left open (a worker, a socket, a timer) cannot keep a refused service alive.
  */
 export const CLI_EXIT_AFTER_RUN_MS_MAX = 2_000
+/** Most key files `--agent` reads to recognise an owner id given as a key (ownerIdAsAgentKey). */
+export const KEY_FILES_SCANNED_MAX = 64

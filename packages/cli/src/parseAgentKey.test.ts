@@ -29,3 +29,27 @@ test('--agent takes a key file, an agent key JSON (text or file) or a base58 pub
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('--agent OWNER_ID is refused when recognised: the owner id of a key file at hand (naming its public key), or not an Ed25519 point', async () => {
+  const { ownerIdAsAgentKey } = await import('./ownerIdAsAgentKey.ts')
+  const { mkdirSync } = await import('node:fs')
+  const dir = mkdtempSync(join(tmpdir(), 'verity-agent-'))
+  try {
+    mkdirSync(join(dir, 'keys'))
+    const agent = Ed25519Signer.generate()
+    agent.toKeyFile(join(dir, 'keys', 'agent.json'))
+    const env = { VERITY_DATA_DIR: dir }
+    const refusal = ownerIdAsAgentKey(agent.ownerId, env)
+    assert.equal(refusal?.code, 'AGENT_KEY_IS_OWNER_ID')
+    assert.equal(refusal?.message, `${agent.ownerId} is an owner id, not a public key; the public key of ${join(dir, 'keys', 'agent.json')} is ${agent.publicKeyBase58}`)
+    assert.equal(ownerIdAsAgentKey(agent.publicKeyBase58, env), undefined)
+    // Owner ids of keys nobody has here: those that are not Ed25519 points are still recognised.
+    const strangers = Array.from({ length: 20 }, () => Ed25519Signer.generate().ownerId)
+    const refused = strangers.filter((ownerId) => ownerIdAsAgentKey(ownerId, env) !== undefined)
+    assert.ok(refused.length > 2, `${refused.length} of 20 recognised`)
+    assert.match(ownerIdAsAgentKey(refused[0]!, env)!.message, /is an owner id, not a public key: give the agent's key file or its public key/)
+    assert.throws(() => parseAgentKey(refused[0]!), (error: unknown) => error instanceof UsageError && /^--agent .* is an owner id, not a public key/.test(error.message))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

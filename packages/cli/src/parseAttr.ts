@@ -9,6 +9,8 @@ export function parseAttr(text: string): [string, unknown] {
   if (at <= 0) throw new UsageError(`--attr expects name=value, got ${JSON.stringify(text)}`)
   const name = text.slice(0, at)
   const raw = text.slice(at + 1)
+  // `25.00` in a cents field is kept as written, for checkIntentFields to refuse (CENTS_NOT_WHOLE), not read as 25.
+  if (name.endsWith('_cents') && raw.includes('.')) return [name, raw]
   try {
     const value: unknown = JSON.parse(raw)
     if (typeof value === 'number' && !Number.isSafeInteger(value)) return [name, BigInt(raw)]

@@ -116,7 +116,15 @@ describe('the README tour', { timeout: 900_000 }, () => {
 
     // A navy polo for men at $34.99: the failure event names each constraint that does not hold.
     const intent2 = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
-    const failed = await run('propose', intent2, '--solution', 'polo-pique-navy-m', '--metadata', metadata, '--wait')
+    const checked = await run('check', intent2, '--solution', 'polo-pique-navy-m', '--metadata', metadata)
+    assert.equal(checked.code, 1, checked.stderr)
+    assert.match(checked.stdout, new RegExp(`^would fail: ${intent2}: 3 constraint\\(s\\) do not hold:\n {4}\\[3\\] evidence\\.audience == intent\\.audience`))
+    const refused = await run('propose', intent2, '--solution', 'polo-pique-navy-m', '--metadata', metadata, '--wait')
+    assert.equal(refused.code, 1)
+    assert.equal(refused.stdout, '')
+    assert.match(refused.stderr, /^error: not proposed: the dry run \(verity check\) shows this proposal would fail[^]*\[5\] evidence\.color in intent\.acceptable_colors[^]*pass --force to send it anyway\n$/)
+    assert.equal(await verity('intent', 'status', intent2), 'pending')
+    const failed = await run('propose', intent2, '--solution', 'polo-pique-navy-m', '--metadata', metadata, '--force', '--wait')
     assert.equal(failed.code, 1)
     assert.match(failed.stdout, new RegExp(`^#\\d+ failure  ${intent2}  3 constraint\\(s\\) failed:`))
     assert.match(failed.stdout, /\n {4}\[5\] evidence\.color in intent\.acceptable_colors evaluated to false \(evidence\.color = "Navy"/)

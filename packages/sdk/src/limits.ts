@@ -34,3 +34,5 @@ export const CHECKOUT_STATUS_POLL_MS = 200
 export const CHECKOUT_PREPARE_UPDATES_MAX = 3
 /** Time-out of a checkout's complete request, in milliseconds: the business verifies the proof and its domain applies the payment before it answers. */
 export const CHECKOUT_COMPLETE_TIMEOUT_MS = 120_000
+/** How far ahead an intent's `*_deadline_ms` must be when it is signed, in milliseconds (checkIntentFields). */
+export const DEADLINE_LEAD_MS_MIN = 60_000

@@ -3,9 +3,11 @@ import { addressCommand, keygenCommand, ownerIdCommand } from './keys.ts'
 import { baseLayerCommand, domainCommand, domainWorkerCommand, extractorCommand, orchestratorCommand, storeCommand } from './services.ts'
 import { templateCheckCommand, templateEvalCommand, templateFmtCommand, templateIdCommand } from './template.ts'
 import { upCommand } from './up.ts'
+import { upgradeCommand } from './upgrade.ts'
 import { verifyCommand } from './verify.ts'
 import { webCommand } from './web.ts'
 import { mcpCommand } from './mcp.ts'
+import { checkCommand } from './check.ts'
 import { crsCheckCommand } from './crs.ts'
 import { deployContractsCommand } from './deployContracts.ts'
 import { settlementShowCommand } from './settlementShow.ts'
@@ -22,6 +24,7 @@ import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusComm
 /** Every `verity` command, in the order `verity --help` lists them. */
 export const commands: readonly Command[] = [
   upCommand,
+  upgradeCommand,
   orchestratorCommand,
   domainCommand,
   domainWorkerCommand,
@@ -39,6 +42,7 @@ export const commands: readonly Command[] = [
   intentCreateCommand,
   intentShowCommand,
   intentStatusCommand,
+  checkCommand,
   proposeCommand,
   eventsCommand,
   proofGetCommand,

@@ -7,7 +7,7 @@ import { parseShard } from '../parseShard.ts'
 
 export const keygenCommand: Command = {
   path: ['keygen'],
-  summary: 'create a key file (Ed25519, or a software P-256 passkey with --passkey) and print its owner id',
+  summary: 'create a key file (Ed25519, or a software P-256 passkey with --passkey) and print its public key and owner id',
   usage: 'verity keygen --out FILE [--passkey] [--force]',
   optionHelp: {
     out: 'key file to write',
@@ -22,18 +22,19 @@ export const keygenCommand: Command = {
     const signer = values.passkey === true ? SoftwarePasskey.generate() : Ed25519Signer.generate()
     signer.toKeyFile(path)
     const scheme = signer instanceof SoftwarePasskey ? 'passkey' : 'ed25519'
-    out.result(`${scheme} key written to ${path}\nowner id: ${signer.ownerId}`, { path, scheme, owner_id: signer.ownerId, pub_key: signer.publicKeyBase58 })
+    out.result(`${scheme} key written to ${path}\npublic key: ${signer.publicKeyBase58}   (name the agent with it: --agent)\nowner id: ${signer.ownerId}   (its vaults' address)`, { path, scheme, owner_id: signer.ownerId, pub_key: signer.publicKeyBase58 })
     return 0
   },
 }
 
 export const ownerIdCommand: Command = {
   path: ['owner-id'],
-  summary: 'print the owner id of a key file',
+  summary: 'print the owner id of a key file (its public key on stderr)',
   usage: 'verity owner-id KEYFILE',
   positionals: [1, 1],
   async run({ positionals, out }) {
     const signer = loadSigner(positionals[0]!)
+    out.info(`public key: ${signer.publicKeyBase58}`)
     out.result(signer.ownerId, { owner_id: signer.ownerId, pub_key: signer.publicKeyBase58 })
     return 0
   },
@@ -48,9 +49,12 @@ export const addressCommand: Command = {
   async run({ positionals, values, out }) {
     const shard = parseShard(values.shard)
     const target = positionals[0]!
-    const ownerId = existsSync(target) ? loadSigner(target).ownerId : parseAddress(`${target},${shard}`).ownerId
+    const signer = existsSync(target) ? loadSigner(target) : undefined
+    const ownerId = signer?.ownerId ?? parseAddress(`${target},${shard}`).ownerId
     const address = formatAddress(ownerId, shard)
-    out.result(address, { address, owner_id: ownerId, shard })
+    // stdout is the address alone (USD=$(verity address …)); the key beside its owner id goes to stderr.
+    if (signer !== undefined) out.info(`public key: ${signer.publicKeyBase58}, owner id: ${ownerId}`)
+    out.result(address, { address, owner_id: ownerId, shard, ...(signer === undefined ? {} : { pub_key: signer.publicKeyBase58 }) })
     return 0
   },
 }

@@ -1,4 +1,6 @@
 import type { Command } from '../Command.ts'
+import { loadSigner } from '@verity/sdk'
+import { describeAgentKey } from '../describeKey.ts'
 import { openingsDir } from '../sealed/sealedOpenings.ts'
 import { BASE_LAYER_OPTION, DOMAIN_OPTION, ORCHESTRATOR_OPTION, baseLayerUrl, domainUrl, orchestratorUrl } from '../endpoints.ts'
 import { givenOrDevnetEvmRpcUrl, pinnedEvmContract } from '../evmRpcUrl.ts'
@@ -74,6 +76,7 @@ export const mcpCommand: Command = {
       ...(crsPath === undefined ? {} : { crsPath }),
       ...(values.openings === 'none' ? {} : { openingsDir: typeof values.openings === 'string' ? values.openings : openingsDir() }),
     }
+    if (typeof values.key === 'string') out.info(describeAgentKey(loadSigner(values.key)))
     const log = (error: unknown) => out.info(`mcp: ${error instanceof Error ? error.message : String(error)}`)
     if (values.http !== true) {
       // stdout carries the protocol: nothing else is printed there.

@@ -8,7 +8,7 @@ import { parseAgentKey } from '../parseAgentKey.ts'
 import { parseAttr } from '../parseAttr.ts'
 import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
-import { OrchestratorClient, ServiceUnreachableError, describeFetchFailure, signIntent, loadSigner } from '@verity/sdk'
+import { CentsNotWholeError, DeadlineTooSoonError, OrchestratorClient, ServiceUnreachableError, checkIntentFields, describeFetchFailure, signIntent, loadSigner } from '@verity/sdk'
 import { formatEvent } from '../formatEvent.ts'
 import { createSealedIntent } from '../sealed/createSealedIntent.ts'
 
@@ -68,6 +68,7 @@ export const intentCreateCommand: Command = {
       const [name, value] = parseAttr(attr)
       fields[name] = value
     }
+    checkFields(fields, values.attr as string[] | undefined)
     const id = typeof values.id === 'string' ? values.id : randomUUID()
     const signer = values.unsigned === true ? 'Unsigned' : loadSigner(values.key as string)
     const agentArgs = (values.agent as string[] | undefined) ?? []
@@ -176,6 +177,18 @@ export const proofGetCommand: Command = {
     out.result(`proof written to ${values.out}`, { path: values.out })
     return 0
   },
+}
+
+// A value that makes an intent no proposal can satisfy is refused before signing, naming the flag.
+function checkFields(fields: Record<string, unknown>, attrs: readonly string[] = []): void {
+  try {
+    checkIntentFields(fields)
+  } catch (error) {
+    if (!(error instanceof CentsNotWholeError || error instanceof DeadlineTooSoonError)) throw error
+    const field = error.fields.field
+    const flag = attrs.some((attr) => attr.startsWith(`${field}=`)) ? '--attr' : '--attrs'
+    throw new UsageError(`${flag} ${error.message}`)
+  }
 }
 
 function parseCount(value: unknown): number {

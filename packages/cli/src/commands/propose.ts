@@ -5,6 +5,8 @@ import type { Command, Output } from '../Command.ts'
 import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
 import { formatEvent } from '../formatEvent.ts'
 import { UsageError } from '../UsageError.ts'
+import { parseMetadata } from '../parseMetadata.ts'
+import { preflightProposal } from './check.ts'
 import { WaitTimeoutError } from '../WaitTimeoutError.ts'
 import type { Progress } from '../showProgress.ts'
 import { OrchestratorClient, type OrchestratorEventMessage, type ProposeOptions, ServiceUnreachableError, describeFetchFailure, loadSigner } from '@verity/sdk'
@@ -13,12 +15,13 @@ import { PROPOSE_WAIT_TIMEOUT_S_DEFAULT } from '../limits.ts'
 
 export const proposeCommand: Command = {
   path: ['propose'],
-  summary: 'submit the one proposal of an intent; with --wait, wait for its success or failure event',
-  usage: 'verity propose ID --solution S [--metadata JSON] [--key AGENT_KEY] [--wait [--timeout SECONDS] [--proof-out FILE]] [--orchestrator URL]',
+  summary: 'submit the one proposal of an intent, after a dry run shows it would succeed; with --wait, wait for its success or failure event',
+  usage: 'verity propose ID --solution S [--metadata JSON] [--key AGENT_KEY] [--force] [--wait [--timeout SECONDS] [--proof-out FILE]] [--orchestrator URL]',
   optionHelp: {
     solution: 'the proposed solution (URL, catalog:ID, …)',
     metadata: 'JSON passed to the extractor (default null)',
     key: "the agent's key file: signs the proposal of an intent that names its agents (agent_authorization)",
+    force: 'send the proposal even when the dry run (verity check) shows it would fail',
     wait: 'wait for the success or failure event; exit 1 on failure',
     timeout: 'seconds to wait with --wait (default 600)',
     'proof-out': 'with --wait: save the proof bundle of a success to this file',
@@ -28,6 +31,7 @@ export const proposeCommand: Command = {
     solution: { type: 'string', short: 's' },
     metadata: { type: 'string' },
     key: { type: 'string', short: 'k' },
+    force: { type: 'boolean' },
     wait: { type: 'boolean' },
     timeout: { type: 'string' },
     'proof-out': { type: 'string' },
@@ -43,6 +47,7 @@ export const proposeCommand: Command = {
     const client = new OrchestratorClient(orchestratorUrl(values), { token: clientToken() })
     const proposal = { solution: values.solution, metadata }
     const agent = typeof values.key === 'string' ? { agent: loadSigner(values.key) } : {}
+    if (values.force !== true) await preflightProposal(client, intentId, proposal, agent, out)
     if (values.wait !== true) {
       await client.propose(intentId, proposal, agent)
       out.result(`proposal accepted; proving started for ${intentId}`, { intent_id: intentId, accepted: true })
@@ -105,15 +110,6 @@ async function proposeAndWait(
     clearTimeout(timer)
     controller.abort()
     signal.removeEventListener('abort', stop)
-  }
-}
-
-function parseMetadata(value: unknown): unknown {
-  if (typeof value !== 'string') return null
-  try {
-    return JSON.parse(value)
-  } catch {
-    throw new UsageError('--metadata must be JSON, e.g. \'{"variant_id":"tee-white-m"}\'')
   }
 }
 

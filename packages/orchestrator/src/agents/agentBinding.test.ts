@@ -75,6 +75,11 @@ describe('agent-bound intents over HTTP', () => {
       assert.equal(answer.json.code, name)
       assert.match(answer.json.message, /one proposal is not used|signed by one of them/)
     }
+    // A public key and an owner id look alike: the refusal names the intent's keys and the signer's key and owner id.
+    const notNamed = refusals[1][0].json.message as string
+    assert.match(notNamed, /^the intent names keys? .*; this proposal is signed by Ed25519 key /)
+    assert.ok(notNamed.includes(`Ed25519 key ${stranger.publicKeyBase58}, owner id ${stranger.ownerId}`), notNamed)
+    assert.ok(notNamed.includes(`Ed25519 ${agent.publicKeyBase58}`), notNamed)
     assert.equal(await status(intent.id), 'pending')
 
     // The passkey agent may dry-run; the Ed25519 agent proposes.

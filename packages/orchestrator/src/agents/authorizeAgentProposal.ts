@@ -1,11 +1,12 @@
 import { checkAgentAuthorization, intentDigestOf, parseJsonBigint, type AgentAuthorization, type AgentProposalAction, type PasskeyPolicy } from '@verity/core'
 import { AgentNotNamedError, AgentOrchestratorMismatchError, AgentSignatureInvalidError, AgentSignatureRequiredError } from '../errors/agentErrors.ts'
 import { MalformedProposalError } from '../errors/proposalErrors.ts'
+import { describeNotNamed } from './describeNotNamed.ts'
 import { parseSignedIntent } from '../intents/parseSignedIntent.ts'
 import type { SubmittedProposal } from '../proposals/parseProposal.ts'
 
 /** The agents a stored intent names: their owner ids and the digest of the intent's signed bytes. */
-export type IntentAgents = { agentOwnerIds: readonly string[]; intentDigest: string }
+export type IntentAgents = { agents: unknown; agentOwnerIds: readonly string[]; intentDigest: string }
 
 /**
  * The agents of a stored signed intent, or undefined when it names none. An intent whose JSON
@@ -15,7 +16,7 @@ export function intentAgentsOf(signedIntentJson: string): IntentAgents | undefin
   if (!signedIntentJson.includes('"agents"')) return undefined
   const parsed = parseSignedIntent(parseJsonBigint(signedIntentJson))
   if (parsed.agentOwnerIds === undefined) return undefined
-  return { agentOwnerIds: parsed.agentOwnerIds, intentDigest: intentDigestOf(parsed.signedBytes) }
+  return { agents: parsed.agents, agentOwnerIds: parsed.agentOwnerIds, intentDigest: intentDigestOf(parsed.signedBytes) }
 }
 
 export type AgentProposalRequest = {
@@ -47,7 +48,7 @@ export function authorizeAgentProposal(request: AgentProposalRequest): AgentAuth
   const binding = { action: request.action, intentId, intentDigest: agents.intentDigest, solution: proposal.solution, metadata: proposal.metadata }
   const check = checkAgentAuthorization(authorization, binding, agents.agentOwnerIds, request.passkeyPolicy)
   if (check.ok) return authorization
-  if (check.kind === 'not-named') throw new AgentNotNamedError({ intentId, reason: check.reason })
+  if (check.kind === 'not-named') throw new AgentNotNamedError({ intentId, reason: describeNotNamed(agents.agents, authorization) })
   if (check.kind === 'malformed') throw new MalformedProposalError({ reason: check.reason })
   throw new AgentSignatureInvalidError({ intentId, reason: check.reason })
 }
