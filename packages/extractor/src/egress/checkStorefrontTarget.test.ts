@@ -173,7 +173,11 @@ describe('checkStorefrontTarget refuses', () => {
     await assert.rejects(check('http://shop.example:6379/', { lookup }), (error: unknown) => {
       assert.ok(error instanceof StorefrontPortRefusedError)
       assert.equal(error.fields.port, 6379)
-      assert.equal(error.message, 'storefront URL refused: http://shop.example:6379/: port 6379 is not allowed (allowed: 80, 443)')
+      assert.equal(
+        error.message,
+        'storefront URL refused: http://shop.example:6379/: port 6379 is not allowed (allowed: 80, 443); the extractor\'s operator allows a port with ' +
+          '--storefront-ports-allowed, or one address:port of their own with --storefront-private-addresses-allowed HOST:6379 (verity up takes it too)',
+      )
       return true
     })
     await assert.rejects(check('https://shop.example:80/', { lookup, portsAllowed: [443] }), StorefrontPortRefusedError)

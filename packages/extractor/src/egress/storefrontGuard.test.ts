@@ -151,7 +151,7 @@ describe('loopback in every spelling is refused before any connection', () => {
     const reply = await extract(`${shopB.url}/products/linen`)
     assert.equal(reply.status, 422)
     assert.equal(reply.body.code, 'STOREFRONT_PORT_REFUSED')
-    assert.match(reply.body.message as string, /port \d+ is not allowed \(allowed: 80, 443\)$/)
+    assert.match(reply.body.message as string, /port \d+ is not allowed \(allowed: 80, 443\); .* --storefront-private-addresses-allowed HOST:\d+ \(verity up takes it too\)$/)
     assertShopBUntouched()
   })
 

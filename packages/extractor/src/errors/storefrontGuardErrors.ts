@@ -22,7 +22,9 @@ export class StorefrontPortRefusedError extends VerityError {
   constructor(readonly fields: { url: string; port: number; portsAllowed: readonly number[]; redirectedFrom?: string }) {
     super(
       `storefront URL refused: ${fields.url}${origin(fields.redirectedFrom)}: port ${fields.port} is not allowed ` +
-        `(allowed: ${fields.portsAllowed.length === 0 ? 'none' : fields.portsAllowed.join(', ')})`,
+        `(allowed: ${fields.portsAllowed.length === 0 ? 'none' : fields.portsAllowed.join(', ')}); ` +
+        `the extractor's operator allows a port with --storefront-ports-allowed, or one address:port of their own with ` +
+        `--storefront-private-addresses-allowed HOST:${fields.port} (verity up takes it too)`,
     )
   }
 }
