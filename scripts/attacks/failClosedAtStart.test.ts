@@ -183,6 +183,12 @@ describe('fail closed at start', () => {
       await assertRefused(run, [port!], /CRS at .*crs-tampered.*not Ignition's/)
     })
 
+    test('web server (--crs-path): the in-browser verifier\'s CRS', async () => {
+      const [port] = await freePorts(1)
+      const run = start(['web', '--port', String(port), '--crs-path', tamperedCrs], [port!])
+      await assertRefused(run, [port!], /CRS at .*crs-tampered.*not Ignition's/)
+    })
+
     test('verity up (--crs-path): no service of the devnet listens', async () => {
       const ports = await freePorts(6)
       const [baseLayer, extractor, orchestrator, domain, web, store] = ports.map(String)

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { isVerityError } from '@verity/core'
+import { readCrs } from '@verity/prover'
 import { assertBindAllowed } from '@verity/server'
 import { PROXY_BODY_BYTES_MAX, WEB_PORT_DEFAULT } from '../limits.ts'
 import { forwardRequest } from './forwardRequest.ts'
@@ -52,6 +53,9 @@ export type RunningWebServer = { url: string; port: number; close(): Promise<voi
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
   const host = options.host ?? '127.0.0.1'
   assertBindAllowed({ service: 'web', host, tokenCount: options.allowNonLoopback === true ? 1 : 0 })
+  // Fail closed before binding: the CRS the in-browser verifier's files are read from (CRS_INVALID),
+  // the same directory loadVerifierAssets reads on the first request.
+  readCrs(options.crsPath ?? process.env.VERITY_CRS_PATH)
   const targets: Partial<Record<ProxiedService, string>> = {
     orchestrator: trimSlash(options.orchestratorUrl),
     domain: trimSlash(options.domainUrl),
