@@ -31,3 +31,4 @@ export {
   DomainAgreementError,
 } from './errors/domainErrors.ts'
 export * as limits from './limits.ts'
+export { MIGRATIONS_TABLE as DOMAIN_MIGRATIONS_TABLE } from './store/domainMigrations.ts'

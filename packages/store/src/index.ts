@@ -40,7 +40,7 @@ export {
 export type { PaymentHandler, PaymentHandlerDeclaration, PaymentRequest, PaymentResult, Checkout, PaymentInstrument } from './checkout/payment/PaymentHandler.ts'
 export type { MandateCheck, MandateCheckInput, MandateVerdict, MandateRefusalCode } from './checkout/payment/MandateCheck.ts'
 export { type StoreCheckoutOptions } from './http/buildStoreApp.ts'
-export { CheckoutStateStore } from './checkout/state/CheckoutStateStore.ts'
+export { CheckoutStateStore, MIGRATIONS_TABLE as STORE_MIGRATIONS_TABLE } from './checkout/state/CheckoutStateStore.ts'
 export { createMerchantKey, loadOrCreateMerchantKey, type MerchantKey } from './checkout/signing/merchantSigningKey.ts'
 export { loadShopRules, DEMO_SHOP_RULES_PATH, CONFORMANCE_CATALOG_PATH, CONFORMANCE_SHOP_RULES_PATH, type ShopRules } from './checkout/shop/ShopRules.ts'
 export { createMockPaymentHandler, MOCK_PAYMENT_HANDLER_ID } from './checkout/conformance/mockPaymentHandler.ts'
