@@ -32,6 +32,16 @@ let env: Record<string, string>
 let business: string
 const verity = (...args: string[]) => verityOk(args, { cwd: dir, env })
 const run = (...args: string[]) => runVerity(args, { cwd: dir, env })
+/**
+ * A command the README captures, `X=$(verity …)`: exit 0 and stdout exactly one line, the result
+ * (notes go to stderr), as a script needs it.
+ */
+const captured = async (...args: string[]) => {
+  const result = await run(...args)
+  assert.equal(result.code, 0, `verity ${args.join(' ')}: ${result.stderr}`)
+  assert.match(result.stdout, /^[^\n]+\n$/, `verity ${args.join(' ')} must print one line on stdout, got ${JSON.stringify(result.stdout)}`)
+  return result.stdout.trimEnd()
+}
 
 before(async () => {
   const [orchestrator, domain, baseLayer, extractor, store, web] = (await freePorts(6)) as [number, number, number, number, number, number]
@@ -72,11 +82,11 @@ after(async () => {
 describe('the README tour', { timeout: 900_000 }, () => {
   test('1. an agent buys only what the user allowed', async () => {
     assert.match(await verity('template', 'check', CLOTHING), /^ok: clothing_purchase_guard \(template id \w+\)$/)
-    const template = await verity('template', 'push', CLOTHING)
+    const template = await captured('template', 'push', CLOTHING)
     assert.match(template, /^\w{43,44}$/)
 
     assert.match(await verity('keygen', '--out', 'user.json'), /owner id: \w+/)
-    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
+    const intent = await captured('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
     assert.match(intent, /^[0-9a-f-]{36}$/)
     assert.equal(await verity('intent', 'status', intent), 'pending')
 
@@ -115,7 +125,7 @@ describe('the README tour', { timeout: 900_000 }, () => {
     })
 
     // A navy polo for men at $34.99: the failure event names each constraint that does not hold.
-    const intent2 = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
+    const intent2 = await captured('intent', 'create', '--template', template, '--key', 'user.json', ...ATTRS)
     const checked = await run('check', intent2, '--solution', 'polo-pique-navy-m', '--metadata', metadata)
     assert.equal(checked.code, 1, checked.stderr)
     assert.match(checked.stdout, new RegExp(`^would fail: ${intent2}: 3 constraint\\(s\\) do not hold:\n {4}\\[3\\] evidence\\.audience == intent\\.audience`))
@@ -134,7 +144,7 @@ describe('the README tour', { timeout: 900_000 }, () => {
     assert.deepEqual((events[1]!.constraint_failures as Array<{ index: number }>).map((f) => f.index), [3, 4, 5])
 
     // The extractor's own demo catalog: a `catalog:` solution needs no business.
-    const intent3 = await verity('intent', 'create', '--template', template, '--key', 'user.json', ...CATALOG_ATTRS)
+    const intent3 = await captured('intent', 'create', '--template', template, '--key', 'user.json', ...CATALOG_ATTRS)
     const fromCatalog = await run('propose', intent3, '--solution', 'catalog:tee-classic-white-m', '--wait')
     assert.equal(fromCatalog.code, 0, fromCatalog.stderr)
     assert.match(fromCatalog.stdout, new RegExp(`^#\\d+ success  ${intent3}  evidence .*"size":"M"`))
@@ -182,15 +192,15 @@ describe('the README tour', { timeout: 900_000 }, () => {
   test('2. mint, transfer and settle', async () => {
     await verity('keygen', '--out', 'issuer.json')
     await verity('keygen', '--out', 'alice.json')
-    const operator = await verity('address', '.verity/keys/operator.json', '--shard', '1')
-    const token = await verity('address', 'issuer.json', '--shard', '1')
-    const alice = await verity('address', 'alice.json', '--shard', '1')
+    const operator = await captured('address', '.verity/keys/operator.json', '--shard', '1')
+    const token = await captured('address', 'issuer.json', '--shard', '1')
+    const alice = await captured('address', 'alice.json', '--shard', '1')
     assert.equal(await verity('mint', '--key', 'issuer.json', '--name', 'Demo Dollar', '--symbol', 'DMD', '--amount', '100', '--to', operator), `minted 100 of token ${token} to ${operator}`)
     assert.equal(await verity('transfer', '--key', '.verity/keys/operator.json', '--token', token, '--amount', '33', '--to', alice), `sent 33 of ${token} to ${alice}`)
     const local = JSON.parse(await verity('vault', 'show', 'alice.json', '--json'))
     assert.equal(local.vault.data.TokenHoldings.fungibles[token], 33)
 
-    const sdl = await verity('sdl', 'submit')
+    const sdl = await captured('sdl', 'submit')
     assert.match(sdl, /^\w{43,44}$/)
     const proven = await run('sdl', 'prove', sdl)
     assert.equal(proven.code, 0, proven.stderr)
@@ -206,20 +216,20 @@ describe('the README tour', { timeout: 900_000 }, () => {
   })
 
   test('3. the proof pays: once, from the user to the store, then settled', async () => {
-    const usd = await verity('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
-    const user = await verity('address', 'user.json', '--shard', '1')
+    const usd = await captured('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
+    const user = await captured('address', 'user.json', '--shard', '1')
     await verity('mint', '--key', '.verity/keys/devnet-dollar.json', '--name', 'Devnet Dollar', '--symbol', 'USD', '--amount', '100000', '--to', user)
     assert.match(await verity('template', 'check', PAYABLE), /\npayable: a proof of it authorizes one payment of evidence\.price_cents of intent\.payment_token to evidence\.payee\nagents: its intents must name their agents \(verity intent create --agent KEY\): whoever proposes chooses what is bought/)
-    const template = await verity('template', 'push', PAYABLE)
+    const template = await captured('template', 'push', PAYABLE)
     const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
     assert.match(await verity('keygen', '--out', 'agent.json'), /owner id: \w+/)
-    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--agent', 'agent.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=2500', '--attr', `payment_token=${usd}`, '--attr', deadline)
+    const intent = await captured('intent', 'create', '--template', template, '--key', 'user.json', '--agent', 'agent.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=2500', '--attr', `payment_token=${usd}`, '--attr', deadline)
     const unsigned = await run('propose', intent, '--solution', 'tee-classic-white-m', '--metadata', JSON.stringify({ business }))
     assert.equal(unsigned.code, 1)
     assert.match(unsigned.stderr, /→ 401: intent .* names its agents: the proposal must carry agent_authorization, signed by one of them/)
     const proposed = await run('propose', intent, '--key', 'agent.json', '--solution', 'tee-classic-white-m', '--metadata', JSON.stringify({ business }), '--wait', '--proof-out', 'paid.json')
     assert.equal(proposed.code, 0, proposed.stderr)
-    const store = await verity('address', '.verity/keys/store.json', '--shard', '1')
+    const store = await captured('address', '.verity/keys/store.json', '--shard', '1')
     assert.match(await verity('pay', intent), new RegExp(`^paid 1999 of ${usd} from ${user} to ${store} \\(intent ${intent}\\)`))
     const again = await run('pay', intent)
     assert.equal(again.code, 1)
@@ -227,19 +237,23 @@ describe('the README tour', { timeout: 900_000 }, () => {
     assert.equal(JSON.parse(await verity('vault', 'show', 'user.json', '--json')).vault.data.TokenHoldings.fungibles[usd], 98_001)
     assert.equal(JSON.parse(await verity('vault', 'show', '.verity/keys/store.json', '--json')).vault.data.TokenHoldings.fungibles[usd], 1999)
 
-    const sdl = await verity('sdl', 'submit')
+    const sdl = await captured('sdl', 'submit')
     assert.equal((await run('sdl', 'prove', sdl)).code, 0)
     assert.equal((await run('sdl', 'settle', sdl)).stdout, `${sdl}  BaseLayerApplied\n`)
+    // Proving a settled SDL again: it is proven, so exit 0, with a note on stderr.
+    const reproven = await run('sdl', 'prove', sdl)
+    assert.deepEqual([reproven.code, reproven.stdout], [0, `${sdl}  BaseLayerApplied\n`], reproven.stderr)
+    assert.match(reproven.stderr, new RegExp(`^note: ${sdl} was already proven; it is BaseLayerApplied\n$`))
     const finalized = JSON.parse(await verity('vault', 'show', '.verity/keys/store.json', '--finalized', '--json'))
     assert.equal(finalized.vault.data.TokenHoldings.fungibles[usd], 1999)
   })
 
   test('3. buy it: a checkout the proof covers, the order placed after the payment of its total', async () => {
-    const usd = await verity('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
-    const store = await verity('address', '.verity/keys/store.json', '--shard', '1')
-    const template = await verity('template', 'push', CHECKOUT)
+    const usd = await captured('address', '.verity/keys/devnet-dollar.json', '--shard', '1')
+    const store = await captured('address', '.verity/keys/store.json', '--shard', '1')
+    const template = await captured('template', 'push', CHECKOUT)
     const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
-    const intent = await verity('intent', 'create', '--template', template, '--key', 'user.json', '--agent', 'agent.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=4000', '--attr', `payment_token=${usd}`, '--attr', deadline, '--attr', `allowed_payees=["${store}"]`)
+    const intent = await captured('intent', 'create', '--template', template, '--key', 'user.json', '--agent', 'agent.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=4000', '--attr', `payment_token=${usd}`, '--attr', deadline, '--attr', `allowed_payees=["${store}"]`)
     const address = ['--email', 'ada@example.com', '--first-name', 'Ada', '--last-name', 'Lovelace', '--street', '1 Main St', '--city', 'Springfield', '--region', 'IL', '--postal-code', '62704', '--country', 'US']
     const bought = await run('checkout', intent, '--key', 'user.json', '--agent-key', 'agent.json', '--item', 'tee-classic-white-m', '--business', business, ...address)
     assert.equal(bought.code, 0, bought.stderr)

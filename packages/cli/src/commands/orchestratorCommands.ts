@@ -78,7 +78,9 @@ export const intentCreateCommand: Command = {
       const openingOut = typeof values['opening-out'] === 'string' ? values['opening-out'] : undefined
       const disclose = (values.disclose as string[] | undefined) ?? []
       const { signedIntent, openingFile } = await createSealedIntent({ client, id, templateId: values.template, fields, signer, shape, disclose, ...agents, ...(openingOut === undefined ? {} : { openingOut }) })
-      out.result(`${id}\nopening (attrs + salt, keep it private): ${openingFile}`, { intent_id: id, intent: signedIntent, opening_file: openingFile })
+      // stdout is the id alone (S=$(verity intent create --sealed …)); where the opening is kept is a note.
+      out.info(`opening (attrs + salt, keep it private): ${openingFile}`)
+      out.result(id, { intent_id: id, intent: signedIntent, opening_file: openingFile })
       return 0
     }
     if (values.disclose !== undefined || values['opening-out'] !== undefined) throw new UsageError('--disclose and --opening-out go with --sealed')

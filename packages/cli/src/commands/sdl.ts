@@ -32,6 +32,9 @@ export const sdlSubmitCommand: Command = {
   },
 }
 
+/** The states of an SDL whose proof exists: `sdl prove` has what it was asked for. */
+const PROVEN_STATES: readonly string[] = ['Proven', 'ProofSubmitted', 'BaseLayerApplied']
+
 export const sdlProveCommand: Command = {
   path: ['sdl', 'prove'],
   summary: 'prove an SDL (with optional guardrail input) and wait until it is Proven',
@@ -52,8 +55,11 @@ export const sdlProveCommand: Command = {
       return 0
     }
     const state = await waitForSdl(client, hash, (s) => s !== 'Submitted' && s !== 'Proving', out, signal)
+    // Exit 0 means the SDL is proven: one already settled (or on its way) is, with a note saying so.
+    const proven = PROVEN_STATES.includes(state as string)
+    if (proven && state !== 'Proven') out.info(`note: ${hash} was already proven; it is ${formatState(state)}`)
     out.result(`${hash}  ${formatState(state)}`, { hash, state })
-    return state === 'Proven' ? 0 : 1
+    return proven ? 0 : 1
   },
 }
 

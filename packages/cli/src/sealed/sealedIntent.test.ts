@@ -71,6 +71,12 @@ describe('verity intent create --sealed', () => {
     assert.equal(statSync(result.opening_file).mode & 0o777, 0o600)
     assert.match(readFileSync(result.opening_file, 'utf8'), /2345/)
 
+    // The text form prints the id alone on stdout (S=$(verity intent create --sealed …)); the opening's path goes to stderr.
+    const text = await verity('intent', 'create', '--template', templateId, '--key', key, '--attr', 'max_price_cents=2345', '--attr', 'colors=["Teal"]', '--sealed', '--orchestrator', orchestrator.url)
+    assert.equal(text.code, 0, text.stderr)
+    assert.match(text.stdout, /^[0-9a-f-]{36}\n$/)
+    assert.equal(text.stderr, `opening (attrs + salt, keep it private): ${join(dir, 'data', 'openings', `${text.stdout.trim()}.json`)}\n`)
+
     const shown = await verity('intent', 'show', result.intent_id, '--orchestrator', orchestrator.url)
     assert.equal(shown.code, 0, shown.stderr)
     assert.doesNotMatch(shown.stdout, standaloneToken(2345))
@@ -119,6 +125,8 @@ describe('verity intent create --sealed', () => {
     const failed = await verity('propose', cheap, '--solution', 'catalog:tee-classic-white-m', '--wait', '--orchestrator', orchestrator.url)
     assert.equal(failed.code, 1)
     assert.match(failed.stdout, /intent\.max_price_cents = 100/)
+    // A sealed intent that names no agents answers no dry run: propose says so and sends it unchecked.
+    assert.match(failed.stderr, /note: intent .* is sealed and names no agents, so it answers no dry run; proposing unchecked/)
     const status = await verity('intent', 'show', cheap, '--orchestrator', orchestrator.url)
     assert.doesNotMatch(status.stdout, /max_price_cents/)
   })
