@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseJsonBigint } from '@verity/core'
-import { DomainClient, OrchestratorClient, payMandate } from '@verity/sdk'
+import { DomainClient, OrchestratorClient, TokenDirectory, formatAmount, payMandate, type TokenInfo } from '@verity/sdk'
 import type { Command } from '../Command.ts'
 import { clientToken } from '../clientToken.ts'
 import { DOMAIN_OPTION, domainUrl, ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
@@ -22,8 +22,11 @@ export const payCommand: Command = {
   async run({ positionals, values, out }) {
     const intentId = positionals[0]!
     const bundle = typeof values.proof === 'string' ? readBundle(values.proof) : await fetchBundle(orchestratorUrl(values), intentId)
-    const { payment } = await payMandate(new DomainClient(domainUrl(values), { token: clientToken() }), bundle)
-    out.result(`paid ${payment.amount} of ${payment.token} from ${payment.debited} to ${payment.credited} (intent ${intentId}); it settles with the next SDL (verity sdl submit, prove, settle)`, {
+    const domain = new DomainClient(domainUrl(values), { token: clientToken() })
+    const { payment } = await payMandate(domain, bundle)
+    // Paid: a token whose name cannot be read now is shown in minor units, not as a failure.
+    const token = await new TokenDirectory(domain).describe(payment.token).catch(() => undefined)
+    out.result(`paid ${formatAmount(payment.amount, token)} (${payment.amount}) from ${payment.debited} to ${payment.credited} (intent ${intentId}; ${describeToken(payment.token, token)}); it settles with the next SDL (verity sdl submit, prove, settle)`, {
       intent_id: intentId,
       debited: payment.debited,
       credited: payment.credited,
@@ -32,6 +35,11 @@ export const payCommand: Command = {
     })
     return 0
   },
+}
+
+/** A token by name beside its id: `token Devnet Dollar D5pw…,1`. */
+function describeToken(tokenId: string, token: TokenInfo | undefined): string {
+  return token === undefined ? `token ${tokenId}` : `token ${token.name} ${tokenId}`
 }
 
 /** The bundle of a succeeded intent; a clear failure for an intent that has none (yet). */

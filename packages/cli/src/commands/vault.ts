@@ -3,7 +3,8 @@ import { stringifyJsonBigint } from '@verity/core'
 import { jsonValue } from '@verity/ledger'
 import type { Command } from '../Command.ts'
 import { BASE_LAYER_OPTION, DOMAIN_OPTION, domainUrl } from '../endpoints.ts'
-import { DomainClient } from '@verity/sdk'
+import { DomainClient, TokenDirectory } from '@verity/sdk'
+import { formatVaultTable } from '../formatVaultTable.ts'
 import { ownerIdOf } from './domainSigning.ts'
 import { showFinalizedVault } from './vaultFinalized.ts'
 
@@ -19,16 +20,19 @@ export const vaultShowCommand: Command = {
   },
   options: { ...DOMAIN_OPTION, ...BASE_LAYER_OPTION, shard: { type: 'string', short: 's' }, finalized: { type: 'boolean' }, rpc: { type: 'string' }, contract: { type: 'string' } },
   positionals: [1, 1],
-  async run({ positionals, values, out }) {
+  async run({ positionals, values, out, json: asJson }) {
     const ownerId = ownerIdOf(positionals[0]!)
     if (values.finalized === true) return showFinalizedVault(ownerId, { values, out })
-    const vault = await new DomainClient(domainUrl(values), { token: clientToken() }).getVault(ownerId)
+    const domain = new DomainClient(domainUrl(values), { token: clientToken() })
+    const vault = await domain.getVault(ownerId)
     if (vault === null) {
       out.result(`no vault for ${ownerId} on this domain`, { owner_id: ownerId, vault: null })
       return 1
     }
     const json = JSON.parse(stringifyJsonBigint(jsonValue(vault))) as unknown
-    out.result(`local view of ${ownerId}:\n${JSON.stringify(json, null, 2)}`, { owner_id: ownerId, finalized: false, vault: json })
+    // Text only: the table asks for the nonce and each token's name; --json keeps the vault as is.
+    const text = asJson ? '' : await formatVaultTable(ownerId, vault, await domain.nextNonce(ownerId), new TokenDirectory(domain))
+    out.result(text, { owner_id: ownerId, finalized: false, vault: json })
     return 0
   },
 }
