@@ -94,6 +94,7 @@ const usageCases: Array<[string, string[], RegExp]> = [
   ['decimal cents', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'max_price_cents=25.00'], /^verity intent create: --attr max_price_cents=25\.00: cents are whole numbers: 2500 for \$25\.00$/],
   ['past deadline', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'payment_deadline_ms=1000'], /^verity intent create: --attr payment_deadline_ms=1000 \(1970-01-01T00:00:01\.000Z\) is in the past: give a time at least 60 s from now/],
   ['deadline under a minute away', ['intent', 'create', '--template', 't', '--key', key, '--attr', `payment_deadline_ms=${Date.now() + 30_000}`], /^verity intent create: --attr payment_deadline_ms=\d+ .* is less than a minute away/],
+  ['template file for an id', ['intent', 'create', '--template', key, '--key', key], /^verity intent create: --template .*key\.json is a file, not a template id; push it first: verity template push .*key\.json$/],
   ['check without --solution', ['check', 'x'], /^verity check: --solution S is required$/],
   ['bad shape', ['intent', 'create', '--template', 't', '--key', key, '--shape', 'c'], /^verity intent create: --shape must be a or b$/],
   ['bad metadata', ['propose', 'x', '--solution', 's', '--metadata', '{oops'], /^verity propose: --metadata must be JSON/],
@@ -145,7 +146,10 @@ describe('failures: exit code 1 with the reason', () => {
     const run = await runVerity(['intent', 'status', '7a831c6a-de98-4b55-850f-231941f568cc', '--orchestrator', `http://127.0.0.1:${port}`])
     assert.equal(run.code, 1)
     assert.equal(run.stdout, '')
-    assert.match(run.stderr, /^error: cannot reach http:\/\/127\.0\.0\.1:\d+\/intents\/7a831c6a-.*\/status: ECONNREFUSED\n$/)
+    assert.match(run.stderr, /^error: cannot reach http:\/\/127\.0\.0\.1:\d+\/intents\/7a831c6a-.*\/status: ECONNREFUSED: is the devnet running\? start it with npm start \(or verity up\), or give its URL with --orchestrator URL or VERITY_ORCHESTRATOR_URL\n$/)
+    // The domain's commands name the domain's flag and variable.
+    const domain = await runInProcess(['nonce', 'x', '--domain', `http://127.0.0.1:${port}`])
+    assert.match(domain.stderr, /ECONNREFUSED: is the devnet running\? .*--domain URL or VERITY_DOMAIN_URL\n$/)
   })
 
   test('an event stream that never opens (events, propose --force --wait: no dry run first)', async () => {
@@ -154,7 +158,7 @@ describe('failures: exit code 1 with the reason', () => {
     for (const args of [['events', '--orchestrator', url], ['propose', 'x', '--solution', 's', '--force', '--wait', '--orchestrator', url]]) {
       const run = await runInProcess(args)
       assert.equal(run.code, 1, args[0])
-      assert.equal(run.stderr, `error: cannot reach ${url}/events: ECONNREFUSED\n`)
+      assert.equal(run.stderr, `error: cannot reach ${url}/events: ECONNREFUSED: is the devnet running? start it with npm start (or verity up), or give its URL with --orchestrator URL or VERITY_ORCHESTRATOR_URL\n`)
     }
   })
 
@@ -184,6 +188,22 @@ describe('failures: exit code 1 with the reason', () => {
       assert.equal(run.code, 1)
       // After the note that the start is under way (`starting the extractor …`), one error line.
       assert.match(run.stderr, new RegExp(`^error: cannot listen on 127\\.0\\.0\\.1:${port}: EADDRINUSE`, 'm'))
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  test('a port that is taken on verity up: one line naming its --…-port flag, before anything starts', async () => {
+    const [port] = await freePorts(1)
+    const { createServer } = await import('node:net')
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+    try {
+      const zero = ['--base-layer-port', '0', '--extractor-port', '0', '--domain-port', '0', '--web-port', '0', '--store-port', '0']
+      const run = await runInProcess(['up', '--data-dir', join(dir, 'up-taken'), ...zero, '--orchestrator-port', String(port)])
+      assert.equal(run.code, 1)
+      assert.equal(run.stdout, '')
+      assert.equal(run.stderr, `error: the orchestrator cannot listen on 127.0.0.1:${port} (EADDRINUSE): pick another port with --orchestrator-port N (0: any free port), or stop what listens there (another verity up?)\n`)
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }

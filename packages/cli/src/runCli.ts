@@ -3,6 +3,8 @@ import { isVerityError, VERITY_VERSION } from '@verity/core'
 import { COMMON_OPTIONS, type CliStreams, type Command, type CommandContext, type CommandOptions } from './Command.ts'
 import { createOutput } from './output.ts'
 import { UsageError } from './UsageError.ts'
+import { ServiceUnreachableError } from '@verity/sdk'
+import { withUnreachableHint } from './unreachableHint.ts'
 
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
@@ -72,7 +74,8 @@ async function runCommand(
       streams.stderr.write(`verity ${command.path.join(' ')}: ${error.message}\n`)
       return EXIT_USAGE
     }
-    const reason = isVerityError(error) || isReportable(error) ? (error as Error).message : listenFailureOf(error)
+    const reason =
+      error instanceof ServiceUnreachableError ? withUnreachableHint(error, parsed.values) : isVerityError(error) || isReportable(error) ? (error as Error).message : listenFailureOf(error)
     if (reason === undefined) throw error
     streams.stderr.write(`error: ${reason}\n`)
     return EXIT_FAILURE

@@ -3,6 +3,7 @@ import { signVerifiable } from '@verity/ledger'
 import type { Command } from '../Command.ts'
 import { parseAmount } from '../parseAmount.ts'
 import { UsageError } from '../UsageError.ts'
+import { refuseUsedIssuer } from '../IssuerKeyUsedError.ts'
 import { SIGNED, checkAddress, signing } from './domainSigning.ts'
 
 export const mintCommand: Command = {
@@ -22,6 +23,7 @@ export const mintCommand: Command = {
     const { signer, shard, client } = signing(context)
     const to = typeof values.to === 'string' ? checkAddress(values.to) : formatAddress(signer.ownerId, shard)
     const vault = await client.getVault(signer.ownerId)
+    refuseUsedIssuer(vault, values.key as string, signer.ownerId, 'fungible')
     const exists = hasData(vault, 'FungibleTokenMint')
     if (!exists && (typeof values.name !== 'string' || typeof values.symbol !== 'string'))
       throw new UsageError('a new token needs --name and --symbol')

@@ -3,6 +3,7 @@ import { signVerifiable } from '@verity/ledger'
 import type { Command, CommandContext } from '../Command.ts'
 import { parseNftIds } from '../parseAmount.ts'
 import { UsageError } from '../UsageError.ts'
+import { refuseUsedIssuer } from '../IssuerKeyUsedError.ts'
 import { SIGNED, checkAddress, signing } from './domainSigning.ts'
 
 export const nftCreateCommand: Command = {
@@ -15,6 +16,7 @@ export const nftCreateCommand: Command = {
     const { signer, shard, client } = signing(context)
     if (typeof values.name !== 'string' || typeof values.description !== 'string') throw new UsageError('--name and --description are required')
     const collection = { name: values.name, description: values.description, ...(typeof values.uri === 'string' ? { attributes: { uri: values.uri } } : {}) }
+    refuseUsedIssuer(await client.getVault(signer.ownerId), values.key as string, signer.ownerId, 'nft')
     const credited = nftCredits(values, signer.ownerId, shard, values.name)
     const nonce = await client.nextNonce(signer.ownerId)
     await client.execute([signVerifiable(signer, 'NftMint', { new_nonce: nonce, shard, operation: { Create: { collection, credited } } })])

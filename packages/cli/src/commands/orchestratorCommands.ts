@@ -1,6 +1,6 @@
 import { clientToken } from '../clientToken.ts'
 import { randomUUID } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { stringifyJsonBigint } from '@verity/core'
 import type { Command } from '../Command.ts'
 import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
@@ -59,6 +59,8 @@ export const intentCreateCommand: Command = {
   },
   async run({ values, out }) {
     if (typeof values.template !== 'string') throw new UsageError('--template ID is required')
+    if (existsSync(values.template) && statSync(values.template).isFile())
+      throw new UsageError(`--template ${values.template} is a file, not a template id; push it first: verity template push ${values.template}`)
     const shape = values.shape ?? 'b'
     if (shape !== 'a' && shape !== 'b') throw new UsageError('--shape must be a or b')
     if (values.unsigned === true && typeof values.key === 'string') throw new UsageError('give --key or --unsigned, not both')

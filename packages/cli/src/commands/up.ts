@@ -6,6 +6,10 @@ import type { RunningStack } from '../services/startStack.ts'
 import { parsePort } from './services.ts'
 import { UsageError } from '../UsageError.ts'
 import { readUpOption, readUpPrivateAddressesAllowed } from './upOptions.ts'
+import { checkUpPortsFree } from './upPortsFree.ts'
+
+/** Where the demo store and the EVM node always listen, and every service by default. */
+const LOOPBACK = '127.0.0.1'
 
 function parseSettlement(value: unknown): 'base-layer' | 'evm' {
   if (value === undefined || value === 'base-layer') return 'base-layer'
@@ -67,6 +71,16 @@ export const upCommand: Command = {
       ? { port: port('evm-port', (await import('@verity/settlement-evm')).evmSettlementLimits.LOCAL_EVM_PORT_DEFAULT) }
       : undefined
     const crsPath = readUpOption(values, process.env, 'crs-path')
+    const host = typeof values.host === 'string' ? values.host : LOOPBACK
+    await checkUpPortsFree([
+      { service: 'base layer', flag: '--base-layer-port', host, port: ports.baseLayer },
+      { service: 'extractor', flag: '--extractor-port', host, port: ports.extractor },
+      { service: 'orchestrator', flag: '--orchestrator-port', host, port: ports.orchestrator },
+      { service: 'domain', flag: '--domain-port', host, port: ports.domain },
+      { service: 'web wallet', flag: '--web-port', host, port: ports.web },
+      { service: 'demo store', flag: '--store-port', host: LOOPBACK, port: ports.store },
+      ...(evm === undefined ? [] : [{ service: 'EVM node', flag: '--evm-port', host: LOOPBACK, port: evm.port }]),
+    ])
     out.info(`starting the Verity devnet in ${dataDir} …`)
     return runService({
       signal,
