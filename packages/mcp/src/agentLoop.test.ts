@@ -153,7 +153,7 @@ describe('an agent pays with the proof of a payable intent', { timeout: 600_000 
     assert.equal(proposed.outcome.status, 'success', JSON.stringify(proposed.outcome))
     const payee = proposed.outcome.evidence.payee as string
     const paid = await callOk(stdioClient, 'pay', { intent_id: intentId })
-    assert.deepEqual(paid, { intent_id: intentId, from: formatAddress(user.ownerId, 1), to: payee, token, amount: '1999', applied: 1 })
+    assert.deepEqual(paid, { intent_id: intentId, from: formatAddress(user.ownerId, 1), to: payee, token, amount: '1999', amount_shown: '$19.99 USD', token_name: 'Devnet Dollar (USD)', applied: 1 })
     const again = await callError(httpClient, 'pay', { intent_id: intentId })
     assert.deepEqual([again.code, again.status], ['MANDATE_ALREADY_PAID', 409])
     const storeVault = await domain.getVault(payee.split(',')[0]!)

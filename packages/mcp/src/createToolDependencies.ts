@@ -1,4 +1,4 @@
-import { DomainClient, loadSigner, OrchestratorClient, UcpBusinessClient } from '@verity/sdk'
+import { DomainClient, loadSigner, OrchestratorClient, UcpBusinessClient, TokenDirectory } from '@verity/sdk'
 import { BASE_LAYER_URL_DEFAULT, BUSINESS_CLIENTS_MAX, BUSINESS_URL_DEFAULT, EVM_RPC_URL_DEFAULT } from './limits.ts'
 import type { Prover } from '@verity/prover'
 import type { ToolDependencies } from './tools/ToolDependencies.ts'
@@ -28,9 +28,11 @@ export function createToolDependencies(options: VerityMcpOptions): { deps: ToolD
     const created = createProver({ production: options.production === true, workers: 1, ...(options.crsPath === undefined ? {} : { crsPath: options.crsPath }) })
     return { prover: created, circuitHashes: await policyCircuitHashes() }
   }
+  const domain = new DomainClient(options.domainUrl)
   const deps: ToolDependencies = {
     orchestrator: new OrchestratorClient(options.orchestratorUrl),
-    domain: new DomainClient(options.domainUrl),
+    domain,
+    tokens: new TokenDirectory(domain),
     businessUrl: options.businessUrl ?? BUSINESS_URL_DEFAULT,
     business: businessClients(`${options.orchestratorUrl.replace(/\/$/, '')}/extractor/ucp/platform-profile`),
     signer: options.keyPath === undefined ? undefined : loadSigner(options.keyPath),

@@ -1,5 +1,5 @@
 import type { Signer } from '@verity/core'
-import type { DomainClient, OrchestratorClient, UcpBusinessClient } from '@verity/sdk'
+import type { DomainClient, OrchestratorClient, TokenDirectory, UcpBusinessClient } from '@verity/sdk'
 import type { Prover } from '@verity/prover'
 
 /** The limits a server applies (limits.ts defaults, or what `verity mcp` was told). */
@@ -16,6 +16,8 @@ export type McpLimits = {
 export type ToolDependencies = {
   orchestrator: OrchestratorClient
   domain: DomainClient
+  /** Token symbols and names, read from each token's mint once per server (money shown as money). */
+  tokens: TokenDirectory
   /** The UCP business searched when a call names none (`--business`, default the demo store). */
   businessUrl: string
   /** The client of a UCP business (kept for the last few businesses, so discovery is not repeated per call). */

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { payMandate } from '@verity/sdk'
+import { formatAmount, payMandate } from '@verity/sdk'
 import { z } from 'zod'
 import { IntentId } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
@@ -28,6 +28,8 @@ export function registerPayTool(server: McpServer, deps: ToolDependencies): void
         to: z.string().describe('the merchant (evidence.payee)'),
         token: z.string(),
         amount: z.string().describe('evidence.price_cents, in the token\'s smallest unit'),
+        amount_shown: z.string().describe('the amount as money for a person: "$19.99 USD" (a token minted with the symbol USD, EUR or GBP is read in cents), else "1,999 minor units of SYMBOL"'),
+        token_name: z.string().optional().describe("the token's name and symbol from its mint, e.g. \"Devnet Dollar (USD)\"; absent when the domain does not know the token"),
         applied: z.number().int(),
       },
       annotations: { destructiveHint: true, idempotentHint: true },
@@ -36,7 +38,10 @@ export function registerPayTool(server: McpServer, deps: ToolDependencies): void
       runTool(async () => {
         const bundle = await deps.orchestrator.getProof(intent_id)
         const { applied, payment } = await payMandate(deps.domain, bundle)
-        const structured = { intent_id, from: payment.debited, to: payment.credited, token: payment.token, amount: payment.amount.toString(), applied }
+        // Paid: a token whose metadata cannot be read now is shown in minor units, not as a failure.
+        const token = await deps.tokens.describe(payment.token).catch(() => undefined)
+        const named = token === undefined ? {} : { token_name: `${token.name} (${token.symbol})` }
+        const structured = { intent_id, from: payment.debited, to: payment.credited, token: payment.token, amount: payment.amount.toString(), amount_shown: formatAmount(payment.amount, token), ...named, applied }
         return toolSuccess('pay', structured, deps.limits.toolOutputBytesMax, '')
       }),
   )
