@@ -1,3 +1,4 @@
+import { VERITY_VERSION } from '@verity/core'
 import type { Command } from '../Command.ts'
 import { CRS_PATH_OPTIONS, crsPathOption } from '../crsPathOption.ts'
 import { BASE_LAYER_OPTION, baseLayerUrl, DOMAIN_OPTION, domainUrl, ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
@@ -27,6 +28,6 @@ export const webCommand: Command = {
       domainUrl: domainUrl(values),
       baseLayerUrl: baseLayerUrl(values),
     }
-    return runService({ signal, onStarting: () => out.info('starting the web server …'), start: () => startWebServer(options), onStarted: (web) => out.result(`web wallet and explorer at ${web.url}`, { web: web.url }) })
+    return runService({ signal, onStarting: () => out.info('starting the web server …'), start: () => startWebServer(options), onStarted: (web) => out.result(`web wallet and explorer at ${web.url} (Verity ${VERITY_VERSION})`, { web: web.url, version: VERITY_VERSION }) })
   },
 }
