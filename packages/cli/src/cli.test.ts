@@ -93,7 +93,6 @@ const usageCases: Array<[string, string[], RegExp]> = [
   ['bad attr', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'novalue'], /^verity intent create: --attr expects name=value/],
   ['decimal cents', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'max_price_cents=25.00'], /^verity intent create: --attr max_price_cents=25\.00: cents are whole numbers: 2500 for \$25\.00$/],
   ['past deadline', ['intent', 'create', '--template', 't', '--key', key, '--attr', 'payment_deadline_ms=1000'], /^verity intent create: --attr payment_deadline_ms=1000 \(1970-01-01T00:00:01\.000Z\) is in the past: give a time at least 60 s from now/],
-  ['deadline under a minute away', ['intent', 'create', '--template', 't', '--key', key, '--attr', `payment_deadline_ms=${Date.now() + 30_000}`], /^verity intent create: --attr payment_deadline_ms=\d+ .* is less than a minute away/],
   ['template file for an id', ['intent', 'create', '--template', key, '--key', key], /^verity intent create: --template .*key\.json is a file, not a template id; push it first: verity template push .*key\.json$/],
   ['check without --solution', ['check', 'x'], /^verity check: --solution S is required$/],
   ['bad shape', ['intent', 'create', '--template', 't', '--key', key, '--shape', 'c'], /^verity intent create: --shape must be a or b$/],
@@ -116,6 +115,11 @@ const usageCases: Array<[string, string[], RegExp]> = [
 
 describe('bad arguments: one line on stderr, exit code 2', () => {
   for (const [name, args, pattern] of usageCases) test(name, async () => assertUsageError(await runInProcess(args), pattern))
+
+  test('deadline under a minute away', async () => {
+    const run = await runInProcess(['intent', 'create', '--template', 't', '--key', key, '--attr', `payment_deadline_ms=${Date.now() + 30_000}`])
+    assertUsageError(run, /^verity intent create: --attr payment_deadline_ms=\d+ .* is less than a minute away/)
+  })
 
   test('the binary answers the same (child processes)', async () => {
     for (const [, args, pattern] of usageCases.filter(([name]) => ['unknown option', 'bad amount', 'bad event id'].includes(name)))
@@ -191,6 +195,16 @@ describe('failures: exit code 1 with the reason', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }
+  })
+
+  test('intent create shows a deadline as a date with how far away it is (stderr), before anything is sent', async () => {
+    const [port] = await freePorts(1)
+    const deadline = Date.now() + 59.5 * 60_000
+    const run = await runInProcess(['intent', 'create', '--template', 't', '--key', key, '--attr', `payment_deadline_ms=${deadline}`, '--orchestrator', `http://127.0.0.1:${port}`])
+    assert.equal(run.code, 1)
+    assert.equal(run.stdout, '')
+    const iso = new Date(deadline).toISOString()
+    assert.ok(run.stderr.startsWith(`payment_deadline_ms: ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC (in 59 min)\nerror: cannot reach`), run.stderr)
   })
 
   test('a port that is taken on verity up: one line naming its --…-port flag, before anything starts', async () => {

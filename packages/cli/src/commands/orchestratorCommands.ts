@@ -8,7 +8,7 @@ import { parseAgentKey } from '../parseAgentKey.ts'
 import { parseAttr } from '../parseAttr.ts'
 import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
-import { CentsNotWholeError, DeadlineTooSoonError, OrchestratorClient, ServiceUnreachableError, checkIntentFields, describeFetchFailure, signIntent, loadSigner } from '@verity/sdk'
+import { CentsNotWholeError, DeadlineTooSoonError, OrchestratorClient, ServiceUnreachableError, checkIntentFields, describeFetchFailure, formatDeadline, signIntent, loadSigner } from '@verity/sdk'
 import { formatEvent } from '../formatEvent.ts'
 import { createSealedIntent } from '../sealed/createSealedIntent.ts'
 
@@ -71,6 +71,8 @@ export const intentCreateCommand: Command = {
       fields[name] = value
     }
     checkFields(fields, values.attr as string[] | undefined)
+    for (const [name, value] of Object.entries(fields))
+      if (name.endsWith('_deadline_ms') && typeof value === 'number') out.info(`${name}: ${formatDeadline(value)}`)
     const id = typeof values.id === 'string' ? values.id : randomUUID()
     const signer = values.unsigned === true ? 'Unsigned' : loadSigner(values.key as string)
     const agentArgs = (values.agent as string[] | undefined) ?? []
