@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, test } from 'node:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { Ed25519Signer } from '@verity/core'
+import { agentKeyOfSigner, Ed25519Signer, SoftwarePasskey } from '@verity/core'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { startStore, type RunningStore } from '@verity/store'
 import { OrchestratorClient, signIntent } from '@verity/sdk'
@@ -100,6 +100,28 @@ describe('tool errors', { timeout: 120_000 }, () => {
       assert.equal(failure.code, 'SERVICE_UNREACHABLE', tool)
       assert.match(failure.message, new RegExp(`cannot reach ${closedUrl.replace(/\./g, '\\.')}`), tool)
     }
+  })
+
+  test('checkout with a passkey-signed intent, or a passkey server key: MANDATE_SIGNER_UNSUPPORTED before the business is called or the intent spent', async () => {
+    const orchestratorClient = new OrchestratorClient(orchestrator.url)
+    const templateId = await orchestratorClient.submitTemplate(readFileSync(CLOTHING_TEMPLATE_PATH, 'utf8'))
+    const agent = Ed25519Signer.generate()
+    const agentKey = join(dataDir, 'checkout-agent.json')
+    agent.toKeyFile(agentKey)
+    const passkeyKey = join(dataDir, 'checkout-passkey.json')
+    SoftwarePasskey.generate().toKeyFile(passkeyKey)
+    const intentId = randomUUID()
+    await orchestratorClient.submitIntent(signIntent({ id: intentId, templateId, fields: README_INTENT_FIELDS, signer: SoftwarePasskey.generate(), agents: [agentKeyOfSigner(agent)] }))
+    // The business is a port nothing listens on: reaching it would answer SERVICE_UNREACHABLE instead.
+    const args = { intent_id: intentId, open_mandate: 'not-used~', business: closedUrl, items: [{ id: 'tee-classic-white-m', quantity: 1 }] }
+    const byIntent = await callError(await connect({ keyPath: agentKey }), 'checkout', args)
+    assert.equal(byIntent.code, 'MANDATE_SIGNER_UNSUPPORTED', byIntent.message)
+    assert.match(byIntent.message, new RegExp(`intent ${intentId} is signed by a passkey, and AP2 mandates are signed with Ed25519 keys only .*verity pay`))
+    const byServerKey = await callError(await connect({ keyPath: passkeyKey }), 'checkout', args)
+    assert.equal(byServerKey.code, 'MANDATE_SIGNER_UNSUPPORTED', byServerKey.message)
+    assert.match(byServerKey.message, /the agent key .* is a passkey/)
+    // Not proposed: pending, or expired by this orchestrator's short TTL (a proposal would show proving, failure or success).
+    assert.ok(['pending', 'expired'].includes(await orchestratorClient.getIntentStatus(intentId)))
   })
 
   test('arguments that break the schema are refused before anything is called', async () => {

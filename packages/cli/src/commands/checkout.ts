@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { Ed25519Signer, type KeySigner } from '@verity/core'
-import { checkoutWithIntent, loadSigner, OrchestratorClient } from '@verity/sdk'
+import { assertMandateSigner, checkoutWithIntent, intentNamesAgents, loadSigner, OrchestratorClient } from '@verity/sdk'
 import type { Command, CommandContext } from '../Command.ts'
 import { clientToken } from '../clientToken.ts'
 import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
@@ -63,17 +63,25 @@ export const checkoutCommand: Command = {
     const orchestratorBase = orchestratorUrl(values)
     const business = ((values.business as string | undefined) ?? process.env[STORE_URL_ENV] ?? STORE_URL_DEFAULT).replace(/\/+$/, '')
     const { buyer, destination } = buyerOf(values)
-    const agent: KeySigner = typeof values['agent-key'] === 'string' ? loadSigner(values['agent-key']) : Ed25519Signer.generate()
+    const user = typeof values.key === 'string' ? loadSigner(values.key) : undefined
+    const named = typeof values['agent-key'] === 'string' ? loadSigner(values['agent-key']) : undefined
+    // A passkey key file signs no AP2 mandate (MANDATE_SIGNER_UNSUPPORTED): refused before any request.
+    assertMandateSigner({ ...(user === undefined ? {} : { user }), ...(named === undefined ? {} : { agent: named }) })
+    const orchestrator = new OrchestratorClient(orchestratorBase, { token: clientToken() })
+    // A new key is named by no intent: an intent that names its agents would refuse its proposal (AGENT_NOT_NAMED) after a session was opened.
+    if (named === undefined && intentNamesAgents(await orchestrator.getIntent(intentId)))
+      throw new UsageError(`intent ${intentId} names its agents: pass --agent-key with one of them (the agent proposes the checkout and signs the closed mandates)`)
+    const agent: KeySigner = named ?? Ed25519Signer.generate()
     const bought = await checkoutWithIntent({
       business,
-      orchestrator: new OrchestratorClient(orchestratorBase, { token: clientToken() }),
+      orchestrator,
       intentId,
       items: itemsOf(values.item),
       ...(buyer === undefined ? {} : { buyer }),
       ...(destination === undefined ? {} : { destination }),
       ...(typeof values.shipping === 'string' ? { fulfillmentOptionId: values.shipping } : {}),
       ...(Array.isArray(values.discount) ? { discountCodes: values.discount as string[] } : {}),
-      ...(typeof values.key === 'string' ? { user: loadSigner(values.key) } : { openMandate: readOpenMandate(values['open-mandate'] as string) }),
+      ...(user !== undefined ? { user } : { openMandate: readOpenMandate(values['open-mandate'] as string) }),
       agent,
       ...(typeof values.profile === 'string' ? { profileUrl: values.profile } : {}),
       proofWaitMs: secondsOf(values['wait-timeout']) * 1000,

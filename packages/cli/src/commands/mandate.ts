@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs'
-import { issueOpenCheckoutMandate, loadSigner, OrchestratorClient, verityIntentConstraintOf } from '@verity/sdk'
+import { assertMandateSigner, issueOpenCheckoutMandate, loadSigner, OrchestratorClient, verityIntentConstraintOf } from '@verity/sdk'
 import type { Command } from '../Command.ts'
 import { clientToken } from '../clientToken.ts'
 import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
@@ -27,10 +27,15 @@ export const mandateOpenCommand: Command = {
     if (typeof values.key !== 'string' || typeof values.agent !== 'string') throw new UsageError('--key USER_KEY and --agent AGENT are needed')
     const lifetime = values.lifetime === undefined ? undefined : Number(values.lifetime)
     if (lifetime !== undefined && (!Number.isInteger(lifetime) || lifetime < 1 || lifetime > 604_800)) throw new UsageError('--lifetime: whole seconds from 1 to 604800')
-    const agentPublicKey = BASE58_KEY.test(values.agent) ? values.agent : loadSigner(values.agent).publicKeyBase58
+    const agent = BASE58_KEY.test(values.agent) ? undefined : loadSigner(values.agent)
+    const agentPublicKey = agent?.publicKeyBase58 ?? values.agent
+    const user = loadSigner(values.key)
+    // Before anything is read or signed: the user key, the agent's and the intent's signer must be Ed25519 keys (MANDATE_SIGNER_UNSUPPORTED).
+    assertMandateSigner({ user, ...(agent === undefined ? {} : { agent }) })
     const base = orchestratorUrl(values)
     const signedIntent = await new OrchestratorClient(base, { token: clientToken() }).getIntent(positionals[0]!)
-    const mandate = await issueOpenCheckoutMandate({ user: loadSigner(values.key), agentPublicKey, constraint: verityIntentConstraintOf(signedIntent, base), ...(lifetime === undefined ? {} : { lifetimeSeconds: lifetime }) })
+    assertMandateSigner({ signedIntent })
+    const mandate = await issueOpenCheckoutMandate({ user, agentPublicKey, constraint: verityIntentConstraintOf(signedIntent, base), ...(lifetime === undefined ? {} : { lifetimeSeconds: lifetime }) })
     if (typeof values.out === 'string') {
       writeFileSync(values.out, `${mandate}\n`, { mode: 0o600 })
       out.result(`wrote the open Checkout Mandate of intent ${positionals[0]} for agent ${agentPublicKey} to ${values.out}`, { intent_id: positionals[0], agent: agentPublicKey, out: values.out })

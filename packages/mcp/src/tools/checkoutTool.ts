@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { KeySigner } from '@verity/core'
-import { checkoutWithIntent } from '@verity/sdk'
+import { assertMandateSigner, checkoutWithIntent } from '@verity/sdk'
 import { z } from 'zod'
-import { AgentKeyMissingError, InvalidToolArgumentsError } from '../errors/mcpErrors.ts'
+import { AgentKeyMissingError } from '../errors/mcpErrors.ts'
 import { IntentId } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
@@ -15,7 +15,9 @@ export const CHECKOUT_DESCRIPTION =
   "user makes with `verity mandate open INTENT_ID --key USER_KEY --agent <your key>`) and your closed one, signed with your " +
   'key (--key). The business verifies it all and is paid by the intent\'s mandate payment before it places the order. ' +
   'Check the candidate first (check_solution with a product is a good dry run). Refusals name why: a business without ' +
-  'checkout, AP2 or dev.verity.domain (UCP_BUSINESS_UNUSABLE, nothing is created or paid), intent_already_used (the intent ' +
+  'checkout, AP2 or dev.verity.domain (UCP_BUSINESS_UNUSABLE, nothing is created or paid), an intent signed by a passkey or a ' +
+  'multisig, or a server key that is not Ed25519 (MANDATE_SIGNER_UNSUPPORTED: AP2 mandates are signed with Ed25519 keys only; ' +
+  'nothing is created or spent; a product-template intent can still be paid with `pay`), intent_already_used (the intent ' +
   'paid another checkout), mandate_scope_mismatch (the cart differs from the proven one), CHECKOUT_REFUSED (not proven).'
 
 const Item = z.object({ id: z.string().min(1).max(2_048), quantity: z.number().int().min(1).max(999_999).default(1) })
@@ -55,7 +57,8 @@ export function registerCheckoutTool(server: McpServer, deps: ToolDependencies):
     ({ intent_id, open_mandate, business, items, buyer, destination, fulfillment_option_id }) =>
       runTool(async () => {
         if (deps.signer === undefined) throw new AgentKeyMissingError()
-        if (!('publicKeyBase58' in deps.signer)) throw new InvalidToolArgumentsError({ reason: 'checkout signs the closed mandates with an Ed25519 agent key (--key)' })
+        // The closed mandates are signed with an Ed25519 key: a passkey or multisig --key is refused before anything is read or created.
+        assertMandateSigner({ agent: deps.signer })
         const url = (business ?? deps.businessUrl).replace(/\/+$/, '')
         const bought = await checkoutWithIntent({
           business: url,

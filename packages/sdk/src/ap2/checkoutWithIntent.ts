@@ -2,12 +2,14 @@
 // 2026-04-08 business that negotiates AP2 and the dev.verity.domain payment handler, open a
 // checkout session, prove the intent over it, and complete it with AP2 mandates whose constraint
 // is the proof, paying with the intent's mandate payment.
-import { deriveUcpRequestKey, type KeySigner, type Signer } from '@verity/core'
+import { agentOwnerIdsOf, deriveUcpRequestKey, ownerIdOfAgentKey, type KeySigner, type Signer } from '@verity/core'
 import { VERITY_PAYMENT_INSTRUMENT_TYPE, type Static, type UcpBuyer, type UcpPostalAddress } from '@verity/wire'
 import type { OrchestratorClient } from '../clients/OrchestratorClient.ts'
 import { CHECKOUT_PROOF_WAIT_MS_DEFAULT, CHECKOUT_PREPARE_UPDATES_MAX, CHECKOUT_STATUS_POLL_MS } from '../limits.ts'
 import { UcpCheckoutClient, type UcpCheckoutView, type VerityCheckoutBusiness } from '../ucp/UcpCheckoutClient.ts'
 import { ucpPlatformOf } from '../ucp/ucpPlatformOf.ts'
+import { readSignedIntent } from '../proofs/readSignedIntent.ts'
+import { assertMandateSigner } from './assertMandateSigner.ts'
 import { CheckoutRefusedError } from './CheckoutRefusedError.ts'
 import { closeCheckoutMandate, issueOpenCheckoutMandate, issuePaymentMandate } from './issueMandates.ts'
 import { verityIntentConstraintOf } from './verityIntentConstraintOf.ts'
@@ -55,12 +57,15 @@ export type CheckoutWithIntentReturnType = {
  * the proof; then completes the proven session with the AP2 Checkout Mandate chain and the Payment
  * Mandate. Every request to the business is signed with the agent's request key (the session is
  * the agent's alone). The business verifies the Verity constraint and is paid by the domain before it places
- * the order. Throws CheckoutRefusedError, UcpBusinessUnusableError, ApiError (a business's refusal:
+ * the order. Throws MandateSignerUnsupportedError (a passkey, multisig or unsigned intent, or a key that is not
+ * Ed25519: before anything is created), CheckoutRefusedError, UcpBusinessUnusableError, ApiError (a business's refusal:
  * `serverCode` is its UCP error code), ServiceUnreachableError.
  * @example const { order } = await checkoutWithIntent({ business, orchestrator, intentId, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer, destination, user, agent })
  */
 export async function checkoutWithIntent(parameters: CheckoutWithIntentParameters): Promise<CheckoutWithIntentReturnType> {
   const progress = parameters.onProgress ?? (() => {})
+  // Who signs what is known from the intent and the keys: refused before a session is opened or the proposal spent.
+  checkSigners(await parameters.orchestrator.getIntent(parameters.intentId), parameters)
   const platform = parameters.profileUrl === undefined ? ucpPlatformOf({ orchestrator: parameters.orchestrator.baseUrl, agent: parameters.agent }) : { profileUrl: parameters.profileUrl, requestKey: deriveUcpRequestKey(parameters.agent) }
   // The session answers only to the agent's signed requests: the proof's public session id opens nothing.
   const client = new UcpCheckoutClient(parameters.business, platform)
@@ -77,6 +82,31 @@ export async function checkoutWithIntent(parameters: CheckoutWithIntentParameter
   const checkoutId = provenCheckoutOf(bundle, parameters.business)
   progress(`completing checkout ${checkoutId}`)
   return complete(client, business, parameters, bundle, checkoutId)
+}
+
+/**
+ * Refuses, before anything is created: a signer that cannot sign AP2 mandates (MandateSignerUnsupportedError),
+ * a user key that is not the intent's signer, an agent the intent does not name (CheckoutRefusedError).
+ */
+function checkSigners(signedIntent: unknown, parameters: CheckoutWithIntentParameters): void {
+  assertMandateSigner({ signedIntent, agent: parameters.agent, ...(parameters.user === undefined ? {} : { user: parameters.user }) })
+  const intent = readSignedIntent(signedIntent)
+  const signerKey = (intent.authorship as { Ed25519: { pub_key: string } }).Ed25519.pub_key
+  if (parameters.user !== undefined && parameters.openMandate === undefined && parameters.user.publicKeyBase58 !== signerKey)
+    throw new CheckoutRefusedError({ step: 'prepare', reason: `the user key ${parameters.user.publicKeyBase58} is not the signer of intent ${intent.id} (Ed25519 key ${signerKey}): the open Checkout Mandate must be signed by the key that signed the intent` })
+  if (intent.agents === undefined) return
+  const named = agentOwnerIdsOf(intent.agents, 'agents')
+  if (!named.includes(parameters.agent.ownerId))
+    throw new CheckoutRefusedError({ step: 'prepare', reason: `the agent key ${parameters.agent.publicKeyBase58} is not one intent ${intent.id} names (${describeAgents(intent.agents)}): only a named agent may propose and sign the closed mandates; use one of their keys` })
+}
+
+function describeAgents(agents: unknown): string {
+  return (agents as Record<string, unknown>[])
+    .map((agent) => {
+      const [scheme, key] = Object.entries(agent)[0]!
+      return typeof key === 'string' ? `${scheme} ${key}` : `${scheme} owner id ${ownerIdOfAgentKey(agent)}`
+    })
+    .join(', ')
 }
 
 async function openSession(client: UcpCheckoutClient, parameters: CheckoutWithIntentParameters, progress: (step: string) => void): Promise<UcpCheckoutView> {

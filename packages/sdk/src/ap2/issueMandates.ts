@@ -13,6 +13,7 @@ import {
   type Static,
   type VerityIntentConstraint,
 } from '@verity/wire'
+import { assertMandateSigner } from './assertMandateSigner.ts'
 import { checkoutJwtOf } from './checkoutJwt.ts'
 import { ed25519PublicJwk, MANDATE_JWS_ALG, sdJwtHasher, sdJwtSaltGenerator, sdJwtSignerOf, sha256Base64Url } from './sdJwtKeys.ts'
 import { MANDATE_LIFETIME_SECONDS_DEFAULT, MANDATE_LIFETIME_SECONDS_MAX } from '../limits.ts'
@@ -37,6 +38,7 @@ export type IssueOpenCheckoutMandateParameters = {
  * @example const open = await issueOpenCheckoutMandate({ user, agentPublicKey: agent.publicKeyBase58, constraint: verityIntentConstraintOf(bundle, orchestratorUrl) })
  */
 export async function issueOpenCheckoutMandate(parameters: IssueOpenCheckoutMandateParameters): Promise<string> {
+  assertMandateSigner({ user: parameters.user })
   const iat = secondsOf(parameters.nowMs)
   const lifetime = lifetimeOf(parameters.lifetimeSeconds)
   const content = {
@@ -71,6 +73,7 @@ export type ClosedCheckoutMandate = { checkoutMandate: string; checkoutJwt: stri
  * @example const { checkoutMandate } = await closeCheckoutMandate({ openMandate, checkout, agent, audience: business })
  */
 export async function closeCheckoutMandate(parameters: CloseCheckoutMandateParameters): Promise<ClosedCheckoutMandate> {
+  assertMandateSigner({ agent: parameters.agent })
   const open = parameters.openMandate.endsWith('~') ? parameters.openMandate : `${parameters.openMandate}~`
   const checkoutJwt = checkoutJwtOf(parameters.checkout)
   const checkoutHash = sha256Base64Url(checkoutJwt)
@@ -102,6 +105,7 @@ export type IssuePaymentMandateParameters = {
  * the SD-JWT, the `credential.token` of the UCP payment instrument.
  */
 export async function issuePaymentMandate(parameters: IssuePaymentMandateParameters): Promise<string> {
+  assertMandateSigner({ agent: parameters.agent })
   const iat = secondsOf(parameters.nowMs)
   const content = {
     vct: AP2_PAYMENT_MANDATE_VCT,
