@@ -120,8 +120,11 @@ test('the packed workspaces install into a fresh project and run on plain Node',
   const sdkDependencies = Object.keys(sdk.dependencies ?? {})
   assert.deepEqual(sdkDependencies.filter((name) => !SDK_DEPENDENCIES_ALLOWED.includes(name)), [], '@verity/sdk pulls in a server package')
 
+  // The installed CLI is the release its packages say (VERITY_VERSION and every package.json agree).
+  const cliVersion = JSON.parse(readFileSync(join(app, 'node_modules/@verity/cli/package.json'), 'utf8')).version
+  assert.equal(run(process.execPath, [join(app, 'node_modules/.bin/verity'), '--version'], { cwd: app }), `${cliVersion}\n`)
   const help = run(process.execPath, [join(app, 'node_modules/.bin/verity'), '--help'], { cwd: app })
-  assert.match(help, /^verity — /)
+  assert.ok(help.startsWith(`verity ${cliVersion} — `), help.split('\n')[0])
   const keygen = run(process.execPath, [join(app, 'node_modules/.bin/verity'), 'keygen', '--out', 'user.json'], { cwd: app })
   assert.match(keygen, /owner id: \S+/)
 
