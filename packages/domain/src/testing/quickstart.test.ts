@@ -54,6 +54,7 @@ describe('quickstart flow over HTTP', () => {
       '/intents/execute',
       '/intents/submit',
       '/payments',
+      '/readyz',
       '/sdls',
       '/sdls/submit',
       '/sdls/{hash}',
