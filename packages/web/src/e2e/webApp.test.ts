@@ -54,6 +54,10 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     const ownerId = (await page.getByTestId('owner-id').first().textContent())!
     assert.match(ownerId, /^[1-9A-HJ-NP-Za-km-z]{43,44}$/)
 
+    // A passkey cannot sign AP2 mandates yet: the checkout template is listed, but cannot be chosen, and says why.
+    const checkoutOption = page.locator('#template-select option', { hasText: 'payable_checkout' })
+    assert.equal(await checkoutOption.isDisabled(), true, 'a passkey cannot choose the checkout template')
+    assert.match((await checkoutOption.textContent())!, /checkout needs an Ed25519 key, not a passkey or multisig/)
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'clothing_purchase_guard (catalog: clothing.template)' })
     await page.getByLabel(/^acceptable_categories/).fill('t-shirt, polo')
     await page.getByLabel(/^size/).fill('M')
