@@ -72,6 +72,9 @@ describe('proving workers share one SDL (PostgreSQL, real proofs)', () => {
     }, 'the workers to prove the SDL', { intervalMs: 250, attemptsMax: 1_200 })
     assert.equal(proven, 'Proven', JSON.stringify(proven))
 
+    // The worker that finished logs its outcome just after the SDL turns Proven: wait for that line, not a race with it.
+    const finishLogged = () => entries.some((entry) => entry.msg === 'proving worker: outcome recorded' && entry.part?.kind === 'finish')
+    await waitFor(async () => (finishLogged() ? true : undefined), 'the finishing worker to log its outcome', { intervalMs: 50, attemptsMax: 400 })
     const recorded = entries.filter((entry) => entry.msg === 'proving worker: outcome recorded')
     const batchesBy = (holder: string) => recorded.filter((entry) => entry.holder === holder && entry.part?.kind === 'batch').map((entry) => entry.part?.batchIndex)
     assert.deepEqual([...batchesBy('worker a'), ...batchesBy('worker b')].sort(), [0, 1], 'each batch recorded once')
