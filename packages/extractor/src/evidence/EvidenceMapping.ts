@@ -1,4 +1,5 @@
 import { ownedFieldSources } from './extractorOwnedFields.ts'
+import { SOURCE_WORDS } from './sourceWords.ts'
 
 /**
  * Field-name mapping rules: for each evidence field, the ordered list of sources that may establish
@@ -10,29 +11,7 @@ import { ownedFieldSources } from './extractorOwnedFields.ts'
  */
 export type EvidenceMapping = ReadonlyMap<string, readonly string[]>
 
-/** Sources naming a fixed property of the product or the selected variant. */
-export const SOURCE_WORDS = [
-  'price_cents',
-  'currency',
-  'available',
-  'vendor',
-  'product_type',
-  'tags',
-  'title',
-  'handle',
-  'product_id',
-  'variant_id',
-  'variant_title',
-  'sku',
-  'availability_status',
-  'seller',
-  'categories',
-  'payee',
-  'payee_token',
-  'business',
-] as const
-
-export type SourceWord = (typeof SOURCE_WORDS)[number]
+export { SOURCE_WORDS, type SourceWord } from './sourceWords.ts'
 
 /** Built-in rules for common field names; see docs/extractor.md for the table. The owned fields' rules are in extractorOwnedFields.ts. */
 export const DEFAULT_MAPPING: EvidenceMapping = new Map<string, readonly string[]>([

@@ -1,5 +1,5 @@
 import { normalizeName } from '../product/normalizeName.ts'
-import type { SourceWord } from './EvidenceMapping.ts'
+import type { SourceWord } from './sourceWords.ts'
 
 /**
  * Evidence fields the extractor establishes itself, from what it fetched, never from what a

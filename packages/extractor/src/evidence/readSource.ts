@@ -1,6 +1,6 @@
 import type { AttributeValue, Categories, Product, ProductVariant } from '../product/Product.ts'
 import { lookupByName } from '../product/normalizeName.ts'
-import type { SourceWord } from './EvidenceMapping.ts'
+import type { SourceWord } from './sourceWords.ts'
 
 /** One value as a string, several as a set; undefined when there is none. */
 function oneOrSet(values: readonly string[] | undefined): AttributeValue | undefined {
