@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { agentKeyOfSigner, Ed25519Signer, formatAddress, parseJsonBigint } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
-import { commands, runCli, startStack, type RunningStack } from '@verity/cli'
+import { runCliCaptured, startStack, type RunningStack } from '@verity/cli'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { DomainClient, mandateIdentityOf, OrchestratorClient, payMandate, signIntent } from '@verity/sdk'
 
@@ -33,12 +33,7 @@ const SHIPPING_CENTS = 500n
 const ADDRESS = ['--email', 'eve@example.com', '--first-name', 'Eve', '--last-name', 'Doe', '--street', '2 Side St', '--city', 'Springfield', '--region', 'IL', '--postal-code', '62704', '--country', 'US']
 const POLL_TRIES_MAX = 900
 
-async function verity(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } })
-  return { code, stdout, stderr }
-}
+const verity = runCliCaptured
 
 describe('attack: a payment under the same intent id stands in for a checkout', { timeout: 900_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'verity-attack-same-id-'))

@@ -12,22 +12,13 @@ import { jsonValue, signVerifiable } from '@verity/ledger'
 import { compileTemplate } from '@verity/policy'
 import { ApiError, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, sealedIntentParts, sealIntent, signIntent, UcpCheckoutClient, ucpPlatformOf, verityIntentConstraintOf } from '@verity/sdk'
 import { startStack, type RunningStack } from '../services/startStack.ts'
-import { runCli } from '../runCli.ts'
-import { commands } from './index.ts'
+import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
 const TEMPLATE = readFileSync(new URL('../../../policy/examples/payable-checkout.template', import.meta.url), 'utf8')
 const TEE = 'tee-classic-white-m'
 const ADDRESS = ['--email', 'ada@example.com', '--first-name', 'Ada', '--last-name', 'Lovelace', '--street', '1 Main St', '--city', 'Springfield', '--region', 'IL', '--postal-code', '62704', '--country', 'US']
 
-async function verity(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const verity = runCliCaptured
 
 describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'verity-checkout-cli-'))

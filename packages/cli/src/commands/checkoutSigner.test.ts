@@ -16,23 +16,14 @@ import { agentKeyOfSigner, Ed25519Signer, formatAddress, MultisigSigner, Softwar
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { OrchestratorClient, signIntent } from '@verity/sdk'
 import { createVerityDomainPayment, startStore, type RunningStore } from '@verity/store'
-import { runCli } from '../runCli.ts'
-import { commands } from './index.ts'
+import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
 const TEMPLATE = readFileSync(new URL('../../../policy/examples/payable-checkout.template', import.meta.url), 'utf8')
 const PAYEE = formatAddress(Ed25519Signer.generate().ownerId, 1)
 const TOKEN = formatAddress(Ed25519Signer.generate().ownerId, 1)
 const ADDRESS = ['--item', 'tee-classic-white-m', '--email', 'ada@example.com', '--street', '1 Main St', '--city', 'Springfield', '--region', 'IL', '--postal-code', '62704', '--country', 'US']
 
-async function verity(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const verity = runCliCaptured
 
 describe('verity checkout: signers that cannot check out are refused before anything is created or spent', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'verity-checkout-signer-'))

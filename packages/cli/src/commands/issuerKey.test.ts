@@ -7,18 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ed25519Signer, formatAddress } from '@verity/core'
 import { startTestDomain, type TestDomain } from '../../../domain/src/testing/startTestDomain.ts'
-import { runCli } from '../runCli.ts'
-import { commands } from './index.ts'
+import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
-async function verity(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const verity = runCliCaptured
 
 describe('an issuer key that already issued a token', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verity-issuer-'))

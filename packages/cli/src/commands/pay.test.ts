@@ -13,18 +13,9 @@ import { createProver, type Prover } from '@verity/prover'
 import { OrchestratorClient, signIntent } from '@verity/sdk'
 import { makeMandateBundle, PAYABLE_TEMPLATE } from '../../../sdk/src/testing/makeMandateBundle.ts'
 import { startTestDomain, type TestDomain } from '../../../domain/src/testing/startTestDomain.ts'
-import { runCli } from '../runCli.ts'
-import { commands } from './index.ts'
+import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
-async function verity(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const verity = runCliCaptured
 
 describe('verity pay', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verity-pay-'))

@@ -5,10 +5,9 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { Ed25519Signer } from '@verity/core'
 import { createPolicyProving, startOrchestrator, type PolicyProving, type RunningOrchestrator } from '@verity/orchestrator'
-import { commands } from '../commands/index.ts'
 import { formatEvent } from '../formatEvent.ts'
-import { runCli } from '../runCli.ts'
 import { standaloneToken } from '../../../core/src/testing/standaloneToken.ts'
+import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
 const TEMPLATE = `name sealed_cli_guard
 intent {
@@ -25,15 +24,7 @@ requires {
 }
 `
 
-async function verity(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const verity = runCliCaptured
 
 describe('verity intent create --sealed', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verity-sealed-'))
