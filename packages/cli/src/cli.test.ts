@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { Ed25519Signer, VERITY_VERSION } from '@verity/core'
 import { commands } from './commands/index.ts'
-import { runCli } from './runCli.ts'
+import { runCliCaptured } from './testing/runCliCaptured.ts'
 import { freePorts } from './testing/freePorts.ts'
 import { runVerity, type VerityRun } from './testing/runVerity.ts'
 
@@ -18,15 +18,7 @@ after(() => rmSync(dir, { recursive: true, force: true }))
 const key = join(dir, 'key.json')
 Ed25519Signer.generate().toKeyFile(key)
 
-async function runInProcess(args: readonly string[]): Promise<VerityRun> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const runInProcess = (args: readonly string[]): Promise<VerityRun> => runCliCaptured(...args)
 
 function assertUsageError(run: VerityRun, pattern: RegExp): void {
   assert.equal(run.code, 2, `exit code 2 expected; stderr: ${run.stderr}`)
@@ -199,7 +191,8 @@ describe('failures: exit code 1 with the reason', () => {
 
   test('intent create shows a deadline as a date with how far away it is (stderr), before anything is sent', async () => {
     const [port] = await freePorts(1)
-    const deadline = Date.now() + 59.5 * 60_000
+    // 59.2 min: Math.round gives 59 however long the run takes to reach formatDeadline (59.5 was 60 when it took 0 ms).
+    const deadline = Date.now() + 59.2 * 60_000
     const run = await runInProcess(['intent', 'create', '--template', 't', '--key', key, '--attr', `payment_deadline_ms=${deadline}`, '--orchestrator', `http://127.0.0.1:${port}`])
     assert.equal(run.code, 1)
     assert.equal(run.stdout, '')

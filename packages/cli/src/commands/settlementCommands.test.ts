@@ -4,18 +4,9 @@ import { after, before, test } from 'node:test'
 import { EVM_PROOF_SYSTEM, StateTree } from '@verity/prover'
 import { startLocalEvmNode, type LocalEvmNode } from '@verity/settlement-evm'
 import { freePorts } from '../testing/freePorts.ts'
-import { commands } from './index.ts'
-import { runCli } from '../runCli.ts'
+import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
-async function run(args: readonly string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const run = (args: readonly string[]) => runCliCaptured(...args)
 
 let node: LocalEvmNode
 before(async () => {
