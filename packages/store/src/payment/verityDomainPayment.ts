@@ -6,7 +6,7 @@
 // places the order. A payment counts for a checkout only when the domain lists exactly the payment
 // of the proof the closed mandate names (matchProofPayment): never by intent id alone.
 import { checkoutDigestOf } from '@verity/core'
-import { Ap2MandateError, ApiError, authorizeVerityCheckout, DomainClient, evaluateVerityConstraint, fetchVerityProofBundle, mandateIdentityOf, payMandate, peekVerityConstraint, verifyPaymentMandate, type VerityCheckoutAuthorization, type VerityCheckoutPayment } from '@verity/sdk'
+import { Ap2MandateError, ApiError, authorizeVerityCheckout, DomainClient, evaluateVerityConstraint, fetchVerityProofBundle, mandateIdentityOf, payMandate, peekVerityConstraint, verifyPaymentMandate, type PaymentView, type VerityCheckoutAuthorization, type VerityCheckoutPayment } from '@verity/sdk'
 import { matchProofPayment, type ExpectedProofPayment, type ProofPaymentMatch } from './matchProofPayment.ts'
 import { UCP_VERSION, UCP_VERITY_PAYMENT_HANDLER, VERITY_PAYMENT_INSTRUMENT_TYPE } from '@verity/wire'
 import type { MandateCheck, MandateVerdict } from '../checkout/payment/MandateCheck.ts'
@@ -90,20 +90,26 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
     return matchProofPayment(await domain().listPayments({ intentDigest: expected.intentDigest, limit: PAYMENTS_OF_INTENT_MAX }), expected)
   }
 
-  /** A proof's signed intent that paid already, named by the mandate for a checkout other than the one it proved: refused by name before the proof is evaluated. */
-  async function paidForAnotherCheckout(proofBundle: unknown, checkout: Record<string, unknown>): Promise<string | undefined> {
+  /** The domain's payments of the proof's signed intent (one read per mandate check), or none for a bundle too malformed to name it. */
+  async function paymentsOfBundle(proofBundle: unknown): Promise<PaymentView[]> {
     const identity = mandateIdentityOf(proofBundle)
-    if (identity === null) return undefined
+    if (identity === null) return []
     const payments = await domain().listPayments({ intentDigest: identity.intentDigest, limit: PAYMENTS_OF_INTENT_MAX })
-    if (!payments.some((payment) => payment.payer === identity.payerOwnerId)) return undefined
+    return payments.filter((payment) => payment.payer === identity.payerOwnerId)
+  }
+
+  /** A proof's signed intent that paid already, named by the mandate for a checkout other than the one it proved: refused by name before the proof is evaluated. */
+  function paidForAnotherCheckout(proofBundle: unknown, payments: readonly PaymentView[], checkout: Record<string, unknown>): string | undefined {
+    if (payments.length === 0) return undefined
     const proven = ((proofBundle as { evidence?: { checkout_digest?: unknown } }).evidence ?? {}).checkout_digest
-    return proven === checkoutDigestOf(checkout) ? undefined : `intent ${identity.intentId} paid already, for another checkout`
+    return proven === checkoutDigestOf(checkout) ? undefined : `intent ${payments[0]!.intent_id} paid already, for another checkout`
   }
 
   const mandateCheck: MandateCheck = async ({ checkout, checkoutMandate }): Promise<MandateVerdict> => {
     try {
       const proofBundle = await bundleOf(checkoutMandate)
-      const used = await paidForAnotherCheckout(proofBundle, checkout)
+      const payments = await paymentsOfBundle(proofBundle)
+      const used = paidForAnotherCheckout(proofBundle, payments, checkout)
       if (used !== undefined) return { ok: false, code: 'intent_already_used' as never, reason: used }
       // The Payment Mandate is the handler's to check (it comes with the instrument).
       const authorized = await evaluateVerityConstraint({
@@ -116,7 +122,7 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
       })
       if (checkoutDigestOf(authorized.checkout) !== checkoutDigestOf(checkout))
         return { ok: false, code: 'mandate_scope_mismatch', reason: 'VERITY_CHECKOUT_MISMATCH: the mandate closes on a state of the checkout other than the session\'s current one' }
-      const prior = await priorPaymentOf(expectedOf(authorized))
+      const prior = matchProofPayment(payments, expectedOf(authorized))
       if (prior.kind === 'other') return { ok: false, code: 'intent_already_used' as never, reason: `intent ${authorized.intentId} paid already, for something else: ${prior.reason}` }
       remember(checkoutMandate, { authorized, proofBundle })
       return { ok: true }
