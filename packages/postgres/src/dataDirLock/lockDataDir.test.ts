@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { VERITY_VERSION } from '@verity/core'
 import { DataDirLockedError } from './DataDirLockedError.ts'
 import { lockDataDir } from './lockDataDir.ts'
@@ -82,4 +84,15 @@ test('one process cannot take its own held directory twice; release is idempoten
   lock.release()
   lock.release()
   lockDataDir({ dir, name: 'store' }).release()
+})
+
+test('a lock whose caller dropped the reference is still held after garbage collection', async () => {
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  lockDataDir({ dir, name: 'unreferenced' })
+  for (let round = 0; round < 3; round++) {
+    gc()
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  assert.throws(() => lockDataDir({ dir, name: 'unreferenced' }), (error: unknown) => error instanceof DataDirLockedError && error.fields.holder?.pid === process.pid)
 })

@@ -38,15 +38,22 @@ export function lockDataDir(parameters: LockDataDirParameters): DataDirLock {
     db.close()
     throw error
   }
-  return {
+  const lock: DataDirLock = {
     path,
     release() {
+      heldLocks.delete(lock)
       if (!db.open) return
       db.exec('ROLLBACK')
       db.close()
     },
   }
+  heldLocks.add(lock)
+  return lock
 }
+
+// A held lock stays referenced until released: better-sqlite3 closes a garbage-collected
+// connection, which would drop the OS lock while the caller still counts on it.
+const heldLocks = new Set<DataDirLock>()
 
 // Record ourselves (committed, so refused processes can read who holds it), then take the write
 // lock and keep it. Between the two another process may record itself and take the lock: then we
