@@ -20,5 +20,6 @@ export type { ConstraintFailure, EvaluationResult } from './evaluate/ConstraintF
 export { evaluateTemplate } from './evaluate/evaluateTemplate.ts'
 export { checkInputs } from './evaluate/checkInputs.ts'
 export * as limits from './limits.ts'
-export { describeConstraint, constraintApplies } from './describe/describeConstraint.ts'
+export { describeConstraint, constraintApplies, type DescribeOptions } from './describe/describeConstraint.ts'
+export { describeFailure } from './describe/describeFailure.ts'
 export { payableShape, PAYABLE_FIELDS, type PayableShape } from './payable/payableShape.ts'

@@ -2,6 +2,9 @@ import { parseAddress } from '@verity/core'
 import type { DomainClient } from '../clients/DomainClient.ts'
 import { NATIVE_TOKEN_INFO, type TokenInfo } from './formatAmount.ts'
 
+/** Where a TokenDirectory reads mint vaults: a DomainClient, or the web app's proxy to one. */
+export type MintVaultReader = Pick<DomainClient, 'getVault'>
+
 /**
  * The symbol and name of tokens, read from where each was minted (the token id is its mint vault's
  * address: `FungibleTokenMint.metadata`) once, and cached for the life of the directory. A token
@@ -9,10 +12,10 @@ import { NATIVE_TOKEN_INFO, type TokenInfo } from './formatAmount.ts'
  * @example const tokens = new TokenDirectory(domain); formatAmount(1999n, await tokens.describe(usd))
  */
 export class TokenDirectory {
-  readonly #domain: DomainClient
+  readonly #domain: MintVaultReader
   readonly #cache = new Map<string, Promise<TokenInfo | undefined>>()
 
-  constructor(domain: DomainClient) {
+  constructor(domain: MintVaultReader) {
     this.#domain = domain
   }
 
