@@ -13,6 +13,10 @@ interface ISdlProofVerifier {
 /// for the first batch, then the previous batch's state after), the batch's ops hash and its state
 /// after (`rootAfter`). Between batches a state chains the root and the SDL circuit's batch cache;
 /// an SDL ends with an empty cache, so the last batch's state after is the shard's new root.
+/// An SDL of more batches than one transaction can verify settles over several (`settleSdlPart`):
+/// the shard then holds it pending (its hash, the state its verified batches reached, the next
+/// batch's index) until the last part lands; its root, count and chain change only then, so a
+/// reader never sees half an SDL, and no other SDL of the shard can start meanwhile.
 contract VeritySettlement {
     /// One proof of an SDL: the batch's ops hash, the state it ends at (the root, for the last batch), the UltraHonk (keccak) proof.
     struct Batch {
@@ -34,8 +38,15 @@ contract VeritySettlement {
         bytes32 rootAfter;
     }
 
-    /// Batches per SDL; bounds the gas of one settlement (each proof costs under 1 M gas; a transaction at most 2^24, EIP-7825).
-    uint256 public constant BATCHES_MAX = 12;
+    /// An SDL settling over several transactions: its hash, the state its verified batches end at, the next batch's index.
+    struct PendingSdl {
+        bytes32 sdlHash;
+        bytes32 state;
+        uint64 nextBatch;
+    }
+
+    /// Batches per settlement transaction; bounds its gas (each proof costs under 1 M gas; a transaction at most 2^24, EIP-7825).
+    uint256 public constant BATCHES_PER_TX_MAX = 12;
     uint256 private constant LIMB_MASK = (1 << 128) - 1;
     /// BN254's scalar field: a root or ops hash at or above it is a non-canonical encoding.
     uint256 private constant FIELD_MODULUS = 21888242871839275222246405745257275088548364400416034343698204186575808495617;
@@ -49,6 +60,7 @@ contract VeritySettlement {
     mapping(uint64 => bytes32) public sdlChain;
     mapping(uint64 => uint64) public sdlCount;
     mapping(bytes32 => SettledSdl) private settled;
+    mapping(uint64 => PendingSdl) private pending;
 
     error ShardTaken(uint64 shard, address operator);
     error NoAgreement(uint64 shard);
@@ -58,6 +70,8 @@ contract VeritySettlement {
     error BatchCount(uint256 count, uint256 countMax);
     error ProofRejected(uint256 batchIndex);
     error NotAFieldElement(uint256 batchIndex);
+    error SdlPending(uint64 shard, bytes32 pendingSdlHash);
+    error WrongBatchIndex(bytes32 sdlHash, uint256 expected, uint256 got);
 
     event AgreementRegistered(uint64 indexed shard, address indexed operator, bytes32 operatorOwnerId);
     event SdlSettled(
@@ -67,8 +81,10 @@ contract VeritySettlement {
         bytes32 rootBefore,
         bytes32 rootAfter,
         bytes32 chain,
-        bytes32[] opsHashes
+        uint256 batchCount
     );
+    /// One transaction's batches of an SDL verified: from `firstBatch`, their ops hashes, the state they end at.
+    event SdlBatchesVerified(uint64 indexed shard, bytes32 indexed sdlHash, uint256 firstBatch, bytes32 stateAfter, bytes32[] opsHashes);
 
     constructor(ISdlProofVerifier verifier_, bytes32 emptyRoot_) {
         verifier = verifier_;
@@ -98,28 +114,57 @@ contract VeritySettlement {
         return settled[sdlHash];
     }
 
-    /// Settles one SDL of `shard` from `rootBefore`; reverts with a named error otherwise.
+    /// The SDL `shard` holds pending (settling over several transactions); a zero hash when none.
+    function pendingSdlOf(uint64 shard) external view returns (PendingSdl memory) {
+        return pending[shard];
+    }
+
+    /// Settles one SDL of `shard` from `rootBefore` in one transaction; reverts with a named error otherwise.
     function settleSdl(uint64 shard, bytes32 sdlHash, bytes32 rootBefore, Batch[] calldata batches) external {
+        settleSdlPart(shard, sdlHash, rootBefore, 0, batches, true);
+    }
+
+    /// Verifies batches `firstBatch` … of an SDL of `shard` from `rootBefore` (the shard's root, which
+    /// stays until the SDL settles): the first part starts at that root, each next part where the
+    /// pending one ended. With `last`, the SDL settles: its last state after is the shard's new root.
+    /// Otherwise the shard holds it pending; only its next part (same hash, next index) is taken.
+    function settleSdlPart(uint64 shard, bytes32 sdlHash, bytes32 rootBefore, uint256 firstBatch, Batch[] calldata batches, bool last) public {
         if (agreements[shard].operator == address(0)) revert NoAgreement(shard);
         if (agreements[shard].operator != msg.sender) revert NotOperator(shard, msg.sender);
         if (settled[sdlHash].blockNumber != 0) revert SdlAlreadySettled(sdlHash);
         bytes32 expected = rootOf(shard);
         if (rootBefore != expected) revert WrongPreviousRoot(shard, expected, rootBefore);
-        if (batches.length == 0 || batches.length > BATCHES_MAX) revert BatchCount(batches.length, BATCHES_MAX);
-        bytes32 root = rootBefore;
+        if (batches.length == 0 || batches.length > BATCHES_PER_TX_MAX) revert BatchCount(batches.length, BATCHES_PER_TX_MAX);
+        bytes32 state = _partStart(shard, sdlHash, rootBefore, firstBatch);
         bytes32[] memory opsHashes = new bytes32[](batches.length);
         for (uint256 i = 0; i < batches.length; i++) {
-            _verifyBatch(sdlHash, i, root, batches[i]);
+            _verifyBatch(sdlHash, firstBatch + i, state, batches[i]);
             opsHashes[i] = batches[i].opsHash;
-            root = batches[i].rootAfter;
+            state = batches[i].rootAfter;
         }
+        uint256 nextBatch = firstBatch + batches.length;
+        emit SdlBatchesVerified(shard, sdlHash, firstBatch, state, opsHashes);
+        if (!last) {
+            pending[shard] = PendingSdl(sdlHash, state, uint64(nextBatch));
+            return;
+        }
+        if (firstBatch != 0) delete pending[shard];
         uint64 sequence = sdlCount[shard] + 1;
         bytes32 chain = keccak256(abi.encode(sdlChain[shard], sdlHash));
-        roots[shard] = root;
+        roots[shard] = state;
         sdlCount[shard] = sequence;
         sdlChain[shard] = chain;
-        settled[sdlHash] = SettledSdl(shard, sequence, uint64(block.number), root);
-        emit SdlSettled(shard, sdlHash, sequence, rootBefore, root, chain, opsHashes);
+        settled[sdlHash] = SettledSdl(shard, sequence, uint64(block.number), state);
+        emit SdlSettled(shard, sdlHash, sequence, rootBefore, state, chain, nextBatch);
+    }
+
+    /// The state a part starts at: the shard's root for an SDL's first part (no other SDL pending), else where its pending part ended.
+    function _partStart(uint64 shard, bytes32 sdlHash, bytes32 rootBefore, uint256 firstBatch) private view returns (bytes32) {
+        PendingSdl storage held = pending[shard];
+        if (held.sdlHash != bytes32(0) && held.sdlHash != sdlHash) revert SdlPending(shard, held.sdlHash);
+        uint256 expected = held.sdlHash == bytes32(0) ? 0 : held.nextBatch;
+        if (firstBatch != expected) revert WrongBatchIndex(sdlHash, expected, firstBatch);
+        return firstBatch == 0 ? rootBefore : held.state;
     }
 
     function _verifyBatch(bytes32 sdlHash, uint256 index, bytes32 rootBefore, Batch calldata batch) private view {

@@ -5,17 +5,18 @@
 /** EIP-170: the most runtime bytecode a contract may deploy. The SDL verifier must stay under it. */
 export const CONTRACT_BYTES_MAX = 24_576
 /**
- * Batch proofs per settled SDL; mirrors VeritySettlement.BATCHES_MAX. Bounds the gas of one
- * settlement: at ~0.85–0.92 M gas a proof (bb 5's optimized verifier), 12 proofs and the 20 %
- * margin the client adds stay under SETTLE_GAS_MAX with room to spare (a test checks it).
+ * Batch proofs per settlement transaction; mirrors VeritySettlement.BATCHES_PER_TX_MAX. An SDL of
+ * more settles in parts of this many (settleSdlPart). Bounds the gas of one transaction: at
+ * ~0.83–0.92 M gas a proof (bb 5's optimized verifier), 12 proofs and the 20 % margin the client
+ * adds stay under SETTLE_GAS_MAX with room to spare (a test checks it).
  */
-export const SDL_BATCHES_MAX = 12
+export const SETTLE_BATCHES_PER_TX_MAX = 12
 /** solc optimizer runs: low, because deployed size (EIP-170), not call cost, is the binding limit of the verifier. */
 export const SOLC_OPTIMIZER_RUNS = 1
 /**
  * Gas of one settlement transaction, sent with its estimate plus a fifth, at most this: EIP-7825
  * (Osaka, on Ethereum since December 2025, and Hardhat's default hardfork) caps every
- * transaction at 2^24 gas; SDL_BATCHES_MAX batch proofs stay under it (docs/settlement-evm.md, "Costs").
+ * transaction at 2^24 gas; SETTLE_BATCHES_PER_TX_MAX batch proofs stay under it (docs/settlement-evm.md, "Costs").
  */
 export const SETTLE_GAS_MAX = 16_777_216n
 /** How long to wait for a settlement transaction's receipt and confirmations before reporting it pending. */

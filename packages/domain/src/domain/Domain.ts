@@ -33,8 +33,6 @@ export type DomainDeps = {
   provingWorkers?: boolean
   /** false when the settlement target cannot deliver cross-shard credits (EVM): such transfers are refused */
   crossShardCredits?: boolean
-  /** most batch proofs per SDL the settlement target takes (an EVM chain: SDL_BATCHES_MAX); default the base layer's */
-  batchProofsMax?: number
   /** The WebAuthn origins and RP ids accepted in passkey signatures; default any */
   passkeyPolicy?: PasskeyPolicy
   /** verifies mandate payments' bundles; absent: mandate payments are refused (MANDATE_SETTLEMENT_UNSUPPORTED, an EVM target) */

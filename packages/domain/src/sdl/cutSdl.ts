@@ -42,8 +42,6 @@ export type CutSdlDeps = {
   stateTree: SdlStateTree
   /** guardrails configured: each adds one policy proof per transaction */
   guardrailCount: number
-  /** most batch proofs per SDL the settlement target takes; default the base layer's SDL_BATCH_PROOFS_MAX (an EVM chain: SDL_BATCHES_MAX) */
-  batchProofsMax?: number
   log: { info(o: object, m: string): void; warn(o: object, m: string): void }
 }
 
@@ -108,7 +106,7 @@ export async function cutSdl(deps: CutSdlDeps): Promise<string | null> {
   if (pending.length === 0) return null
   const lastRecord = await deps.store.lastSdl()
   const last = lastRecord === null ? null : { seq: lastRecord.seq, hash: lastRecord.hash, content: lastRecord.content as SdlContent }
-  const batchProofsMax = deps.batchProofsMax ?? baseLayerLimits.SDL_BATCH_PROOFS_MAX
+  const batchProofsMax = baseLayerLimits.SDL_BATCH_PROOFS_MAX
   const fits = (prefix: readonly PendingEntry[]) => {
     const { draft } = draftOf(prefix, deps.shard, last)
     return sdlProofsFit(sdlProofCounts(draft, deps.guardrailCount), batchProofsMax) && sdlMandatePaymentsFit(draft)

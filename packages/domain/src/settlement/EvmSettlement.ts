@@ -17,6 +17,8 @@ const CODE_BY_REVERT: Record<string, string> = {
   ProofRejected: 'SDL_PROOF_INVALID',
   NotAFieldElement: 'SDL_PROOF_INVALID',
   BatchCount: 'SDL_PROOF_INVALID',
+  // Another SDL of the shard is half settled on chain (its parts pending): the chain is not where this domain's history is.
+  SdlPending: 'SDL_ROOT_MISMATCH',
   // Not a verdict on the SDL: the agreement is not (yet) visible; the pipeline keeps it Proven.
   NoAgreement: 'AGREEMENT_NOT_ACTIVE',
   NotOperator: 'NOT_OPERATOR',

@@ -7,7 +7,6 @@ import type { Signer } from '@verity/core'
 import type { Settlement } from '../settlement/Settlement.ts'
 import { settlementProofSystem } from '../settlement/settlementProofSystem.ts'
 import { openEvmSettlement } from '../settlement/openEvmSettlement.ts'
-import { evmSettlementLimits } from '@verity/settlement-evm'
 import { EvmGuardrailsUnsupportedError } from '../settlement/settlementErrors.ts'
 import { assertTemplateFitsCircuit, createCircuitProver, loadCircuit, POLICY_CIRCUIT, readCrs } from '@verity/prover'
 import type { FastifyInstance } from 'fastify'
@@ -203,8 +202,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
       ...(config.provingWorkers === true ? { provingWorkers: true } : {}),
       ...(config.signatureVerifyWorkers === undefined ? {} : { signatureVerifyWorkers: config.signatureVerifyWorkers }),
       // An EVM chain keeps only this shard's root: a credit to another shard would never be delivered.
-      // It also verifies at most SDL_BATCHES_MAX batch proofs per SDL: SDLs are cut to fit.
-      ...(config.settlement !== undefined ? { crossShardCredits: false, batchProofsMax: evmSettlementLimits.SDL_BATCHES_MAX } : {}),
+      // SDLs of any size settle there: one of more batch proofs than a transaction verifies settles in parts.
+      ...(config.settlement !== undefined ? { crossShardCredits: false } : {}),
       ...(config.passkeyOrigins !== undefined || config.passkeyRpIds !== undefined
         ? { passkeyPolicy: { origins: config.passkeyOrigins ?? [], rpIds: config.passkeyRpIds ?? [] } }
         : {}),

@@ -106,7 +106,7 @@ describe('EVM settlement', () => {
     assert.equal(state.sdlCount, 1n, 'settled exactly once')
     const logs = await createPublicClient({ transport: http(node.rpcUrl) }).getLogs({
       address: deployed.settlement,
-      event: parseAbiItem('event SdlSettled(uint64 indexed shard, bytes32 indexed sdlHash, uint64 sequence, bytes32 rootBefore, bytes32 rootAfter, bytes32 chain, bytes32[] opsHashes)'),
+      event: parseAbiItem('event SdlSettled(uint64 indexed shard, bytes32 indexed sdlHash, uint64 sequence, bytes32 rootBefore, bytes32 rootAfter, bytes32 chain, uint256 batchCount)'),
       fromBlock: 0n,
     })
     assert.equal(logs.length, 1)

@@ -1,12 +1,14 @@
 // The VeritySettlement contract through viem: agreements, settled SDLs and settlement with
 // confirmations. A settlement is sent at most once per attempt and the contract refuses replays
 // (SdlAlreadySettled), so a retry after a dropped, reverted or unanswered transaction can never
-// settle an SDL twice; an SDL the chain already holds is reported settled, not sent again.
+// settle an SDL twice; an SDL the chain already holds is reported settled, not sent again. An SDL
+// of more batch proofs than one transaction verifies settles in parts (settleSdlPart), resumed from
+// the part the contract holds pending, so a restart between parts continues where the chain stands.
 import { createPublicClient, createWalletClient, http, TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Account, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
 import { ChainMismatchError, ContractMissingError, EvmUnavailableError, SettlementPendingError, SettlementRevertError } from '../errors/evmSettlementErrors.ts'
-import { CONFIRMATION_WAIT_MS_DEFAULT, EVM_POLL_INTERVAL_MS, EVM_RPC_TIMEOUT_MS, SETTLE_ATTEMPTS_MAX, SETTLE_GAS_MAX } from '../limits.ts'
+import { CONFIRMATION_WAIT_MS_DEFAULT, EVM_POLL_INTERVAL_MS, EVM_RPC_TIMEOUT_MS, SETTLE_ATTEMPTS_MAX, SETTLE_BATCHES_PER_TX_MAX, SETTLE_GAS_MAX } from '../limits.ts'
 import { decodeSettlementRevert } from './decodeSettlementRevert.ts'
 import { evmChain } from './evmChain.ts'
 
@@ -21,6 +23,8 @@ export type EvmSettlementClientOptions = {
   confirmations: number
   confirmationWaitMs?: number
   pollIntervalMs?: number
+  /** batch proofs per settlement transaction, 1 to SETTLE_BATCHES_PER_TX_MAX (the default): fewer for a chain with a lower gas limit per transaction */
+  batchesPerTransaction?: number
 }
 
 export type EvmAgreement = { operator: Address; operatorOwnerId: Hex; registeredBlock: bigint }
@@ -28,16 +32,25 @@ export type SettledSdl = { shard: number; sequence: bigint; blockNumber: bigint;
 /** One batch proof as the contract takes it: ops hash, root after, proof bytes (Keccak UltraHonk). */
 export type SettlementBatch = { opsHash: Hex; rootAfter: Hex; proof: Hex }
 export type SettleSdlParameters = { shard: number; sdlHash: Hex; rootBefore: Hex; batches: readonly SettlementBatch[] }
+/** `txHash`: the transaction that settled it (its last part), null when it was already settled; `gasUsed`: of the transactions this call sent (every part), null when none. */
 export type SettleSdlResult = SettledSdl & { txHash: Hex | null; gasUsed: bigint | null }
+/** The SDL a shard holds pending (settling in parts): its hash (zero when none), the state its verified batches end at, the next batch's index. */
+export type PendingSdl = { sdlHash: Hex; state: Hex; nextBatch: bigint }
+type Sent = { txHash: Hex; gasUsed: bigint }
 
 export class EvmSettlementClient {
   readonly account: Account
   readonly #options: EvmSettlementClientOptions
   readonly #public: PublicClient
   readonly #wallet: WalletClient
+  readonly #batchesPerTransaction: number
 
   private constructor(options: EvmSettlementClientOptions) {
+    const perTransaction = options.batchesPerTransaction ?? SETTLE_BATCHES_PER_TX_MAX
+    if (!Number.isInteger(perTransaction) || perTransaction < 1 || perTransaction > SETTLE_BATCHES_PER_TX_MAX)
+      throw new RangeError(`batchesPerTransaction must be an integer from 1 to ${SETTLE_BATCHES_PER_TX_MAX}, got ${perTransaction}`)
     this.#options = options
+    this.#batchesPerTransaction = perTransaction
     const chain = evmChain(options.rpcUrl, options.chainId)
     const transport = http(options.rpcUrl, { retryCount: 0, timeout: EVM_RPC_TIMEOUT_MS })
     const pollingInterval = options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS
@@ -69,7 +82,7 @@ export class EvmSettlementClient {
   /** Registers this account as the operator of `shard`; returns once confirmed. Throws SettlementRevertError (ShardTaken). */
   async registerAgreement(shard: number, operatorOwnerId: Hex): Promise<EvmAgreement> {
     const txHash = await this.#send('registerAgreement', [BigInt(shard), operatorOwnerId])
-    await this.#confirm(txHash, `agreement of shard ${shard}`)
+    await this.#confirm(txHash, `agreement of shard ${shard}`, this.#options.confirmations)
     const agreement = await this.getAgreement(shard)
     if (agreement === null) throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `the agreement of shard ${shard} is not visible after its transaction ${txHash}` })
     return agreement
@@ -96,24 +109,32 @@ export class EvmSettlementClient {
     return { address, code: code ?? '0x' }
   }
 
+  /** The SDL `shard` holds pending between the parts of its settlement; null when none. */
+  async getPendingSdl(shard: number): Promise<PendingSdl | null> {
+    const pending = await this.#read('pendingSdlOf', [BigInt(shard)])
+    return /^0x0{64}$/.test(pending.sdlHash) ? null : { sdlHash: pending.sdlHash, state: pending.state, nextBatch: pending.nextBatch }
+  }
+
   async shardState(shard: number): Promise<{ root: Hex; sdlCount: bigint; sdlChain: Hex }> {
     const [root, sdlCount, sdlChain] = await Promise.all([this.#read('rootOf', [BigInt(shard)]), this.#read('sdlCount', [BigInt(shard)]), this.#read('sdlChain', [BigInt(shard)])])
     return { root, sdlCount, sdlChain }
   }
 
   /**
-   * Settles an SDL and waits for its confirmations. An SDL already on chain is not sent again: its
-   * confirmations are awaited. Throws SettlementRevertError for the contract's verdicts
-   * (WrongPreviousRoot, ProofRejected, …), SettlementPendingError when sent but not confirmed in
-   * time, EvmUnavailableError when the node cannot be reached.
+   * Settles an SDL and waits for its confirmations: in one transaction when it has at most
+   * `batchesPerTransaction` batch proofs, else in parts of that many, each sent once the previous
+   * one is included, from the part the contract holds pending (a restart resumes). An SDL already on
+   * chain is not sent again: its confirmations are awaited. Throws SettlementRevertError for the
+   * contract's verdicts (WrongPreviousRoot, ProofRejected, …), SettlementPendingError when sent but
+   * not confirmed in time, EvmUnavailableError when the node cannot be reached.
    */
   async settleSdl(parameters: SettleSdlParameters): Promise<SettleSdlResult> {
     for (let attempt = 1; ; attempt++) {
       const existing = await this.getSettledSdl(parameters.sdlHash)
       if (existing !== null) return { ...(await this.#awaitConfirmations(parameters.sdlHash, existing)), txHash: null, gasUsed: null }
-      let txHash: Hex
+      let sent: Sent | null
       try {
-        txHash = await this.sendSettlement(parameters)
+        sent = parameters.batches.length <= this.#batchesPerTransaction ? await this.#settleWhole(parameters) : await this.#settleInParts(parameters)
       } catch (error) {
         // Refused as a replay: an earlier transaction of ours is settled in the pending state (sent
         // before a restart, not mined yet) or landed meanwhile. Wait for it; never send another.
@@ -121,14 +142,50 @@ export class EvmSettlementClient {
           return { ...(await this.#awaitConfirmations(parameters.sdlHash, await this.#awaitSettled(parameters.sdlHash))), txHash: null, gasUsed: null }
         throw error
       }
-      const receipt = await this.#confirm(txHash, `SDL ${parameters.sdlHash}`, parameters.sdlHash)
-      if (receipt !== null && receipt.status === 'success') {
+      if (sent !== null) {
         const settled = await this.getSettledSdl(parameters.sdlHash)
-        if (settled !== null) return { ...settled, txHash, gasUsed: receipt.gasUsed }
+        if (settled !== null) return { ...settled, txHash: sent.txHash, gasUsed: sent.gasUsed }
       }
       // Dropped (no receipt) or reverted: look again; the next round finds it settled or resends.
       if (attempt >= SETTLE_ATTEMPTS_MAX)
-        throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `SDL ${parameters.sdlHash}: ${attempt} settlement transactions dropped or reverted (last ${txHash})` })
+        throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `SDL ${parameters.sdlHash}: ${attempt} settlement transactions dropped or reverted` })
+    }
+  }
+
+  /** One transaction for the whole SDL, confirmed; null when dropped or reverted. */
+  async #settleWhole(parameters: SettleSdlParameters): Promise<Sent | null> {
+    const txHash = await this.sendSettlement(parameters)
+    const receipt = await this.#confirm(txHash, `SDL ${parameters.sdlHash}`, this.#options.confirmations, parameters.sdlHash)
+    return receipt !== null && receipt.status === 'success' ? { txHash, gasUsed: receipt.gasUsed } : null
+  }
+
+  /**
+   * The SDL's remaining parts, from the batch the contract expects next: each intermediate part is
+   * awaited until included, the last until confirmed. Null when a part was dropped or reverted (a
+   * copy sent before a restart landed first, say): the caller looks at the chain again.
+   */
+  async #settleInParts(parameters: SettleSdlParameters): Promise<Sent | null> {
+    let gasUsed = 0n
+    for (;;) {
+      const pending = await this.getPendingSdl(parameters.shard)
+      // Another SDL pending: sent from 0, the contract names it (SdlPending).
+      const firstBatch = pending !== null && pending.sdlHash === parameters.sdlHash ? Number(pending.nextBatch) : 0
+      const last = firstBatch + this.#batchesPerTransaction >= parameters.batches.length
+      let txHash: Hex
+      try {
+        txHash = await this.sendSettlementPart(parameters, firstBatch, last)
+      } catch (error) {
+        // A part of ours not yet visible in the latest block (in the mempool since before a restart): wait for the chain to move.
+        if (error instanceof SettlementRevertError && error.fields.errorName === 'WrongBatchIndex') {
+          await this.#awaitPendingMoved(parameters, pending)
+          continue
+        }
+        throw error
+      }
+      const receipt = await this.#confirm(txHash, `SDL ${parameters.sdlHash} from batch ${firstBatch}`, last ? this.#options.confirmations : 1, parameters.sdlHash)
+      if (receipt === null || receipt.status !== 'success') return null
+      gasUsed += receipt.gasUsed
+      if (last) return { txHash, gasUsed }
     }
   }
 
@@ -138,6 +195,24 @@ export class EvmSettlementClient {
    */
   sendSettlement(parameters: SettleSdlParameters): Promise<Hex> {
     return this.#send('settleSdl', [BigInt(parameters.shard), parameters.sdlHash, parameters.rootBefore, parameters.batches.map((b) => ({ ...b }))])
+  }
+
+  /** Sends the part of an SDL's settlement from `firstBatch` (`batchesPerTransaction` batches at most); `last` settles it. */
+  sendSettlementPart(parameters: SettleSdlParameters, firstBatch: number, last: boolean): Promise<Hex> {
+    const batches = parameters.batches.slice(firstBatch, firstBatch + this.#batchesPerTransaction).map((b) => ({ ...b }))
+    return this.#send('settleSdlPart', [BigInt(parameters.shard), parameters.sdlHash, parameters.rootBefore, BigInt(firstBatch), batches, last])
+  }
+
+  /** Polls until the shard's pending SDL is no longer `seen` (a part landed, or the SDL settled); SettlementPendingError at the deadline. */
+  async #awaitPendingMoved(parameters: SettleSdlParameters, seen: PendingSdl | null): Promise<void> {
+    const waitMs = this.#options.confirmationWaitMs ?? CONFIRMATION_WAIT_MS_DEFAULT
+    const deadlineMs = Date.now() + waitMs
+    for (;;) {
+      const pending = await this.getPendingSdl(parameters.shard)
+      if (pending?.nextBatch !== seen?.nextBatch || pending?.sdlHash !== seen?.sdlHash || (await this.getSettledSdl(parameters.sdlHash)) !== null) return
+      if (Date.now() > deadlineMs) throw new SettlementPendingError({ sdlHash: parameters.sdlHash, txHash: 'a pending part', waitedMs: waitMs })
+      await new Promise((resolve) => setTimeout(resolve, this.#options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS))
+    }
   }
 
   /** Polls until `sdlHash` is settled in the latest block; SettlementPendingError at the deadline. */
@@ -164,10 +239,10 @@ export class EvmSettlementClient {
   }
 
   /** The receipt once confirmed; null when the transaction vanished (dropped); SettlementPendingError when still pending at the deadline. */
-  async #confirm(txHash: Hex, what: string, sdlHash?: Hex) {
+  async #confirm(txHash: Hex, what: string, confirmations: number, sdlHash?: Hex) {
     const timeout = this.#options.confirmationWaitMs ?? CONFIRMATION_WAIT_MS_DEFAULT
     try {
-      return await this.#public.waitForTransactionReceipt({ hash: txHash, confirmations: this.#options.confirmations, timeout, pollingInterval: this.#options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS })
+      return await this.#public.waitForTransactionReceipt({ hash: txHash, confirmations, timeout, pollingInterval: this.#options.pollIntervalMs ?? EVM_POLL_INTERVAL_MS })
     } catch (error) {
       if (error instanceof WaitForTransactionReceiptTimeoutError) {
         const pending = await this.#public.getTransaction({ hash: txHash }).then(() => true, () => false)
@@ -185,7 +260,7 @@ export class EvmSettlementClient {
    * returns the transaction hash. One
    * estimate rather than a simulation and an estimate: each runs the whole proof verification.
    */
-  async #send(functionName: 'registerAgreement' | 'settleSdl', args: readonly unknown[]): Promise<Hex> {
+  async #send(functionName: 'registerAgreement' | 'settleSdl' | 'settleSdlPart', args: readonly unknown[]): Promise<Hex> {
     const call = { address: this.#options.contract, abi: veritySettlementAbi, functionName, args, account: this.account }
     try {
       const gas = await this.#public.estimateContractGas(call as never)
@@ -200,7 +275,7 @@ export class EvmSettlementClient {
     }
   }
 
-  #read<const F extends 'agreementOf' | 'settledSdl' | 'rootOf' | 'sdlCount' | 'sdlChain' | 'verifier'>(functionName: F, args: readonly unknown[]) {
+  #read<const F extends 'agreementOf' | 'settledSdl' | 'pendingSdlOf' | 'rootOf' | 'sdlCount' | 'sdlChain' | 'verifier'>(functionName: F, args: readonly unknown[]) {
     return this.#rpc(`calling ${functionName}`, () => this.#public.readContract({ address: this.#options.contract, abi: veritySettlementAbi, functionName, args } as never)) as Promise<ReadResult<F>>
   }
 
@@ -217,6 +292,8 @@ type ReadResult<F> = F extends 'agreementOf'
   ? { operator: Address; operatorOwnerId: Hex; registeredBlock: bigint }
   : F extends 'settledSdl'
     ? { shard: bigint; sequence: bigint; blockNumber: bigint; rootAfter: Hex }
-    : F extends 'sdlCount'
+    : F extends 'pendingSdlOf'
+      ? PendingSdl
+      : F extends 'sdlCount'
       ? bigint
       : Hex

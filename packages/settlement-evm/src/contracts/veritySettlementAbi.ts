@@ -101,12 +101,49 @@ export const veritySettlementAbi = [
         "type": "uint64"
       },
       {
+        "internalType": "bytes32",
+        "name": "pendingSdlHash",
+        "type": "bytes32"
+      }
+    ],
+    "name": "SdlPending",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "shard",
+        "type": "uint64"
+      },
+      {
         "internalType": "address",
         "name": "operator",
         "type": "address"
       }
     ],
     "name": "ShardTaken",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "sdlHash",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "expected",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "got",
+        "type": "uint256"
+      }
+    ],
+    "name": "WrongBatchIndex",
     "type": "error"
   },
   {
@@ -172,6 +209,43 @@ export const veritySettlementAbi = [
       },
       {
         "indexed": false,
+        "internalType": "uint256",
+        "name": "firstBatch",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "bytes32",
+        "name": "stateAfter",
+        "type": "bytes32"
+      },
+      {
+        "indexed": false,
+        "internalType": "bytes32[]",
+        "name": "opsHashes",
+        "type": "bytes32[]"
+      }
+    ],
+    "name": "SdlBatchesVerified",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "uint64",
+        "name": "shard",
+        "type": "uint64"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "sdlHash",
+        "type": "bytes32"
+      },
+      {
+        "indexed": false,
         "internalType": "uint64",
         "name": "sequence",
         "type": "uint64"
@@ -196,9 +270,9 @@ export const veritySettlementAbi = [
       },
       {
         "indexed": false,
-        "internalType": "bytes32[]",
-        "name": "opsHashes",
-        "type": "bytes32[]"
+        "internalType": "uint256",
+        "name": "batchCount",
+        "type": "uint256"
       }
     ],
     "name": "SdlSettled",
@@ -206,7 +280,7 @@ export const veritySettlementAbi = [
   },
   {
     "inputs": [],
-    "name": "BATCHES_MAX",
+    "name": "BATCHES_PER_TX_MAX",
     "outputs": [
       {
         "internalType": "uint256",
@@ -261,6 +335,42 @@ export const veritySettlementAbi = [
         "internalType": "bytes32",
         "name": "",
         "type": "bytes32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "shard",
+        "type": "uint64"
+      }
+    ],
+    "name": "pendingSdlOf",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "sdlHash",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "state",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint64",
+            "name": "nextBatch",
+            "type": "uint64"
+          }
+        ],
+        "internalType": "struct VeritySettlement.PendingSdl",
+        "name": "",
+        "type": "tuple"
       }
     ],
     "stateMutability": "view",
@@ -382,6 +492,61 @@ export const veritySettlementAbi = [
       }
     ],
     "name": "settleSdl",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "shard",
+        "type": "uint64"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "sdlHash",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "rootBefore",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "firstBatch",
+        "type": "uint256"
+      },
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "opsHash",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "rootAfter",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes",
+            "name": "proof",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct VeritySettlement.Batch[]",
+        "name": "batches",
+        "type": "tuple[]"
+      },
+      {
+        "internalType": "bool",
+        "name": "last",
+        "type": "bool"
+      }
+    ],
+    "name": "settleSdlPart",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"

@@ -4,7 +4,6 @@ import { EVM_PROOF_SYSTEM, LEGACY_PROOF_SYSTEMS, SDL_CIRCUIT, type ProofArtifact
 import type { Hex } from 'viem'
 import type { SettleSdlParameters } from '../client/EvmSettlementClient.ts'
 import { MandatePaymentUnsupportedError, SettlementInputError } from '../errors/evmSettlementErrors.ts'
-import { SDL_BATCHES_MAX } from '../limits.ts'
 
 const FIELD_HEX = /^0x[0-9a-f]{64}$/
 
@@ -20,7 +19,7 @@ const FIELD_HEX = /^0x[0-9a-f]{64}$/
 export function sdlSettlementCall(content: SdlContent, proofs: readonly unknown[]): SettleSdlParameters {
   const mandate = content.transactions.findIndex((tx) => 'MandatePayment' in tx.verifiable)
   if (mandate >= 0) throw new MandatePaymentUnsupportedError({ index: mandate })
-  if (proofs.length === 0 || proofs.length > SDL_BATCHES_MAX) throw new SettlementInputError({ reason: `an SDL settles with 1 to ${SDL_BATCHES_MAX} batch proofs, got ${proofs.length}` })
+  if (proofs.length === 0) throw new SettlementInputError({ reason: 'an SDL settles with at least 1 batch proof, got none' })
   if (!FIELD_HEX.test(content.root_before)) throw new SettlementInputError({ reason: `root_before ${content.root_before} is not a 32-byte 0x hex field element` })
   const batches = proofs.map((proof, index) => {
     const artifact = proof as Partial<ProofArtifact>

@@ -19,7 +19,7 @@ import { addressOf, createFungible, debit, TEST_SHARD } from '../../../ledger/sr
 import { EvmSettlementClient } from '../client/EvmSettlementClient.ts'
 import { deploySettlement, type DeployedSettlement } from '../deploy/deploySettlement.ts'
 import { SettlementContractMismatchError, SettlementInputError, SettlementRevertError, VerifierMismatchError } from '../errors/evmSettlementErrors.ts'
-import { CONTRACT_BYTES_MAX, LOCAL_EVM_CHAIN_ID, SDL_BATCHES_MAX, SETTLE_GAS_MAX } from '../limits.ts'
+import { CONTRACT_BYTES_MAX, LOCAL_EVM_CHAIN_ID, SETTLE_BATCHES_PER_TX_MAX, SETTLE_GAS_MAX } from '../limits.ts'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
 import { LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
 import { freePort } from '../testing/freePort.ts'
@@ -140,7 +140,7 @@ describe('VeritySettlement on a local EVM node', () => {
     assert.equal(state.sdlCount, 1n)
 
     const publicClient = createPublicClient({ transport: http(node.rpcUrl) })
-    const events = await publicClient.getLogs({ address: deployed.settlement, event: parseAbiItem('event SdlSettled(uint64 indexed shard, bytes32 indexed sdlHash, uint64 sequence, bytes32 rootBefore, bytes32 rootAfter, bytes32 chain, bytes32[] opsHashes)'), fromBlock: 0n })
+    const events = await publicClient.getLogs({ address: deployed.settlement, event: parseAbiItem('event SdlSettled(uint64 indexed shard, bytes32 indexed sdlHash, uint64 sequence, bytes32 rootBefore, bytes32 rootAfter, bytes32 chain, uint256 batchCount)'), fromBlock: 0n })
     assert.equal(events.length, 1)
     assert.equal(events[0]!.args.sdlHash, call.sdlHash)
     assert.equal(events[0]!.args.chain, state.sdlChain)
@@ -158,7 +158,7 @@ describe('VeritySettlement on a local EVM node', () => {
     assert.equal((await operator.shardState(TEST_SHARD)).sdlCount, 1n)
   })
 
-  test('the verifier accepts two different proofs of one witness (zero-knowledge), refuses one bit flipped or a wrong public input; the largest SDL fits a transaction', async () => {
+  test('the verifier accepts two different proofs of one witness (zero-knowledge), refuses one bit flipped or a wrong public input; a full settlement transaction fits the gas cap', async () => {
     const tree = await StateTree.create()
     const result = executeBatch(new MemoryLedger(), [createFungible(issuer, 1n, [{ address: addressOf(alice), amount: 5n }])], TEST_SHARD)
     const { witness } = sealSdl(tree, { shard: TEST_SHARD, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: result.transactions })
@@ -179,10 +179,10 @@ describe('VeritySettlement on a local EVM node', () => {
     const wrongInput = first!.public_inputs.map((input, i) => (i === 2 ? `0x${(BigInt(input) + 1n).toString(16).padStart(64, '0')}` : input))
     assert.equal(await verify(bytes(first!), wrongInput), false, 'batch index + 1')
 
-    // The largest SDL the contract takes, SDL_BATCHES_MAX proofs, with the client's 20 % margin, fits one transaction (EIP-7825's cap).
-    assert.equal(await client.readContract({ address: deployed.settlement, abi: veritySettlementAbi, functionName: 'BATCHES_MAX' }), BigInt(SDL_BATCHES_MAX))
+    // The most batches a settlement transaction takes, SETTLE_BATCHES_PER_TX_MAX proofs, with the client's 20 % margin, fit one transaction (EIP-7825's cap).
+    assert.equal(await client.readContract({ address: deployed.settlement, abi: veritySettlementAbi, functionName: 'BATCHES_PER_TX_MAX' }), BigInt(SETTLE_BATCHES_PER_TX_MAX))
     const verifyGas = await client.estimateGas({ account: operator.account, to: deployed.verifier, data: encodeFunctionData({ abi, functionName: 'verify', args: [bytes(first!), first!.public_inputs as Hex[]] }) })
-    assert.ok((verifyGas * BigInt(SDL_BATCHES_MAX) * 6n) / 5n < SETTLE_GAS_MAX, `${SDL_BATCHES_MAX} proofs at ${verifyGas} gas each, plus 20 %, exceed ${SETTLE_GAS_MAX}`)
+    assert.ok((verifyGas * BigInt(SETTLE_BATCHES_PER_TX_MAX) * 6n) / 5n < SETTLE_GAS_MAX, `${SETTLE_BATCHES_PER_TX_MAX} proofs at ${verifyGas} gas each, plus 20 %, exceed ${SETTLE_GAS_MAX}`)
   })
 
   test("the contract's verifier is checked: this version's passes; another contract or another key hash is refused", async () => {
