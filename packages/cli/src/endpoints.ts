@@ -4,6 +4,10 @@ import type { CommandContext, CommandOptions } from './Command.ts'
 export const ORCHESTRATOR_URL_DEFAULT = 'http://127.0.0.1:8080'
 export const DOMAIN_URL_DEFAULT = 'http://127.0.0.1:3000'
 export const BASE_LAYER_URL_DEFAULT = 'http://127.0.0.1:9000'
+/** The devnet's demo store (`verity up`). */
+export const STORE_URL_DEFAULT = 'http://127.0.0.1:8095'
+/** The environment variable naming the UCP business `verity checkout` and `verity mcp` shop at. */
+export const STORE_URL_ENV = 'VERITY_STORE_URL'
 
 export const ORCHESTRATOR_OPTION = { orchestrator: { type: 'string' } } as const satisfies CommandOptions
 export const DOMAIN_OPTION = { domain: { type: 'string' } } as const satisfies CommandOptions
@@ -17,6 +21,21 @@ export function domainUrl(values: CommandContext['values']): string {
 }
 export function baseLayerUrl(values: CommandContext['values']): string {
   return stringOr(values['base-layer'], process.env.VERITY_BASE_LAYER_URL ?? BASE_LAYER_URL_DEFAULT)
+}
+
+/** The UCP business: `--business`, else VERITY_STORE_URL, else the devnet's demo store; without a trailing slash. */
+export function storeUrl(values: CommandContext['values'], env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return stringOr(values.business, env[STORE_URL_ENV] ?? STORE_URL_DEFAULT).replace(/\/+$/, '')
+}
+
+/** The web wallet of `verity up` (`--web-port`), whose intent page a person opens to follow an order. */
+export const WEB_URL_DEFAULT = 'http://localhost:8000'
+/** The environment variable naming the web wallet (a devnet with its own ports). */
+export const WEB_URL_ENV = 'VERITY_WEB_URL'
+
+/** The web wallet: VERITY_WEB_URL, else `verity up`'s (http://localhost:8000). */
+export function webUrl(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return (env[WEB_URL_ENV] ?? WEB_URL_DEFAULT).replace(/\/+$/, '')
 }
 
 function stringOr(value: unknown, fallback: string): string {

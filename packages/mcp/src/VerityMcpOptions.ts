@@ -17,9 +17,9 @@ export type VerityMcpOptions = {
   evmContract?: string
   /** Shard of the agent's vault (default 1). */
   shard?: number
-  /** Refuse proofs made with the development CRS in verify_proof. */
+  /** The production verifier in verify_proof (every accepted proof is on Aztec's Ignition CRS in any case). */
   production?: boolean
-  /** CRS directory for verify_proof (default: the build's dev CRS, or Ignition with `production`). */
+  /** CRS directory for verify_proof, holding Aztec's Ignition CRS files (default: VERITY_CRS_PATH, else the prover's own). */
   crsPath?: string
   /** The openings of sealed intents the user hands to the agent (`verity intent create --sealed` keeps them in .verity/openings). */
   openingsDir?: string

@@ -98,6 +98,9 @@ async function shopWithinIntent(client: Client, intentId: string): Promise<void>
   assert.equal(verified.intent_id, intentId)
   assert.equal(verified.solution, 'tee-classic-white-m')
   assert.equal(verified.crs, 'ignition')
+  // Who vouched for the evidence, as verity verify says it: the devnet's extractor, from its catalog.
+  assert.match(verified.vouched_by.in_words, /^extractor \w+, at \d{4}-\d\d-\d\dT[\d:.]+Z, from the extractor's catalog$/)
+  assert.equal(typeof verified.vouched_by.extractor_key, 'string')
   assert.equal(verified.checks_passed.length, 6)
 }
 

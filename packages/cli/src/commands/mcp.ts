@@ -2,7 +2,7 @@ import type { Command } from '../Command.ts'
 import { loadSigner } from '@verity/sdk'
 import { describeAgentKey } from '../describeKey.ts'
 import { openingsDir } from '../sealed/sealedOpenings.ts'
-import { BASE_LAYER_OPTION, DOMAIN_OPTION, ORCHESTRATOR_OPTION, baseLayerUrl, domainUrl, orchestratorUrl } from '../endpoints.ts'
+import { BASE_LAYER_OPTION, DOMAIN_OPTION, ORCHESTRATOR_OPTION, STORE_URL_DEFAULT, STORE_URL_ENV, baseLayerUrl, domainUrl, orchestratorUrl, storeUrl } from '../endpoints.ts'
 import { givenOrDevnetEvmRpcUrl, pinnedEvmContract } from '../evmRpcUrl.ts'
 import { CRS_PATH_OPTIONS, crsPathOption } from '../crsPathOption.ts'
 import { parseShard } from '../parseShard.ts'
@@ -32,10 +32,10 @@ export const mcpCommand: Command = {
     'base-layer': "the base layer's JSON-RPC URL, for get_vault's finalized view of a domain settling there (default $VERITY_BASE_LAYER_URL, else http://127.0.0.1:9000)",
     rpc: "JSON-RPC URL of the chain an EVM-settled domain settles on, for get_vault's finalized view (default $VERITY_EVM_RPC_URL, else the devnet's chain from $VERITY_DATA_DIR/domain.yaml, else http://127.0.0.1:8545)",
     contract: "the VeritySettlement contract the user trusts: get_vault refuses a finalized view read from another (default $VERITY_EVM_CONTRACT)",
-    business: 'the UCP business search_catalog searches when a call names none (default http://127.0.0.1:8095, the devnet\'s demo store)',
+    business: `the UCP business search_catalog and checkout use when a call names none (default $${STORE_URL_ENV}, as verity checkout, else ${STORE_URL_DEFAULT}, the devnet's demo store)`,
     key: "the agent's own key file: signs `transfer` (without it, transfer is refused) and the proposals of intents that name their agents",
     shard: "shard of the agent's vault (default 1)",
-    production: 'verify_proof refuses proofs made with the development CRS',
+    production: "production verifier for verify_proof (every accepted proof is on Aztec's Ignition CRS in any case; kept for scripts)",
     'crs-path': 'CRS directory for verify_proof (default $VERITY_CRS_PATH; --crs is the deprecated name)',
     openings: 'directory of sealed intents\' openings handed to the agent (default $VERITY_DATA_DIR/openings, where verity intent create --sealed keeps them; "none": hand none)',
   },
@@ -69,7 +69,7 @@ export const mcpCommand: Command = {
       baseLayerUrl: baseLayerUrl(values),
       ...(rpcUrl === undefined ? {} : { evmRpcUrl: rpcUrl }),
       ...(evmContract === undefined ? {} : { evmContract }),
-      ...(typeof values.business === 'string' ? { businessUrl: values.business } : {}),
+      businessUrl: storeUrl(values),
       ...(typeof values.key === 'string' ? { keyPath: values.key } : {}),
       shard: parseShard(values.shard, 1),
       production: values.production === true,

@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { jsonValue } from '@verity/ledger'
 import { z } from 'zod'
 import { AgentKeyMissingError } from '../errors/mcpErrors.ts'
+import { balancesShown } from '../vaults/balancesShown.ts'
 import { readFinalizedView } from '../vaults/readFinalizedView.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
@@ -15,7 +16,8 @@ export const GET_VAULT_DESCRIPTION =
   'domain settles on an EVM chain, the vault at the root the VeritySettlement contract holds, its inclusion proof checked by this ' +
   'server against that root (`proof_checked: true`; a proof that does not check is the error FINALIZED_PROOF_INVALID, and a ' +
   'contract that is not this version\'s VeritySettlement the error EVM_SETTLEMENT_CONTRACT_MISMATCH). Money ' +
-  'settled is final there; the local view also holds what is not settled yet.'
+  'settled is final there; the local view also holds what is not settled yet. `balances` lists the local view\'s balances ' +
+  'for a person: each token by name and symbol with `amount_shown` as money ("$19.99 USD") beside the raw `amount`.'
 
 const FinalizedView = z
   .object({
@@ -46,6 +48,9 @@ export function registerGetVaultTool(server: McpServer, deps: ToolDependencies):
         exists: z.boolean(),
         vault: z.record(z.unknown()).nullable().describe("the domain's local view: balances (u64 beyond 2^53 as decimal strings), NFTs, metadata"),
         next_nonce: z.number().int(),
+        balances: z
+          .array(z.object({ token: z.string(), token_name: z.string().optional().describe('e.g. "Devnet Dollar (USD)", from its mint'), amount: z.string(), amount_shown: z.string().describe('"$19.99 USD", "1,999 minor units of DMD", "5 plancks"') }))
+          .describe("the local view's balances as money (native first); the raw integers stay in `vault` and `amount`"),
         finalized: FinalizedView.optional(),
       },
       annotations: { readOnlyHint: true },
@@ -64,6 +69,7 @@ export function registerGetVaultTool(server: McpServer, deps: ToolDependencies):
           exists: vault !== null,
           vault: vault === null ? null : jsonValue(vault),
           next_nonce: nextNonce,
+          balances: vault === null ? [] : await balancesShown(vault, deps.tokens),
           ...(finalizedView === undefined ? {} : { finalized: finalizedView }),
         }
         return toolSuccess('get_vault', structured, deps.limits.toolOutputBytesMax, 'the vault holds too many NFTs to show')

@@ -11,7 +11,8 @@ export const VERIFY_PROOF_DESCRIPTION =
   "that template and carries the user's valid signature, re-evaluates every constraint on the evidence, checks the circuit " +
   'version and verifies the zero-knowledge proof. Give `intent_id` (the bundle is fetched from the orchestrator) or `proof` ' +
   '(a bundle from get_proof). `valid: true` means the proposal provably satisfies what the user signed; otherwise `reason` ' +
-  'names the first check that failed. Proofs made with the development CRS verify here but are not valid in production.'
+  "names the first check that failed. `vouched_by` says who vouched for the evidence: the extractor key that signed it (with when " +
+  'and what it read), or that nobody did. Every accepted proof is made on Aztec\'s Ignition CRS.'
 
 /** The checks of verifyProofBundle, in the order it runs them. */
 export const PROOF_CHECKS = [
@@ -43,6 +44,10 @@ export function registerVerifyProofTool(server: McpServer, deps: ToolDependencie
         solution: z.string().optional(),
         evidence: z.record(z.unknown()).optional(),
         crs: z.enum(['ignition']).optional().describe("Aztec's Ignition CRS: the only one accepted"),
+        vouched_by: z
+          .object({ extractor_key: z.string().nullable().describe('the extractor key that signed the evidence (null: nobody signed it)'), extracted_at_ms: z.number().int().optional(), sources: z.array(z.string()).optional(), in_words: z.string() })
+          .optional()
+          .describe('who vouched for the evidence, as `verity verify` prints it'),
       },
       annotations: { readOnlyHint: true },
     },
@@ -69,5 +74,18 @@ function verificationJson(result: ProofVerification): Record<string, unknown> {
     solution: statement.solution,
     evidence: statement.evidence,
     crs: statement.crs,
+    vouched_by: vouchedBy(statement.provenance),
+  }
+}
+
+/** Who vouched for the evidence: the extractor whose key signed it, or nobody (the orchestrator is then trusted for it). */
+function vouchedBy(provenance: Extract<ProofVerification, { ok: true }>['statement']['provenance']): Record<string, unknown> {
+  if (provenance.status === 'unattested') return { extractor_key: null, in_words: 'nobody: the evidence is unattested (no extractor signed it; the orchestrator is trusted for it)' }
+  const read = provenance.sources.length === 0 ? "the extractor's catalog" : provenance.sources.map((source) => source.url).join(', ')
+  return {
+    extractor_key: provenance.extractorKey,
+    extracted_at_ms: provenance.extractedAtMs,
+    sources: provenance.sources.map((source) => source.url),
+    in_words: `extractor ${provenance.extractorKey}, at ${new Date(provenance.extractedAtMs).toISOString()}, from ${read}`,
   }
 }

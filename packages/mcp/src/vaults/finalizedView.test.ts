@@ -111,6 +111,9 @@ describe('get_vault with finalized: true, on a domain settling on the base layer
     const client = await connect({ orchestratorUrl: 'http://127.0.0.1:1', domainUrl: domain.url, baseLayerUrl: baseLayer.url })
     const local = await callOk(client, 'get_vault', { owner_id: keys.alice.ownerId })
     assert.equal(local.finalized, undefined, 'no finalized view unless asked')
+    // Money as money beside the raw integer, the token by its name from its mint (STL has no decimals).
+    const held = (local.balances as Array<{ token: string; token_name?: string; amount: string; amount_shown: string }>).find((balance) => balance.token !== 'native')!
+    assert.deepEqual({ name: held.token_name, amount: held.amount, shown: held.amount_shown }, { name: 'Settled (STL)', amount: '65', shown: '65 minor units of STL' })
     const shown = await callOk(client, 'get_vault', { owner_id: keys.alice.ownerId, finalized: true })
     assert.match(JSON.stringify(shown.vault), /\b65\b/, 'the local view holds the unsettled transfer')
     assert.equal(shown.finalized.settlement, 'base_layer')
