@@ -1,9 +1,11 @@
 import { stringifyJsonBigint } from '@verity/core'
-import { centsAsMoney, currencyOf } from './money.ts'
+import { currencyOf } from './money.ts'
+import { readableValue } from './readableValues.ts'
 
 /**
  * A JSON object as a two-column table (field, value), for attrs and evidence. A `*_cents` field
- * reads as money: `$19.99` right beside the field name, its raw value `1999` after it (money.ts).
+ * reads as money (`$19.99`) and a `*_deadline_ms` field as a date with how far away it is, right
+ * beside the field name, the raw value after it (readableValues.ts).
  */
 export function ValueTable({ caption, values, testId }: { caption: string; values: Record<string, unknown>; testId?: string }) {
   const currency = currencyOf(values)
@@ -12,19 +14,19 @@ export function ValueTable({ caption, values, testId }: { caption: string; value
       <caption>{caption}</caption>
       <tbody>
         {Object.entries(values).map(([name, value]) => {
-          const money = centsAsMoney(name, value, currency)
+          const readable = readableValue(name, value, currency)
           return (
             <tr key={name}>
               <th scope="row">{name}</th>
               <td>
-                {money === undefined ? null : (
+                {readable === undefined ? null : (
                   <>
                     <span class="money" data-testid="money">
-                      {money}
+                      {readable}
                     </span>{' '}
                   </>
                 )}
-                <code>{typeof value === 'string' ? value : stringifyJsonBigint(value)}</code>
+                <code class={readable === undefined ? undefined : 'muted'}>{typeof value === 'string' ? value : stringifyJsonBigint(value)}</code>
               </td>
             </tr>
           )

@@ -1,6 +1,7 @@
+import { AmountOfToken } from '../components/tokens.tsx'
 import type { BalanceRow } from './balanceRows.ts'
 
-/** A vault's balances as a table: token, symbol, amount (the amounts are the ledger's integers, exact). */
+/** A vault's balances as a table: token, symbol, amount (a fungible token's as money, SDK formatAmount, the ledger's exact integer on hover). */
 export function BalancesTable({ rows, symbols, testId }: { rows: BalanceRow[]; symbols: ReadonlyMap<string, string>; testId: string }) {
   if (rows.length === 0) return <p data-testid={testId}>no vault</p>
   return (
@@ -19,7 +20,7 @@ export function BalancesTable({ rows, symbols, testId }: { rows: BalanceRow[]; s
               <code>{row.token}</code>
             </td>
             <td>{row.kind === 'native' ? '(native)' : (symbols.get(row.token) ?? '')}</td>
-            <td class="amount">{row.amount}</td>
+            <td class="amount">{row.kind === 'fungible' ? <AmountOfToken amount={BigInt(row.amount)} tokenId={row.token} withName={false} /> : row.amount}</td>
           </tr>
         ))}
       </tbody>

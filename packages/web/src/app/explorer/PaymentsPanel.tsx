@@ -1,5 +1,6 @@
 import { EXPLORER_PAYMENTS_SHOWN_MAX } from '../../limits.ts'
 import { ErrorNote } from '../components/ErrorNote.tsx'
+import { AmountOfToken, useTokenInfo } from '../components/tokens.tsx'
 import { sdlStateName, usePayments } from '../payments/usePayments.ts'
 
 /** The latest mandate payments of the domain (payments proven intents authorized), with their settlement, polled. */
@@ -16,8 +17,8 @@ export function PaymentsPanel() {
           {(payments ?? []).map((payment) => (
             <tr key={`${payment.payer}/${payment.intent_id}`}>
               <td><a href={`/intents/${encodeURIComponent(payment.intent_id)}`}><code>{payment.intent_id.slice(0, 8)}…</code></a></td>
-              <td>{String(payment.amount)}</td>
-              <td><code title={payment.token}>{payment.token.slice(0, 10)}…</code></td>
+              <td class="amount"><AmountOfToken amount={payment.amount} tokenId={payment.token} withName={false} /></td>
+              <td><TokenName tokenId={payment.token} /></td>
               <td><code title={payment.debited}>{payment.debited.slice(0, 8)}…</code> → <code title={payment.credited}>{payment.credited.slice(0, 8)}…</code></td>
               <td>{payment.sdl === null ? 'pending SDL' : <span class={`tag status-${sdlStateName(payment.sdl.state)}`}>{sdlStateName(payment.sdl.state)}</span>}</td>
             </tr>
@@ -26,4 +27,10 @@ export function PaymentsPanel() {
       </table>
     </section>
   )
+}
+
+/** A token by its symbol (from its mint vault, read once per page), its id on hover; the id's start when the domain does not know it. */
+function TokenName({ tokenId }: { tokenId: string }) {
+  const token = useTokenInfo(tokenId)
+  return token === undefined ? <code title={tokenId}>{tokenId.slice(0, 10)}…</code> : <span title={tokenId}>{token.symbol}</span>
 }

@@ -19,7 +19,7 @@ type Finalized =
 type Vaults = { local: unknown; finalized: Finalized; symbols: ReadonlyMap<string, string> }
 
 /**
- * A vault by owner id: the domain's local view and the finalized view side by side, each as a
+ * A vault by owner id, or by address (`owner,shard`, what `verity address` prints): the domain's local view and the finalized view side by side, each as a
  * table of balances (token, symbol, amount; symbols from the tokens' mint vaults), with the raw
  * vault under it. The finalized
  * view is the base layer's, or, for a domain settling on an EVM chain, the domain's answer checked
@@ -35,12 +35,19 @@ export function VaultLookup() {
     setError(undefined)
     setVaults(undefined)
     try {
-      const owner = ownerId.trim()
+      // `owner,shard` (what `verity address` prints) fills both fields.
+      const [owner = '', shardText] = ownerId.trim().split(',').map((part) => part.trim())
+      if (shardText !== undefined) {
+        if (!/^[0-9]{1,10}$/.test(shardText)) throw new Error(`"${ownerId.trim()}": an owner id, or an address owner,shard such as verity address prints`)
+        setOwnerId(owner)
+        setShard(shardText)
+      }
+      const shardNumber = Number(shardText ?? shard)
       const local = await callApi(`/api/domain/vaults/${encodeURIComponent(owner)}`).catch((failure: unknown) => {
         if (failure instanceof ApiError && failure.status === 404) return null
         throw failure
       })
-      const finalized = await lookUpFinalized(owner, Number(shard))
+      const finalized = await lookUpFinalized(owner, shardNumber)
       setVaults({ local, finalized, symbols: await lookUpSymbols([local, finalizedVaultOf(finalized)]) })
     } catch (failure) {
       setError(failure)
@@ -50,7 +57,7 @@ export function VaultLookup() {
     <section aria-labelledby="vaults-title">
       <h2 id="vaults-title">Vaults</h2>
       <form class="row" onSubmit={lookUp}>
-        <label for="vault-owner">Owner id</label>
+        <label for="vault-owner">Owner id or address</label>
         <input id="vault-owner" value={ownerId} onInput={(event) => setOwnerId(event.currentTarget.value)} />
         <label for="vault-shard">Shard</label>
         <input id="vault-shard" class="narrow" inputMode="numeric" value={shard} onInput={(event) => setShard(event.currentTarget.value)} />

@@ -6,7 +6,7 @@ import { ErrorNote } from '../components/ErrorNote.tsx'
 type Attestation = { extracted_at_ms: number; sources: Array<{ url: string; status: number; body_sha256?: string }>; signature: { Ed25519?: { pub_key: string } } }
 
 /** The proof: download it, the evidence attestation (extractor key, time, sources), and its verification in this browser. */
-export function ProofPanel({ intentId, bundle }: { intentId: string; bundle: Record<string, unknown> }) {
+export function ProofPanel({ intentId, bundle, isAgentNamed = false }: { intentId: string; bundle: Record<string, unknown>; isAgentNamed?: boolean }) {
   const [result, setResult] = useState<{ verification: ProofVerification; ms: number }>()
   const [error, setError] = useState<unknown>()
   const [running, setRunning] = useState(false)
@@ -44,8 +44,8 @@ export function ProofPanel({ intentId, bundle }: { intentId: string; bundle: Rec
         {result?.verification.ok ? (
           <p class="success">
             ✔ Proof verified in your browser ({result.ms} ms): the proposal satisfies every constraint of template {result.verification.statement.templateName}, signed by{' '}
-            {result.verification.statement.signer === 'Unsigned' ? 'nobody' : `${result.verification.statement.signer.scheme} owner ${result.verification.statement.signer.ownerId}`}
-            {result.verification.statement.agent === 'unbound' ? '' : `, proposed by its agent ${result.verification.statement.agent.ownerId}`}.
+            {result.verification.statement.signer === 'Unsigned' ? 'nobody' : <>{result.verification.statement.signer.scheme} owner <code>{result.verification.statement.signer.ownerId}</code></>}
+            {result.verification.statement.agent === 'unbound' ? '' : <>, proposed by agent <code>{result.verification.statement.agent.ownerId}</code>{isAgentNamed ? ' (named above)' : ''}</>}.
           </p>
         ) : null}
         {result && !result.verification.ok ? <p class="error">✘ Not verified in your browser: {result.verification.reason}</p> : null}

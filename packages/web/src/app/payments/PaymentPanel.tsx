@@ -1,4 +1,5 @@
 import { ErrorNote } from '../components/ErrorNote.tsx'
+import { AmountOfToken } from '../components/tokens.tsx'
 import { sdlStateName, usePayments, type Payment } from './usePayments.ts'
 
 /**
@@ -29,8 +30,11 @@ function PaymentView({ payment }: { payment: Payment }) {
   return (
     <dl class="payment">
       <dt>Paid</dt>
-      <dd data-testid="payment-amount">
-        {String(payment.amount)} of <code>{payment.token}</code>
+      <dd>
+        <AmountOfToken amount={payment.amount} tokenId={payment.token} testId="payment-amount" />
+        <div class="muted">
+          {String(payment.amount)} minor units of token <code>{payment.token}</code>
+        </div>
       </dd>
       <dt>From (the intent's signer)</dt>
       <dd>

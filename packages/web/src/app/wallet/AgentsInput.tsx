@@ -7,7 +7,10 @@ export function AgentsInput({ text, onChange, needsAgent }: { text: string; onCh
     <section aria-labelledby="agents-title">
       <h2 id="agents-title">Who may propose</h2>
       <label for="agents">Agent public keys (one per line; leave empty to let any agent that knows the intent id propose)</label>
-      <textarea id="agents" rows={2} value={text} spellcheck={false} onInput={(event) => onChange((event.target as HTMLTextAreaElement).value)} />
+      <p class="muted" id="agents-hint">
+        The public key that <code>verity keygen</code>, <code>verity address</code> or <code>verity mcp --key</code> prints beside the owner id (not the owner id).
+      </p>
+      <textarea id="agents" class="agents-input" rows={4} value={text} spellcheck={false} aria-describedby="agents-hint" onInput={(event) => onChange((event.target as HTMLTextAreaElement).value)} />
       {parsed.ok ? null : <p class="error" role="alert">{parsed.error}</p>}
       {parsed.ok && parsed.agents.length > 0 ? <p class="muted">Only {parsed.agents.length === 1 ? 'this agent' : `these ${parsed.agents.length} agents`} may propose: a proposal must carry its signature.</p> : null}
       {needsAgent && parsed.ok && parsed.agents.length === 0 ? (

@@ -5,7 +5,7 @@ import type { Signing } from './signIntentWithKeys.ts'
 /** The choice of a sealed intent (docs/protocol.md, "Sealed intents"). */
 export function SealedToggle({ sealed, onChange }: { sealed: boolean; onChange: (sealed: boolean) => void }) {
   return (
-    <label>
+    <label class="check">
       <input type="checkbox" checked={sealed} data-testid="sealed" onChange={(event) => onChange((event.target as HTMLInputElement).checked)} /> Sealed: sign a
       commitment to these parameters instead of the parameters. Only the orchestrator sees them; proofs, events and the explorer
       show the commitment (this browser keeps the opening to show you a failure's values).

@@ -1,5 +1,6 @@
 import type { FieldDecl, InputValue } from '@verity/policy'
 import { limits as policyLimits } from '@verity/policy'
+import { DEADLINE_LEAD_MS_MIN } from '../../../../sdk/src/limits.ts'
 
 /**
  * Elements of one set value: the policy circuit's bound (POLICY_SET_SIZE in @verity/prover), lower
@@ -16,7 +17,7 @@ export type ParsedField = { ok: true; value: InputValue | undefined } | { ok: fa
  * The value of one form field under its declaration (type, optional, limits), or the reason it
  * is not valid, worded for the line under the input. An empty optional field is left out.
  */
-export function parseFieldInput(field: FieldDecl, input: FieldInput): ParsedField {
+export function parseFieldInput(field: FieldDecl, input: FieldInput, nowMs: number = Date.now()): ParsedField {
   if (field.type === 'bool') return { ok: true, value: input.checked }
   const text = input.text.trim()
   if (text === '') return field.isOptional ? { ok: true, value: undefined } : { ok: false, error: 'required' }
@@ -24,11 +25,42 @@ export function parseFieldInput(field: FieldDecl, input: FieldInput): ParsedFiel
     case 'string':
       return parseString(text)
     case 'int':
-      return parseInt64(text)
+      return fieldInputKind(field) === 'dollars' ? parseDollars(text) : fieldInputKind(field) === 'deadline' ? parseDeadline(text, nowMs) : parseInt64(text)
     case 'set<string>':
     case 'set<int>':
       return parseSet(field.type, text)
   }
+}
+
+/** How the form asks for an int field: dollars for `*_cents` (signed as cents), a date and time for `*_deadline_ms`, else a whole number. */
+export function fieldInputKind(field: FieldDecl): 'dollars' | 'deadline' | 'number' | 'other' {
+  if (field.type !== 'int') return 'other'
+  if (field.name.endsWith('_cents')) return 'dollars'
+  return field.name.endsWith('_deadline_ms') ? 'deadline' : 'number'
+}
+
+// `25`, `25.00`, `$1,234.5`: dollars and at most two digits of cents.
+const DOLLARS = /^\$?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]{0,2}))?$/
+
+/** An amount in dollars (`25.00`) as the cents the intent signs (2500): a person types money, the wire keeps integer cents. */
+function parseDollars(text: string): ParsedField {
+  const match = DOLLARS.exec(text)
+  if (match === null) return { ok: false, error: 'an amount in dollars, like 25.00 (at most two digits after the point)' }
+  const cents = BigInt(match[1]!.replaceAll(',', '')) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'))
+  if (cents > FORM_INT_ABS_MAX) return { ok: false, error: 'too large an amount' }
+  return { ok: true, value: cents }
+}
+
+/**
+ * A date and time (the `datetime-local` input's `2026-12-02T05:30`, read in this browser's time
+ * zone) as milliseconds since 1970, at least DEADLINE_LEAD_MS_MIN from now (the SDK's
+ * DEADLINE_TOO_SOON, as the CLI refuses it): a deadline already past could never be paid.
+ */
+function parseDeadline(text: string, nowMs: number): ParsedField {
+  const ms = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$/.test(text) ? new Date(text).getTime() : Number.NaN
+  if (!Number.isSafeInteger(ms)) return { ok: false, error: 'a date and time, like 2026-12-31 18:00' }
+  if (ms < nowMs + DEADLINE_LEAD_MS_MIN) return { ok: false, error: ms <= nowMs ? 'this time is in the past: the intent could never be paid' : 'less than a minute from now: give the agent time to propose and pay' }
+  return { ok: true, value: BigInt(ms) }
 }
 
 function parseString(text: string): ParsedField {
