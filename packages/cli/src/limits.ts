@@ -21,3 +21,6 @@ export const START_UNWIND_MS_MAX = 5_000
 export const CLI_EXIT_AFTER_RUN_MS_MAX = 2_000
 /** Most key files `--agent` reads to recognise an owner id given as a key (ownerIdAsAgentKey). */
 export const KEY_FILES_SCANNED_MAX = 64
+
+/** How long `verity intent create` waits for the business's catalog when it checks how values are spelled, in milliseconds (then it signs without the check). */
+export const SPELLING_CHECK_TIMEOUT_MS = 3_000

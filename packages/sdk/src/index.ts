@@ -16,6 +16,8 @@ export { checkBundleAgent, type AgentBinding, type AgentBindingCheck } from './p
 export { loadSigner } from './keys/loadSigner.ts'
 export { isEd25519PublicKey } from './keys/isEd25519PublicKey.ts'
 export { checkIntentFields } from './intents/checkIntentFields.ts'
+export { comparedFields, spellingWarnings, type ComparedField, type SpellingWarning } from './spellings/spellingWarnings.ts'
+export { readBusinessVocabulary } from './spellings/readBusinessVocabulary.ts'
 export { formatAmount, NATIVE_TOKEN_INFO, TOKEN_DECIMALS_BY_SYMBOL, type TokenInfo } from './money/formatAmount.ts'
 export { TokenDirectory } from './money/TokenDirectory.ts'
 export { formatDeadline } from './money/formatDeadline.ts'

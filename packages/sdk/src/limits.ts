@@ -36,3 +36,9 @@ export const CHECKOUT_PREPARE_UPDATES_MAX = 3
 export const CHECKOUT_COMPLETE_TIMEOUT_MS = 120_000
 /** How far ahead an intent's `*_deadline_ms` must be when it is signed, in milliseconds (checkIntentFields). */
 export const DEADLINE_LEAD_MS_MIN = 60_000
+/** Pages of a business's catalog readBusinessVocabulary reads for the spellings of evidence values (one search request each). */
+export const VOCABULARY_PAGES_MAX = 10
+/** Products asked for per catalog page when reading a business's spellings. */
+export const VOCABULARY_PAGE_PRODUCTS = 50
+/** Spellings a warning lists (the closest first) before it says how many more there are. */
+export const SPELLINGS_SHOWN_MAX = 8

@@ -8,6 +8,7 @@ import { parseAgentKey } from '../parseAgentKey.ts'
 import { parseAttr } from '../parseAttr.ts'
 import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
+import { warnSpellings } from '../warnSpellings.ts'
 import { CentsNotWholeError, DeadlineTooSoonError, OrchestratorClient, ServiceUnreachableError, checkIntentFields, describeFetchFailure, formatDeadline, signIntent, loadSigner } from '@verity/sdk'
 import { formatEvent } from '../formatEvent.ts'
 import { createSealedIntent } from '../sealed/createSealedIntent.ts'
@@ -30,7 +31,7 @@ export const templatePushCommand: Command = {
 export const intentCreateCommand: Command = {
   path: ['intent', 'create'],
   summary: 'sign an intent for a template with a key file and submit it; prints the intent id',
-  usage: 'verity intent create --template ID --key FILE [--attr name=value ...] [--attrs FILE.json] [--shape a|b] [--id UUID] [--unsigned] [--agent KEY_OR_FILE ...] [--sealed [--disclose NAME ...] [--opening-out FILE]]',
+  usage: 'verity intent create --template ID --key FILE [--attr name=value ...] [--attrs FILE.json] [--shape a|b] [--id UUID] [--unsigned] [--agent KEY_OR_FILE ...] [--sealed [--disclose NAME ...] [--opening-out FILE]] [--business URL]',
   optionHelp: {
     template: 'template id (verity template push)',
     attr: 'an attribute, name=value (value read as JSON when it parses)',
@@ -42,6 +43,7 @@ export const intentCreateCommand: Command = {
     sealed: 'sign a commitment to the attrs instead of the attrs: only the orchestrator sees them (docs/protocol.md, "Sealed intents")',
     disclose: 'with --sealed: an attr to show in the clear (a payable template\'s payment_deadline_ms always is)',
     'opening-out': 'with --sealed: where to keep the opening (attrs + salt; default .verity/openings/<id>.json, mode 0600)',
+    business: 'the UCP business whose catalog says how values are spelled: a value it spells no way (size=M where it sells "Medium (M)") is warned about before signing (default $VERITY_STORE_URL, else the devnet\'s demo store)',
   },
   options: {
     ...ORCHESTRATOR_OPTION,
@@ -56,6 +58,7 @@ export const intentCreateCommand: Command = {
     sealed: { type: 'boolean' },
     disclose: { type: 'string', multiple: true },
     'opening-out': { type: 'string' },
+    business: { type: 'string' },
   },
   async run({ values, out }) {
     if (typeof values.template !== 'string') throw new UsageError('--template ID is required')
@@ -73,6 +76,7 @@ export const intentCreateCommand: Command = {
     checkFields(fields, values.attr as string[] | undefined)
     for (const [name, value] of Object.entries(fields))
       if (name.endsWith('_deadline_ms') && typeof value === 'number') out.info(`${name}: ${formatDeadline(value)}`)
+    await warnSpellings({ client: new OrchestratorClient(orchestratorUrl(values), { token: clientToken() }), templateId: values.template, fields, values, out })
     const id = typeof values.id === 'string' ? values.id : randomUUID()
     const signer = values.unsigned === true ? 'Unsigned' : loadSigner(values.key as string)
     const agentArgs = (values.agent as string[] | undefined) ?? []
