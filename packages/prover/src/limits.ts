@@ -52,3 +52,10 @@ export const PROVER_WORKERS_MAX = 16
 export const PROOF_BYTES_MAX = 64 * 1024
 /** Public inputs accepted in an artifact. */
 export const PUBLIC_INPUTS_MAX = 256
+/**
+ * Operations not yet placed that the SDL batch scheduler looks over for each batch (cutSdlBatches):
+ * it may take an operation before earlier ones of other slots, within this many. Part of the plan
+ * (the verifier recomputes it), so changing it changes SDL_WITNESS_FORMAT; bounds the scheduler's
+ * work to this many steps per batch proof.
+ */
+export const SDL_SCHEDULE_WINDOW = 4_096

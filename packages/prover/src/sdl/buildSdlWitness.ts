@@ -23,10 +23,11 @@ export type SdlBatchWitness = { batchIndex: number; stateBefore: bigint; stateAf
  * another version: bump this whenever the circuit's inputs change, so that a witness of another
  * layout is refused by name instead of failing inside noir_js. Bump it too when the slot
  * operations an SDL's content gives change (ledger `sdlSlotOps`): the verifier recomputes them, so
- * a stored witness of the old operations would no longer match. /2: a recipient's Role op comes
- * once per SDL.
+ * a stored witness of the old operations would no longer match, and when the batches they are cut
+ * into change (`cutSdlBatches`), for the same reason. /2: a recipient's Role op comes once per SDL.
+ * /3: the batch scheduler may run a slot's operations before earlier ones of other slots.
  */
-export const SDL_WITNESS_FORMAT = 'sdl-batch-cache/2'
+export const SDL_WITNESS_FORMAT = 'sdl-batch-cache/3'
 
 /** Everything needed to prove an SDL: one batch witness per batch of `cutSdlBatches`, in the input layout `format`. */
 export type SdlWitness = { format: typeof SDL_WITNESS_FORMAT; sdlHash: HashDigest; rootBefore: string; rootAfter: string; opCount: number; batches: SdlBatchWitness[] }

@@ -223,7 +223,7 @@ describe('SDL circuit', () => {
     const funding: StateDiff[] = vaults.map((vault) => ({ address: addressOf(vault), operation: { TokenDiffs: { native: { Fungible: 100n } } } }))
     ledger.commit({ vaults: applyIncomingCredits(ledger, funding, TEST_SHARD), nonces: new Map() })
     // A ring of transfers among three vaults: 6 slots, more operations than one batch proof runs.
-    const transfers = Array.from({ length: 60 }, (_, i) => debit(vaults[i % 3]!, BigInt(Math.floor(i / 3) + 1), addressOf(vaults[(i + 1) % 3]!), { native: { Fungible: 1n } }))
+    const transfers = Array.from({ length: 100 }, (_, i) => debit(vaults[i % 3]!, BigInt(Math.floor(i / 3) + 1), addressOf(vaults[(i + 1) % 3]!), { native: { Fungible: 1n } }))
     const result = executeBatch(ledger, transfers, TEST_SHARD)
     const { content, witness } = sealSdl(tree, {
       shard: TEST_SHARD,
@@ -256,7 +256,7 @@ describe('SDL circuit', () => {
 })
 
 describe('SDL batches', () => {
-  const op = (key: bigint, index: number, isNew = false): PlacedSlotOp => ({ kind: SlotOpKind.Credit, key, a: 1n, b: 0n, index, isNew })
+  const op = (key: bigint, index: number, isNew = false, kind: PlacedSlotOp['kind'] = SlotOpKind.Credit): PlacedSlotOp => ({ kind, key, a: 1n, b: 0n, index, isNew })
   /** Places keys in order of first use, as SlotDirectory.plan does for an empty shard. */
   const placed = (keys: readonly number[]): PlacedSlotOp[] => {
     const seen = new Set<number>()
@@ -270,8 +270,26 @@ describe('SDL batches', () => {
   const PATHS = limits.SDL_PATHS_PER_PROOF
 
   /** Every rule a verifier's plan must keep (circuits/sdl/src/main.nr), checked over a whole SDL. */
+  /**
+   * Each slot sees its operations in SDL order, but for runs of credits, which may come in another
+   * order (they commute): per slot, the non-credit operations and the runs between them match.
+   */
+  function assertSlotOrders(ops: readonly PlacedSlotOp[], scheduled: readonly PlacedSlotOp[]): void {
+    assert.equal(scheduled.length, ops.length)
+    const runs = (list: readonly PlacedSlotOp[], key: bigint) => {
+      const out: string[] = []
+      let credits: string[] = []
+      for (const o of list.filter((x) => x.key === key)) {
+        if (o.kind === SlotOpKind.Credit) credits.push(`${o.a}/${o.b}`)
+        else out.push(credits.sort().join(','), `${o.kind}:${o.a}/${o.b}`), (credits = [])
+      }
+      return [...out, credits.sort().join(',')]
+    }
+    for (const key of new Set(ops.map((o) => o.key))) assert.deepEqual(runs(scheduled, key), runs(ops, key), `slot ${key}`)
+  }
+
   function assertPlanSound(ops: readonly PlacedSlotOp[], batches: readonly SdlBatch[]): void {
-    assert.deepEqual(batches.flatMap((batch) => batch.ops), ops)
+    assertSlotOrders(ops, batches.flatMap((batch) => batch.ops))
     const written = new Set<bigint>()
     batches.forEach((batch, b) => {
       assert.equal(batch.slots.length, SLOTS)
@@ -339,5 +357,22 @@ describe('SDL batches', () => {
       const ops = placed(keys)
       assertPlanSound(ops, cutSdlBatches(ops))
     }
+  })
+
+  test("a slot's operations keep their order but for runs of credits; other slots' later operations may run first", () => {
+    // 8 senders (a nonce and a debit each) pay one receiver (a credit) in turn: 3 slot operations per transfer.
+    const keys: { key: number; kind: PlacedSlotOp['kind'] }[] = []
+    for (let t = 0; t < 400; t++) keys.push({ key: 2 * (t % 8), kind: SlotOpKind.Nonce }, { key: 2 * (t % 8) + 1, kind: SlotOpKind.Debit }, { key: 16, kind: SlotOpKind.Credit })
+    const ops = keys.map(({ key, kind }, i) => ({ ...op(BigInt(key), key, false, kind), a: BigInt(i) }))
+    const batches = cutSdlBatches(ops)
+    assertPlanSound(ops, batches)
+    // 1,200 operations at 72 a batch is 17 batches; 17 slots read and written at 4 paths a batch: a few more.
+    assert.ok(batches.length <= 21, `${batches.length} batches`)
+    // A debit never runs before the credits that came before it on its slot, nor a credit before an earlier debit.
+    const mixed = [op(1n, 1, true), op(1n, 1), op(1n, 1, false, SlotOpKind.Debit), op(2n, 2, true), op(1n, 1), op(1n, 1, false, SlotOpKind.Debit)].map((o, i) => ({ ...o, a: BigInt(i) }))
+    const scheduled = cutSdlBatches(mixed).flatMap((batch) => batch.ops)
+    assertSlotOrders(mixed, scheduled)
+    const onSlot1 = scheduled.filter((o) => o.key === 1n).map((o) => o.a)
+    assert.deepEqual(onSlot1.slice(2), [2n, 4n, 5n])
   })
 })

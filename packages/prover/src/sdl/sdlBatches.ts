@@ -1,4 +1,5 @@
 import { limits, SlotOpKind, type PlacedSlotOp, type SlotOp } from '@verity/ledger'
+import { SDL_SCHEDULE_WINDOW } from '../limits.ts'
 
 /**
  * A slot of one batch, at its position: its tree position and key; whether the tree's leaf is
@@ -24,56 +25,89 @@ type Cut<T extends SlotOp> = { ops: T[]; slotOfOp: number[]; held: (Held<T> | un
 const SLOTS = limits.SDL_SLOTS_PER_PROOF
 const PATHS = limits.SDL_PATHS_PER_PROOF
 
-/** For each operation, the position of the next operation on the same slot (Infinity: none). */
-function nextUses(ops: readonly SlotOp[]): number[] {
-  const next = new Array<number>(ops.length)
-  const seen = new Map<bigint, number>()
-  for (let i = ops.length - 1; i >= 0; i--) {
-    next[i] = seen.get(ops[i]!.key) ?? Infinity
-    seen.set(ops[i]!.key, i)
+/**
+ * When each operation may run: `gate[i]` operations on its slot must be done first. An operation
+ * waits for every earlier one on its slot, except a Credit, which waits only for the last
+ * non-Credit before it: consecutive credits to a slot commute (each only checks that the sum stays
+ * under 2^64, and every partial sum of a run is at most the run's total, which the SDL's own order
+ * reached). So every slot sees the same operations in the same order but for the order within such
+ * runs, every rule holds whatever the values, and the SDL ends in the same state.
+ */
+function slotGates(ops: readonly SlotOp[]): number[] {
+  const onSlot = new Map<bigint, { count: number; lastNonCredit: number }>()
+  return ops.map((op) => {
+    const slot = onSlot.get(op.key) ?? { count: 0, lastNonCredit: -1 }
+    onSlot.set(op.key, slot)
+    const gate = op.kind === SlotOpKind.Credit ? slot.lastNonCredit + 1 : slot.count
+    if (op.kind !== SlotOpKind.Credit) slot.lastNonCredit = slot.count
+    slot.count++
+    return gate
+  })
+}
+
+/** The scheduler's state across batches: the operations not yet placed (in SDL order), and per slot how many are done and left. */
+type Schedule = { remaining: number[]; done: Map<bigint, number>; left: Map<bigint, number>; gates: number[] }
+
+/**
+ * Fills a batch that starts with the slots the cache carries over: over the first
+ * SDL_SCHEDULE_WINDOW operations not yet placed, in SDL order, it takes each that its slot allows
+ * (`slotGates`) and whose slot is held or finds a free position and path unit, until the batch
+ * holds SDL_OPS_PER_PROOF. Returns the path units taken (slots read from the tree).
+ */
+function fillBatch<T extends SlotOp>(ops: readonly T[], schedule: Schedule, batch: Cut<T>): number {
+  const positionOf = new Map<bigint, number>()
+  batch.held.forEach((held, position) => held && positionOf.set(held.op.key, position))
+  let units = 0
+  const skipped: number[] = []
+  const window = Math.min(schedule.remaining.length, SDL_SCHEDULE_WINDOW)
+  let at = 0
+  for (; at < window && batch.ops.length < limits.SDL_OPS_PER_PROOF; at++) {
+    const i = schedule.remaining[at]!
+    const op = ops[i]!
+    if (op.kind === SlotOpKind.Nop) throw new Error('an SDL has no no-op slot operations')
+    let position = positionOf.get(op.key)
+    const blocked = (schedule.done.get(op.key) ?? 0) < schedule.gates[i]!
+    if (blocked || (position === undefined && (units === PATHS || !batch.held.includes(undefined)))) {
+      skipped.push(i)
+      continue
+    }
+    if (position === undefined) {
+      position = batch.held.indexOf(undefined)
+      batch.held[position] = { op, fromCache: false, toCache: false }
+      positionOf.set(op.key, position)
+      units++
+    }
+    schedule.done.set(op.key, (schedule.done.get(op.key) ?? 0) + 1)
+    schedule.left.set(op.key, schedule.left.get(op.key)! - 1)
+    batch.ops.push(op)
+    batch.slotOfOp.push(position)
   }
-  return next
+  schedule.remaining = [...skipped, ...schedule.remaining.slice(at)]
+  return units
 }
 
 /**
- * Cuts slot operations into batches, in order. A batch starts with the slots the cache carries
- * over (at their positions) and takes operations until it holds SDL_OPS_PER_PROOF, or the next
- * operation's slot finds no free position or no free path unit. At its close, a slot used again
- * later stays in the cache and the others are written to the tree; when that leaves fewer free
- * positions than the next batch would read from the tree (`loadsAhead`), the slots used again last
- * are written back too (paths allowing; Belady's rule); a cached slot written back takes a unit.
- * Batches without operations write back the cache until it is empty, so the last batch ends with
- * an empty cache. At least one batch (empty for an SDL
- * without slot operations). Deterministic from the operations, so the verifier recomputes it.
+ * Cuts slot operations into batches. A batch starts with the slots the cache carries over (at their
+ * positions) and takes operations (`fillBatch`: an operation may run before an earlier one of
+ * another slot, and a run of credits to one slot in another order). At its close, a slot with
+ * operations left stays in the cache and the others are written to the tree; when that leaves fewer
+ * free positions than the next batch would read from the tree (`loadsAhead`), the slots needed again
+ * last are written back too (paths allowing; Belady's rule); a cached slot written back takes a
+ * unit. Batches without operations write back the cache until it is empty, so the last batch ends
+ * with an empty cache. At least one batch (empty for an SDL without slot operations).
+ * Deterministic from the operations, so the verifier recomputes it.
  */
 function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
-  const nextUse = nextUses(ops)
-  /** the next use of each held slot's key, from the op cursor */
-  const useOf = new Map<bigint, number>()
+  const left = new Map<bigint, number>()
+  for (const op of ops) left.set(op.key, (left.get(op.key) ?? 0) + 1)
+  const schedule: Schedule = { remaining: ops.map((_, i) => i), done: new Map(), left, gates: slotGates(ops) }
   const batches: Cut<T>[] = []
   let carried: (T | undefined)[] = new Array(SLOTS).fill(undefined)
-  let cursor = 0
-  while (cursor < ops.length || carried.some(Boolean)) {
+  while (schedule.remaining.length > 0 || carried.some(Boolean)) {
     const batch: Cut<T> = { ops: [], slotOfOp: [], held: carried.map((op) => (op ? { op, fromCache: true, toCache: false } : undefined)) }
-    const positionOf = new Map<bigint, number>()
-    batch.held.forEach((held, position) => held && positionOf.set(held.op.key, position))
-    let units = 0
-    for (; cursor < ops.length && batch.ops.length < limits.SDL_OPS_PER_PROOF; cursor++) {
-      const op = ops[cursor]!
-      if (op.kind === SlotOpKind.Nop) throw new Error('an SDL has no no-op slot operations')
-      let position = positionOf.get(op.key)
-      if (position === undefined) {
-        position = batch.held.indexOf(undefined)
-        if (position === -1 || units === PATHS) break
-        batch.held[position] = { op, fromCache: false, toCache: false }
-        positionOf.set(op.key, position)
-        units++
-      }
-      useOf.set(op.key, nextUse[cursor]!)
-      batch.ops.push(op)
-      batch.slotOfOp.push(position)
-    }
-    closeBatch(batch, useOf, units, loadsAhead(ops, cursor, batch.held))
+    const units = fillBatch(ops, schedule, batch)
+    if (batch.ops.length === 0 && !carried.some(Boolean)) throw new Error('SDL batch scheduling made no progress')
+    closeBatch(batch, nextUses(ops, schedule), units, loadsAhead(ops, schedule.remaining, batch.held))
     carried = batch.held.map((held) => (held?.toCache ? held.op : undefined))
     batches.push(batch)
   }
@@ -82,32 +116,46 @@ function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
 }
 
 /**
- * How many slots the next batch would read from the tree: the distinct slots of the next
- * SDL_OPS_PER_PROOF operations that this batch does not hold, at most SDL_PATHS_PER_PROOF.
+ * Per slot with operations left, when it is needed next: the SDL position of its first operation
+ * not yet placed among the first SDL_SCHEDULE_WINDOW; a slot whose operations all lie beyond the
+ * window comes after every slot within it. A slot with none left is absent (never needed again).
  */
-function loadsAhead<T extends SlotOp>(ops: readonly T[], cursor: number, held: readonly (Held<T> | undefined)[]): number {
+function nextUses(ops: readonly SlotOp[], schedule: Schedule): Map<bigint, number> {
+  const next = new Map<bigint, number>()
+  for (const [key, count] of schedule.left) if (count > 0) next.set(key, ops.length)
+  const window = Math.min(schedule.remaining.length, SDL_SCHEDULE_WINDOW)
+  for (let at = window - 1; at >= 0; at--) next.set(ops[schedule.remaining[at]!]!.key, schedule.remaining[at]!)
+  return next
+}
+
+/**
+ * How many slots the next batch would read from the tree: the distinct slots of the next
+ * SDL_OPS_PER_PROOF operations not yet placed that this batch does not hold, at most SDL_PATHS_PER_PROOF.
+ */
+function loadsAhead<T extends SlotOp>(ops: readonly T[], remaining: readonly number[], held: readonly (Held<T> | undefined)[]): number {
   const holding = new Set(held.flatMap((slot) => (slot ? [slot.op.key] : [])))
   const loads = new Set<bigint>()
-  for (let i = cursor; i < Math.min(ops.length, cursor + limits.SDL_OPS_PER_PROOF) && loads.size < PATHS; i++)
-    if (!holding.has(ops[i]!.key)) loads.add(ops[i]!.key)
+  for (let at = 0; at < Math.min(remaining.length, limits.SDL_OPS_PER_PROOF) && loads.size < PATHS; at++)
+    if (!holding.has(ops[remaining[at]!]!.key)) loads.add(ops[remaining[at]!]!.key)
   return loads.size
 }
 
 /**
- * Decides which held slots stay in the cache (see `cut`); `units` counts the paths already taken,
- * `loads` the positions the next batch needs free.
+ * Decides which held slots stay in the cache (see `cut`); `nextUse` says when each slot is needed
+ * next (absent: never), `units` counts the paths already taken, `loads` the positions the next
+ * batch needs free.
  */
-function closeBatch<T extends SlotOp>(batch: Cut<T>, useOf: ReadonlyMap<bigint, number>, units: number, loads: number): void {
+function closeBatch<T extends SlotOp>(batch: Cut<T>, nextUse: ReadonlyMap<bigint, number>, units: number, loads: number): void {
   const held = batch.held.filter((slot): slot is Held<T> => slot !== undefined)
-  for (const slot of held) slot.toCache = useOf.get(slot.op.key)! !== Infinity
+  const nextUseOf = (slot: Held<T>) => nextUse.get(slot.op.key) ?? Infinity
+  for (const slot of held) slot.toCache = nextUseOf(slot) !== Infinity
   // A cached slot not used again goes back to the tree while units last; the rest wait.
   for (const slot of held) {
     if (!slot.fromCache || slot.toCache) continue
     if (units < PATHS) units++
     else slot.toCache = true
   }
-  // Keep room for the next batch's reads: write back the slots used again last (free when read this batch).
-  const nextUseOf = (slot: Held<T>) => useOf.get(slot.op.key)!
+  // Keep room for the next batch's reads: write back the slots needed again last (free when read this batch).
   const kept = held.filter((slot) => slot.toCache).sort((x, y) => (nextUseOf(x) === nextUseOf(y) ? 0 : nextUseOf(x) < nextUseOf(y) ? 1 : -1))
   let free = SLOTS - kept.length
   for (const slot of kept) {
