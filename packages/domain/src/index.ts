@@ -31,4 +31,6 @@ export {
   DomainAgreementError,
 } from './errors/domainErrors.ts'
 export * as limits from './limits.ts'
-export { MIGRATIONS_TABLE as DOMAIN_MIGRATIONS_TABLE } from './store/domainMigrations.ts'
+export { MIGRATIONS_TABLE as DOMAIN_MIGRATIONS_TABLE, DOMAIN_MIGRATIONS, POSTGRES_MIGRATION_LOCK_KEY as DOMAIN_POSTGRES_MIGRATION_LOCK_KEY } from './store/domainMigrations.ts'
+export { reproveLegacySdls, type ReprovedSdl } from './upgrade/reproveLegacySdls.ts'
+export { LegacySdlNotReprovableError } from './upgrade/LegacySdlNotReprovableError.ts'

@@ -21,7 +21,7 @@ test('a data directory is claimed for this proof system; one of an older devnet 
   writeFileSync(join(old, 'x.sqlite'), 'old proofs')
   assert.throws(
     () => claimDataDirProofSystem(old, 'x.sqlite'),
-    (error: unknown) => error instanceof DataDirProofSystemError && error.code === 'DATA_DIR_PROOF_SYSTEM' && /proof system "ultrahonk".*rm -rf \.verity/.test(error.message),
+    (error: unknown) => error instanceof DataDirProofSystemError && error.code === 'DATA_DIR_PROOF_SYSTEM' && /proof system "ultrahonk".*verity upgrade --data-dir/.test(error.message),
   )
   writeFileSync(join(old, PROOF_SYSTEM_MARKER_FILE), JSON.stringify({ proof_system: 'something-else' }))
   assert.throws(() => claimDataDirProofSystem(old, 'x.sqlite'), /proof system "something-else"/)

@@ -30,7 +30,7 @@ export {
   CircuitInputError,
   DataDirProofSystemError,
 } from './errors/proverErrors.ts'
-export { claimDataDirProofSystem, PROOF_SYSTEM_MARKER_FILE } from './dataDirProofSystem.ts'
+export { claimDataDirProofSystem, dataDirProofSystemState, PROOF_SYSTEM_MARKER_FILE, UNMARKED_DATA_DIR_PROOF_SYSTEM, writeProofSystemMarker, type DataDirProofSystemState } from './dataDirProofSystem.ts'
 export * as proverLimits from './limits.ts'
 export * from './sdl/index.ts'
 export { SDL_WITNESS_FORMAT } from './sdl/buildSdlWitness.ts'

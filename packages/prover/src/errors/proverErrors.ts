@@ -90,7 +90,7 @@ export class DataDirProofSystemError extends VerityError {
     super(
       `data directory ${fields.dir} holds proofs of proof system ${fields.found}, which this version (${fields.expected}, ` +
         `zero-knowledge UltraHonk of Barretenberg 5 on Aztec's Ignition CRS) can neither verify nor extend: ` +
-        `delete the directory (for a devnet: rm -rf .verity) and start again, or keep running the old version on it`,
+        `a directory of 0.1.0 (no proof-system.json) is brought to this version by \`verity upgrade --data-dir DIR\` (backed up first, every balance and proof kept: docs/operations.md, "Upgrading"); otherwise keep running the version that wrote it`,
     )
   }
 }

@@ -3,6 +3,7 @@ import type { MandateFacts, MandateRefusalCode } from '@verity/ledger'
 import { decodeCompiledTemplate, payableShape } from '@verity/policy'
 import { MalformedProofBundleError } from '../proofs/proofErrors.ts'
 import { verifyProofBundle, type ProofCheck, type VerifyProofBundleOptions } from '../proofs/verifyProofBundle.ts'
+import { retiredProofSystemRefusal } from './retiredProofSystemRefusal.ts'
 import { sealedMandateProblem } from '../sealed/checkSealedMandate.ts'
 import { sealedPaymentAttrFields } from '../sealed/sealedPayment.ts'
 import { mandateIdentityOf, type MandateIdentity } from './mandateIdentityOf.ts'
@@ -47,6 +48,8 @@ const CODE_OF_CHECK: Readonly<Record<ProofCheck, MandateRefusalCode>> = Object.f
  * @example const result = await verifyMandateBundle(bundle, { verifier: createProver(), trustedExtractorKeys: [extractorKey] })
  */
 export async function verifyMandateBundle(bundle: unknown, options: VerifyMandateBundleOptions): Promise<MandateVerification> {
+  const retired = retiredProofSystemRefusal(bundle)
+  if (retired !== undefined) return retired
   const payable = checkPayable(bundle)
   if (payable !== undefined) return payable
   const unbound = options.agentsRequired === false ? undefined : unboundIntentRefusal(bundle)
