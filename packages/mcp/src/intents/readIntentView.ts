@@ -1,6 +1,6 @@
 import { decodeInputFields, ownerIdOfSignature, type InputValue, type Signature } from '@verity/core'
 import { compileTemplate, formatExpression, type CompiledTemplate } from '@verity/policy'
-import { readSignedIntent, type IntentStatus, type OrchestratorClient, type SavedOpening } from '@verity/sdk'
+import { comparedFields, readBusinessVocabulary, readSignedIntent, spellingWarnings, type IntentStatus, type OrchestratorClient, type SavedOpening, type UcpBusinessClient } from '@verity/sdk'
 import { constraintApplies, describeConstraint } from './describeConstraint.ts'
 
 /** One constraint of the intent's template, as an agent reads it. */
@@ -29,14 +29,21 @@ export type IntentView = {
   /** The facts a candidate must show, by name and type: what the extractor establishes for a solution. */
   evidence_fields: Array<{ name: string; type: string }>
   constraints: ConstraintView[]
+  /** With a business to ask: the user's values that business spells no way (a proposal from it would fail on them), each with the spellings it has. */
+  spelling_warnings?: Array<{ field: string; value: string; business: string; closest?: string; spellings: string[]; message: string }>
+  /** Why the spellings were not checked (the business did not answer), when they were not. */
+  spellings_unchecked?: string
 }
+
+/** The business whose catalog says how values are spelled (get_intent: the server's `--business`). */
+export type SpellingSource = { url: string; client: UcpBusinessClient }
 
 /**
  * Reads an intent, its status and its template from the orchestrator and renders what the user
  * allowed: each constraint as written and in plain words, with the user's values filled in.
  * Throws the SDK's ApiError (404 INTENT_NOT_FOUND) or ServiceUnreachableError.
  */
-export async function readIntentView(orchestrator: OrchestratorClient, intentId: string, opening?: SavedOpening): Promise<IntentView> {
+export async function readIntentView(orchestrator: OrchestratorClient, intentId: string, opening?: SavedOpening, spellings?: SpellingSource): Promise<IntentView> {
   const [signedIntent, status] = await Promise.all([orchestrator.getIntent(intentId), orchestrator.getIntentStatus(intentId)])
   const intent = readSignedIntent(signedIntent)
   // The orchestrator serves the canonical source of the template; compiling it here gives the
@@ -54,6 +61,20 @@ export async function readIntentView(orchestrator: OrchestratorClient, intentId:
     ...(intent.sealed === undefined ? {} : { sealed: { attrs: held === undefined ? ('disclosed' as const) : ('opening' as const) } }),
     evidence_fields: compiled.evidence.map((field) => ({ name: field.name, type: field.type })),
     constraints: constraintViews(compiled, attrs),
+    ...(spellings === undefined ? {} : await spellingsOf(compiled, plainAttrs(attrs), spellings)),
+  }
+}
+
+/** The values `source` spells no way (the SDK's spellingWarnings over its catalog); a business that does not answer leaves them unchecked, saying why. */
+async function spellingsOf(compiled: CompiledTemplate, attrs: Record<string, unknown>, source: SpellingSource): Promise<Pick<IntentView, 'spelling_warnings' | 'spellings_unchecked'>> {
+  const compared = comparedFields(compiled).filter(({ intentField }) => attrs[intentField] !== undefined)
+  if (compared.length === 0) return { spelling_warnings: [] }
+  try {
+    const vocabulary = await readBusinessVocabulary(source.client, compared.map(({ evidenceField }) => evidenceField))
+    const warnings = spellingWarnings(compiled, attrs, vocabulary, source.url)
+    return { spelling_warnings: warnings.map(({ field, value, business, closest, spellings, message }) => ({ field, value, business, ...(closest === undefined ? {} : { closest }), spellings: [...spellings], message })) }
+  } catch (error) {
+    return { spellings_unchecked: `could not read how ${source.url} spells values: ${error instanceof Error ? error.message : String(error)}` }
   }
 }
 

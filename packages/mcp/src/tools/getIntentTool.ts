@@ -11,7 +11,9 @@ export const GET_INTENT_DESCRIPTION =
   '(pending: waiting for a proposal; proving; success; failure; expired), the evidence fields a candidate must show, and every ' +
   'constraint both as written and in plain words with the user\'s values filled in (e.g. "category is one of \\"t-shirt\\", \\"polo\\""; ' +
   '"price_cents ≤ 2500"). Call it first, before searching: a solution is accepted only if its evidence satisfies every constraint ' +
-  'whose `applies` is true. An intent has exactly one proposal, so read it carefully.'
+  'whose `applies` is true. An intent has exactly one proposal, so read it carefully. `spelling_warnings` lists the user\'s values ' +
+  'that the default business spells no way (e.g. size "M" where it sells "Medium (M)"): no product of that business can match them; ' +
+  'tell the user rather than propose there.'
 
 export const IntentViewShape = {
   intent_id: z.string(),
@@ -33,6 +35,11 @@ export const IntentViewShape = {
       applies: z.boolean().describe('false: an optional constraint whose fields the user left out; not checked'),
     }),
   ),
+  spelling_warnings: z
+    .array(z.object({ field: z.string(), value: z.string(), business: z.string(), closest: z.string().optional(), spellings: z.array(z.string()), message: z.string() }))
+    .optional()
+    .describe('the user\'s values the default business spells no way, read from its catalog (absent when not checked)'),
+  spellings_unchecked: z.string().optional().describe('why the spellings were not checked (the business did not answer)'),
 }
 
 export function registerGetIntentTool(server: McpServer, deps: ToolDependencies): void {
@@ -40,6 +47,6 @@ export function registerGetIntentTool(server: McpServer, deps: ToolDependencies)
     'get_intent',
     { title: 'Read an intent', description: GET_INTENT_DESCRIPTION, inputSchema: { intent_id: IntentId }, outputSchema: IntentViewShape, annotations: { readOnlyHint: true } },
     ({ intent_id }) =>
-      runTool(async () => toolSuccess('get_intent', await readIntentView(deps.orchestrator, intent_id, openingOf(deps, intent_id)), deps.limits.toolOutputBytesMax, 'the template is too large to show')),
+      runTool(async () => toolSuccess('get_intent', await readIntentView(deps.orchestrator, intent_id, openingOf(deps, intent_id), { url: deps.businessUrl, client: deps.business(deps.businessUrl) }), deps.limits.toolOutputBytesMax, 'the template is too large to show')),
   )
 }
