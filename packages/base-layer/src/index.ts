@@ -59,4 +59,4 @@ export {
 export { BaseLayerRpcError, BaseLayerUnavailableError } from './errors/clientErrors.ts'
 export { InvalidGenesisError } from './errors/genesisErrors.ts'
 export * as limits from './limits.ts'
-export { MIGRATIONS_TABLE as BASE_LAYER_MIGRATIONS_TABLE } from './store/baseLayerMigrations.ts'
+export { MIGRATIONS_TABLE as BASE_LAYER_MIGRATIONS_TABLE, BASE_LAYER_MIGRATIONS, POSTGRES_MIGRATION_LOCK_KEY as BASE_LAYER_POSTGRES_MIGRATION_LOCK_KEY } from './store/baseLayerMigrations.ts'

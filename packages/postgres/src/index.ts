@@ -22,3 +22,8 @@ export { StoreWrittenByNewerVersionError } from './releases/StoreWrittenByNewerV
 export { releasesTableOf, type StoreRelease } from './releases/storeReleases.ts'
 export { readSqliteStamp, type SqliteStamp } from './releases/readSqliteStamp.ts'
 export { backupSqliteFile } from './releases/backupSqliteFile.ts'
+export { applyMissingMigrations } from './migratePostgres.ts'
+export { readPostgresStamp, hasPostgresService, type PostgresStamp } from './upgrade/readPostgresStamp.ts'
+export { rehearsePostgresMigrations, type PostgresMigrationSet } from './upgrade/rehearsePostgresMigrations.ts'
+export { backupPostgresTables, type BackedUpTable } from './upgrade/backupPostgresTables.ts'
+export { otherPostgresSessions } from './upgrade/otherPostgresSessions.ts'

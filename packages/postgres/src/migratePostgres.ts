@@ -30,36 +30,45 @@ export type MigratePostgresOptions = {
  * changes anything; then records this release (version, proof system) in `<table>_releases`.
  */
 export async function migratePostgres(options: MigratePostgresOptions): Promise<number[]> {
-  const { client, table, lockKey, migrations, nowMs, service, proofSystem } = options
-  const createTable = migrationsTableSql(table)
-  const releases = releasesTableOf(table)
+  const { client, lockKey } = options
   await client.query('SELECT pg_advisory_lock($1::bigint)', [lockKey])
   try {
-    // Both are there already on a database a newer release wrote: creating them changes nothing there.
-    await client.query(createTable)
-    await client.query(releasesTableSql(releases))
-    const recorded = await client.query<{ version: string }>(`SELECT version FROM ${releases}`)
-    assertNoNewerRelease(recorded.rows.map((row) => row.version), { service, backend: 'postgres' })
-    const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${table} ORDER BY version`)
-    const missing = planMigrations({ appliedVersions: rows.map((row) => row.version), migrations, service, backend: 'postgres' })
-    for (const migration of missing) {
+    return await applyMissingMigrations(options, async (step) => {
       await client.query('BEGIN')
       try {
-        if (migration.postgres !== '') await client.query(migration.postgres)
-        await client.query(`INSERT INTO ${table} (version, description, applied_at_ms) VALUES ($1, $2, $3)`, [
-          migration.version,
-          migration.description,
-          nowMs,
-        ])
+        await step()
         await client.query('COMMIT')
       } catch (error) {
         await client.query('ROLLBACK')
         throw error
       }
-    }
-    await client.query(recordReleaseSql(releases, 'postgres'), [VERITY_VERSION, proofSystem, nowMs, nowMs])
-    return missing.map((migration) => migration.version)
+    })
   } finally {
     await client.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey])
   }
+}
+
+/**
+ * migratePostgres's work once the service's lock is held: refuses a newer release's database, then
+ * runs each missing migration with its version row as one `step` (its own transaction, or, for a
+ * rehearsal, part of the caller's: rehearsePostgresMigrations), then records this release.
+ */
+export async function applyMissingMigrations(options: Omit<MigratePostgresOptions, 'lockKey'>, step: (run: () => Promise<void>) => Promise<void>): Promise<number[]> {
+  const { client, table, migrations, nowMs, service, proofSystem } = options
+  const releases = releasesTableOf(table)
+  // Both are there already on a database a newer release wrote: creating them changes nothing there.
+  await client.query(migrationsTableSql(table))
+  await client.query(releasesTableSql(releases))
+  const recorded = await client.query<{ version: string }>(`SELECT version FROM ${releases}`)
+  assertNoNewerRelease(recorded.rows.map((row) => row.version), { service, backend: 'postgres' })
+  const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${table} ORDER BY version`)
+  const missing = planMigrations({ appliedVersions: rows.map((row) => row.version), migrations, service, backend: 'postgres' })
+  for (const migration of missing) {
+    await step(async () => {
+      if (migration.postgres !== '') await client.query(migration.postgres)
+      await client.query(`INSERT INTO ${table} (version, description, applied_at_ms) VALUES ($1, $2, $3)`, [migration.version, migration.description, nowMs])
+    })
+  }
+  await client.query(recordReleaseSql(releases, 'postgres'), [VERITY_VERSION, proofSystem, nowMs, nowMs])
+  return missing.map((migration) => migration.version)
 }

@@ -2,7 +2,7 @@
 // on a copy and changes nothing; the upgrade backs up first, migrates, keeps every row, can run
 // again; a running directory, a newer release's directory and an empty one are refused unchanged.
 import assert from 'node:assert/strict'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
@@ -109,18 +109,19 @@ test('verity upgrade refuses a directory a newer release wrote, naming it, and c
   assert.equal(readdirSync(join(dataDir, 'backups')).length, backups, 'no backup taken for a refused upgrade')
 })
 
-test('verity upgrade of a 0.1.0 directory (proofs of bb.js 0.82.2, no proof-system marker) is refused with DATA_DIR_PROOF_SYSTEM, unchanged', async () => {
-  const old = join(root, 'old-0.1.0')
-  mkdirSync(join(old, 'domain'), { recursive: true })
-  const db = new Database(join(old, 'domain', 'domain.sqlite'))
-  db.exec('CREATE TABLE vaults (id TEXT PRIMARY KEY)')
-  db.close()
-  const before = readFileSync(join(old, 'domain', 'domain.sqlite'))
+test('verity upgrade of a directory whose proofs are of another proof system (not 0.1.0\'s) is refused with DATA_DIR_PROOF_SYSTEM, unchanged', async () => {
+  // A 0.1.0 directory is converted (upgradeFrom010.test.ts); a marker naming a system this release does not know is refused.
+  const other = join(root, 'other-system')
+  mkdirSync(join(other, 'domain'), { recursive: true })
+  await (await openDomainStore({ dataDir: join(other, 'domain'), shard: 1 })).close()
+  writeFileSync(join(other, 'domain', 'proof-system.json'), JSON.stringify({ proof_system: 'ultrahonk-zk/bb9' }))
+  rmSync(join(other, 'domain', 'domain.lock'), { force: true })
+  const before = readFileSync(join(other, 'domain', 'domain.sqlite'))
   for (const args of [['--dry-run'], []]) {
-    const run = await verity('upgrade', '--data-dir', old, ...args)
+    const run = await verity('upgrade', '--data-dir', other, ...args)
     assert.equal(run.code, 1)
-    assert.match(run.stderr, /^error: data directory .* holds proofs of proof system "ultrahonk"/)
+    assert.match(run.stderr, /^error: data directory .* holds proofs of proof system "ultrahonk-zk\/bb9"/)
   }
-  assert.deepEqual(readFileSync(join(old, 'domain', 'domain.sqlite')), before)
-  assert.deepEqual(readdirSync(join(old, 'domain')).sort(), ['domain.sqlite'], 'no marker, lock or backup written beside it')
+  assert.deepEqual(readFileSync(join(other, 'domain', 'domain.sqlite')), before)
+  assert.equal(existsSync(join(other, 'backups')), false, 'no backup taken for a refused upgrade')
 })

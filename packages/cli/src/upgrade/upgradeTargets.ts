@@ -9,6 +9,7 @@ import { openOrchestratorStore, ORCHESTRATOR_MIGRATIONS_TABLE, SQLITE_FILE_NAME 
 import { lockDataDir } from '@verity/postgres'
 import { CheckoutStateStore, STORE_MIGRATIONS_TABLE } from '@verity/store'
 import { EVM_DOMAIN_DATA_DIR } from '../services/startEvmSettlement.ts'
+import { convertLegacyBaseLayer, convertLegacyDomain, convertLegacyOrchestrator, type LegacyConversion } from './convertLegacyProofSystem.ts'
 
 /** The demo store's state file in its state directory (startStore's name). */
 const STORE_STATE_FILE = 'checkout.db'
@@ -19,6 +20,8 @@ export type UpgradeTarget = {
   dir: string
   path: string
   migrationsTable: string
+  /** Converts a 0.1.0 database of a service that stores proofs (convertLegacyProofSystem); absent: the service stores none. */
+  convertLegacy?: LegacyConversion
   /** Opens the database in `dir` as the service does (migrating it), for closing at once. */
   open(dir: string): Promise<{ close(): Promise<void> }>
 }
@@ -26,14 +29,15 @@ export type UpgradeTarget = {
 /** The databases present under `dataDir` (a `verity up` layout), in the order `verity up` starts their services. */
 export function upgradeTargetsOf(dataDir: string): UpgradeTarget[] {
   const targets: UpgradeTarget[] = [
-    { service: 'base layer', dir: join(dataDir, 'base-layer'), path: baseLayerDatabasePath(join(dataDir, 'base-layer')), migrationsTable: BASE_LAYER_MIGRATIONS_TABLE, open: (dir) => openBaseLayerStore({ dataDir: dir }) },
+    { service: 'base layer', dir: join(dataDir, 'base-layer'), path: baseLayerDatabasePath(join(dataDir, 'base-layer')), migrationsTable: BASE_LAYER_MIGRATIONS_TABLE, convertLegacy: convertLegacyBaseLayer, open: (dir) => openBaseLayerStore({ dataDir: dir }) },
     { service: 'store', dir: join(dataDir, 'store'), path: join(dataDir, 'store', STORE_STATE_FILE), migrationsTable: STORE_MIGRATIONS_TABLE, open: openStoreState },
-    { service: 'orchestrator', dir: join(dataDir, 'orchestrator'), path: join(dataDir, 'orchestrator', SQLITE_FILE_NAME), migrationsTable: ORCHESTRATOR_MIGRATIONS_TABLE, open: (dir) => openOrchestratorStore({ dataDir: dir }) },
+    { service: 'orchestrator', dir: join(dataDir, 'orchestrator'), path: join(dataDir, 'orchestrator', SQLITE_FILE_NAME), migrationsTable: ORCHESTRATOR_MIGRATIONS_TABLE, convertLegacy: convertLegacyOrchestrator, open: (dir) => openOrchestratorStore({ dataDir: dir }) },
     ...['domain', EVM_DOMAIN_DATA_DIR].map((name) => ({
       service: name === 'domain' ? 'domain' : `domain (${name})`,
       dir: join(dataDir, name),
       path: domainDatabasePath(join(dataDir, name)),
       migrationsTable: DOMAIN_MIGRATIONS_TABLE,
+      convertLegacy: convertLegacyDomain,
       open: (dir: string) => openDomainStore({ dataDir: dir, shard: 1 }),
     })),
   ]

@@ -1,0 +1,55 @@
+// Issue 46, item 4: a service directory of 0.1.0 (proofs of bb.js 0.82.2's "ultrahonk", no
+// proof-system.json) brought to this release's proof system before its service opens it. Balances,
+// nonces, spent mandates, payments, intents, orders and finalized roots do not depend on the proof
+// system and stay as they are; old proofs stay where they are, readable, each artifact naming its
+// `system` ("ultrahonk"), and no verifier of this version takes one as valid. Work in flight: the
+// domain's unsettled SDLs get today's witness (reproveLegacySdls) or the upgrade is refused; an
+// intent proven but not paid keeps its old proof, whose payment is refused by name
+// (MANDATE_PROOF_SYSTEM_RETIRED). Only then is the directory marked for this proof system.
+import { basename, join } from 'node:path'
+import Database from 'better-sqlite3'
+import { reproveLegacySdls } from '@verity/domain'
+import { dataDirProofSystemState, PROOF_SYSTEM, UNMARKED_DATA_DIR_PROOF_SYSTEM, writeProofSystemMarker } from '@verity/prover'
+import type { UpgradeTarget } from './upgradeTargets.ts'
+
+/** How a service's 0.1.0 database is converted in place: what it did, one line each. */
+export type LegacyConversion = (databasePath: string, nowMs: number) => Promise<string[]>
+
+/**
+ * Converts the database of `target` in `dir` when it is of 0.1.0 (and its service stores proofs),
+ * then writes the directory's marker; returns what it did (nothing for a directory of this proof
+ * system). Running it again after a crash finishes the work: each conversion is one transaction that
+ * changes nothing the second time, and the marker is written last.
+ */
+export async function convertLegacyProofSystem(target: UpgradeTarget, dir: string, nowMs: number): Promise<string[]> {
+  if (target.convertLegacy === undefined) return []
+  const databasePath = join(dir, basename(target.path))
+  if (dataDirProofSystemState(dir, basename(target.path)).kind !== 'legacy') return []
+  const notes = await target.convertLegacy(databasePath, nowMs)
+  writeProofSystemMarker(dir)
+  return [`proofs of "${UNMARKED_DATA_DIR_PROOF_SYSTEM}" (0.1.0, bb.js 0.82.2) kept as history; new proofs are ${PROOF_SYSTEM}`, ...notes]
+}
+
+export const convertLegacyDomain: LegacyConversion = async (databasePath, nowMs) => {
+  const reproved = await reproveLegacySdls(databasePath, nowMs)
+  return reproved.map((sdl) => `SDL ${sdl.hash} (${sdl.stateBefore}, not settled): witness rebuilt for this version's circuit, now Submitted: prove and settle it (verity sdl prove / settle)`)
+}
+
+export const convertLegacyOrchestrator: LegacyConversion = async (databasePath) => {
+  const db = new Database(databasePath, { readonly: true })
+  try {
+    const rows = db.prepare('SELECT intent_id, proof_json FROM proofs ORDER BY created_at_ms, intent_id').all() as { intent_id: string; proof_json: string }[]
+    const bySystem = new Map<string, string[]>()
+    for (const row of rows) {
+      const system = String((JSON.parse(row.proof_json) as { artifact?: { system?: unknown } }).artifact?.system ?? 'unknown')
+      bySystem.set(system, [...(bySystem.get(system) ?? []), row.intent_id])
+    }
+    return [...bySystem].map(
+      ([system, ids]) => `${ids.length} proven intent(s) keep their proof of "${system}" (GET /proofs/{id}): ${ids.join(', ')}; one not paid yet cannot pay (MANDATE_PROOF_SYSTEM_RETIRED)`,
+    )
+  } finally {
+    db.close()
+  }
+}
+
+export const convertLegacyBaseLayer: LegacyConversion = async () => []
