@@ -58,9 +58,7 @@ export async function measureCheckoutOrders(settings: BenchSettings): Promise<Ch
           items: [{ id: 'tee-classic-white-m', quantity: 1 }],
           buyer: { email: 'bench@example.com' },
           destination: DESTINATION,
-          user,
           agent,
-          profileUrl: `${stack.orchestrator.url}/extractor/ucp/platform-profile`,
           onProgress: (step) => {
             if (step.startsWith('proposing')) marks.proposed = epochMs()
             if (step.startsWith('completing')) marks.proven = epochMs()

@@ -115,7 +115,7 @@ describe('attack: a stranger who knows a checkout session id', { timeout: 600_00
     assert.equal((still['buyer'] as { email: string }).email, BUYER.email)
 
     // The user's agent completes it: the intent was not burned.
-    const bought = await checkoutWithIntent({ business, orchestrator, intentId, user, agent })
+    const bought = await checkoutWithIntent({ business, orchestrator, intentId, agent })
     assert.equal(bought.checkout.status, 'completed')
     const orderId = bought.order!.id
     for (const [name, headers] of Object.entries(agents)) {

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { agentKeyOfSigner, Ed25519Signer, formatAddress } from '@verity/core'
+import { agentKeyOfSigner, deriveAp2MandateKey, deriveUcpRequestKey, Ed25519Signer, formatAddress } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
-import { ApiError, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, signIntent, ucpPlatformOf, UcpCheckoutClient, verityIntentConstraintOf } from '@verity/sdk'
+import { ApiError, bindMandateKey, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, signIntent, ucpPlatformOf, UcpCheckoutClient, verityIntentConstraintOf } from '@verity/sdk'
 import { startStack, type RunningStack } from '../../packages/cli/src/services/startStack.ts'
 
 const TEMPLATE = readFileSync(new URL('../../packages/policy/examples/payable-checkout.template', import.meta.url), 'utf8')
@@ -72,10 +72,13 @@ describe('attack: mandates whose aud names another business', { timeout: 600_000
     const bundle = await orchestrator.getProof(intentId)
     const checkout = await checkouts.get(ready.id)
     const total = BigInt((checkout['totals'] as { type: string; amount: number }[]).find((entry) => entry.type === 'total')!.amount)
-    const openMandate = await issueOpenCheckoutMandate({ user, agentPublicKey: agent.publicKeyBase58, constraint: verityIntentConstraintOf(bundle.signed_intent, stack.orchestrator.url) })
+    const platformKey = deriveUcpRequestKey(agent)
+    const mandateKey = deriveAp2MandateKey(agent)
+    const constraint = verityIntentConstraintOf(bundle.signed_intent, stack.orchestrator.url)
+    const openMandate = await issueOpenCheckoutMandate({ platformKey, mandateKey: mandateKey.publicJwk, checkout, verity: { ...constraint, agent_binding: bindMandateKey(agent, intentId, mandateKey.publicJwk) } })
     const complete = async (audiences: { checkout: string; payment: string }) => {
-      const closed = await closeCheckoutMandate({ openMandate, checkout, agent, audience: audiences.checkout })
-      const token = await issuePaymentMandate({ agent, checkoutHash: closed.checkoutHash, payee: { id: payee, name: 'demo store' }, amountCents: total, currency: 'USD', intentId, audience: audiences.payment })
+      const closed = await closeCheckoutMandate({ openMandate, checkout, mandateKey, audience: audiences.checkout })
+      const token = await issuePaymentMandate({ platformKey, mandateKey, openCheckoutHash: closed.openHash, checkoutHash: closed.checkoutHash, payee: { id: payee, name: 'demo store' }, amountCents: total, currency: 'USD', intentId, audience: audiences.payment })
       const instrument = { id: 'i1', handler_id: 'verity_domain', type: 'dev.verity.mandate_payment', credential: { type: 'dev.verity.mandate_payment', token } }
       return checkouts.complete(ready.id, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: closed.checkoutMandate } }).catch((caught: unknown) => caught)
     }

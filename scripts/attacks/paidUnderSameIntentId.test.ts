@@ -104,7 +104,7 @@ describe('attack: a payment under the same intent id stands in for a checkout', 
   async function checkout(owner: { user: Ed25519Signer; agent: Ed25519Signer; userKey: string; agentKey: string }, intentId: string, quantity: number) {
     const templateId = await devnet.submitTemplate(CHECKOUT_TEMPLATE)
     await devnet.submitIntent(signIntent({ id: intentId, templateId, fields: fields(400_000), signer: owner.user, agents: [agentKeyOfSigner(owner.agent)] }))
-    return verity('checkout', intentId, '--key', owner.userKey, '--agent-key', owner.agentKey, '--item', `${TEE}:${quantity}`, '--business', stack.store!.url, '--orchestrator', stack.orchestrator.url, ...ADDRESS, '--json')
+    return verity('checkout', intentId, '--agent-key', owner.agentKey, '--item', `${TEE}:${quantity}`, '--business', stack.store!.url, '--orchestrator', stack.orchestrator.url, ...ADDRESS, '--json')
   }
 
   test('A: the attacker pays one tee under id U at their own orchestrator; the 100-tee checkout of U is paid in full, or not placed', async () => {

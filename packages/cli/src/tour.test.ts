@@ -256,7 +256,7 @@ describe('the README tour', { timeout: 900_000 }, () => {
     const deadline = `payment_deadline_ms=${Date.now() + 3_600_000}`
     const intent = await captured('intent', 'create', '--template', template, '--key', 'user.json', '--agent', 'agent.json', '--attr', 'acceptable_categories=["t-shirt"]', '--attr', 'size=Medium (M)', '--attr', 'max_price_cents=4000', '--attr', `payment_token=${usd}`, '--attr', deadline, '--attr', `allowed_payees=["${store}"]`)
     const address = ['--email', 'ada@example.com', '--first-name', 'Ada', '--last-name', 'Lovelace', '--street', '1 Main St', '--city', 'Springfield', '--region', 'IL', '--postal-code', '62704', '--country', 'US']
-    const bought = await run('checkout', intent, '--key', 'user.json', '--agent-key', 'agent.json', '--item', 'tee-classic-white-m', '--business', business, ...address)
+    const bought = await run('checkout', intent, '--agent-key', 'agent.json', '--item', 'tee-classic-white-m', '--business', business, ...address)
     assert.equal(bought.code, 0, bought.stderr)
     assert.match(bought.stderr, /opened checkout \S+ \(incomplete\)/)
     assert.match(bought.stdout, new RegExp(`^order \\S+ placed at ${business}: paid 2499 \\(USD minor units\\) to ${store} with intent ${intent}'s mandate payment\n  ${business}/orders/\\S+\n$`))

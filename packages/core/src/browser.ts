@@ -78,5 +78,5 @@ export {
   type MerchantSigningKey,
   type MerchantAuthorizationCheck,
 } from './ucp/merchantAuthorization.ts'
-export { canSignMandates, MANDATE_SIGNER_SCHEMES } from './ucp/mandateSignerSchemes.ts'
+export { canSignMandates, MANDATE_SIGNER_SCHEMES, type MandateRole } from './ucp/mandateSignerSchemes.ts'
 export { checkoutDigestOf, checkoutFactsOf, CHECKOUT_DIGEST_EXCLUDED_FIELDS, checkoutLineKeys, VERITY_DOMAIN_PAYMENT_HANDLER, type CheckoutFacts, type CheckoutLine } from './ucp/checkoutFacts.ts'

@@ -11,7 +11,7 @@ export {
   type PasskeyAssertionOverrides,
   type SoftwarePasskeyKeyFile,
 } from './signer/SoftwarePasskey.ts'
-export { deriveUcpRequestKey, ucpJwkThumbprint, ucpKeyParameterOf, ucpPublicJwkOfParameter, UCP_REQUEST_KEY_TAG, type UcpPublicJwk, type UcpRequestKey } from './ucp/ucpRequestKey.ts'
+export { AP2_MANDATE_KEY_TAG, deriveAp2MandateKey, deriveUcpRequestKey, ucpJwkThumbprint, ucpKeyParameterOf, ucpPublicJwkOfParameter, UCP_REQUEST_KEY_TAG, type UcpPublicJwk, type UcpRequestKey } from './ucp/ucpRequestKey.ts'
 export { signUcpRequest, type SignUcpRequestParameters } from './ucp/signUcpRequest.ts'
 export { verifyUcpRequest, type UcpRequestVerdict, type UcpSignatureErrorCode, type VerifyUcpRequestParameters } from './ucp/verifyUcpRequest.ts'
 export { type UcpRequestParts } from './ucp/ucpSignatureBase.ts'

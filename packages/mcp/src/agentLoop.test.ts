@@ -9,7 +9,7 @@ import { signVerifiable } from '@verity/ledger'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { DomainClient, issueOpenCheckoutMandate, signIntent, verityIntentConstraintOf } from '@verity/sdk'
+import { DomainClient, signIntent } from '@verity/sdk'
 import { serveHttp, type RunningMcpHttp } from './transports/serveHttp.ts'
 import { callError, callOk, startMcpDevnet, VERITY_BIN, type McpDevnet } from './testing/startMcpDevnet.ts'
 
@@ -183,10 +183,8 @@ describe('checkout', { timeout: 600_000 }, () => {
     const agent = Ed25519Signer.fromKeyFile(devnet.stack.operatorKeyPath)
     const signed = signIntent({ id: intentId, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] })
     await devnet.orchestrator.submitIntent(signed)
-    // The user's side issues the open mandate for this server's agent key (verity mandate open).
-    const openMandate = await issueOpenCheckoutMandate({ user, agentPublicKey: agent.publicKeyBase58, constraint: verityIntentConstraintOf(signed, devnet.stack.orchestrator.url) })
     const destination = { street_address: '1 Main St', address_locality: 'Springfield', address_region: 'IL', postal_code: '62704', address_country: 'US' }
-    const bought = await callOk(httpClient, 'checkout', { intent_id: intentId, open_mandate: openMandate, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, destination })
+    const bought = await callOk(httpClient, 'checkout', { intent_id: intentId, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, destination })
     assert.equal(bought.status, 'completed')
     assert.equal(bought.amount, '2499')
     assert.equal(bought.payee, payee)

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { agentKeyOfSigner, Ed25519Signer, formatAddress, parseJsonBigint } from '@verity/core'
+import { agentKeyOfSigner, deriveAp2MandateKey, deriveUcpRequestKey, Ed25519Signer, formatAddress, parseJsonBigint } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { compileTemplate } from '@verity/policy'
-import { ApiError, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, sealedIntentParts, sealIntent, signIntent, UcpCheckoutClient, ucpPlatformOf, verityIntentConstraintOf } from '@verity/sdk'
+import { ApiError, bindMandateKey, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, sealedIntentParts, sealIntent, signIntent, UcpCheckoutClient, ucpPlatformOf, verityIntentConstraintOf } from '@verity/sdk'
 import { startStack, type RunningStack } from '../services/startStack.ts'
 import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
@@ -24,7 +24,6 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'verity-checkout-cli-'))
   const user = Ed25519Signer.generate()
   const agent = Ed25519Signer.generate()
-  const userKey = join(dir, 'user.json')
   const agentKey = join(dir, 'agent.json')
   let stack: RunningStack
   let orchestrator: OrchestratorClient
@@ -33,7 +32,6 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   let business: string
 
   before(async () => {
-    user.toKeyFile(userKey)
     agent.toKeyFile(agentKey)
     stack = await startStack({ dataDir: join(dir, 'devnet'), ports: { baseLayer: 0, extractor: 0, orchestrator: 0, domain: 0, store: 0 }, store: true, logLevel: 'silent' })
     business = stack.store!.url
@@ -79,9 +77,10 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   }
 
   /**
-   * Completes `sessionId` with a mandate chain of `intentId` that the store must refuse: the user's
-   * open mandate binds `closer` (default: the agent), who signs the closed and Payment Mandates;
-   * `commitments` replaces the constraint's (a sealed intent's).
+   * Completes `sessionId` with a mandate chain of `intentId` that the store must refuse: the
+   * platform's (the agent's request key) open mandates bind the mandate key of `closer` (default:
+   * the agent), bound by `closer` and signing the closed mandates; `commitments` replaces the
+   * constraint's (a sealed intent's).
    */
   async function completeWith(sessionId: string, intentId: string, options: { closer?: Ed25519Signer; commitments?: Record<string, string> } = {}): Promise<ApiError> {
     const closer = options.closer ?? agent
@@ -90,10 +89,13 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     const checkout = await checkouts.get(sessionId)
     const named = verityIntentConstraintOf(bundle.signed_intent, stack.orchestrator.url)
     const constraint = options.commitments === undefined ? named : { ...named, commitments: options.commitments }
-    const openMandate = await issueOpenCheckoutMandate({ user, agentPublicKey: closer.publicKeyBase58, constraint })
-    const closed = await closeCheckoutMandate({ openMandate, checkout, agent: closer, audience: business })
+    const platformKey = deriveUcpRequestKey(agent)
+    const mandateKey = deriveAp2MandateKey(closer)
+    const verity = { ...constraint, agent_binding: bindMandateKey(closer, intentId, mandateKey.publicJwk) }
+    const openMandate = await issueOpenCheckoutMandate({ platformKey, mandateKey: mandateKey.publicJwk, checkout, verity })
+    const closed = await closeCheckoutMandate({ openMandate, checkout, mandateKey, audience: business })
     const total = BigInt((checkout['totals'] as { type: string; amount: number }[]).find((entry) => entry.type === 'total')!.amount)
-    const token = await issuePaymentMandate({ agent: closer, checkoutHash: closed.checkoutHash, payee: { id: payee, name: 'demo store' }, amountCents: total, currency: 'USD', intentId, audience: business })
+    const token = await issuePaymentMandate({ platformKey, mandateKey, openCheckoutHash: closed.openHash, checkoutHash: closed.checkoutHash, payee: { id: payee, name: 'demo store' }, amountCents: total, currency: 'USD', intentId, audience: business })
     const instrument = { id: 'i1', handler_id: 'verity_domain', type: 'dev.verity.mandate_payment', credential: { type: 'dev.verity.mandate_payment', token } }
     const error = await checkouts.complete(sessionId, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: closed.checkoutMandate } }).catch((caught: unknown) => caught)
     assert.ok(error instanceof ApiError, String(error))
@@ -112,7 +114,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
   test('buys the proven tee and prints the order; the user paid the checkout total to the store, once; a second checkout of the intent is refused with intent_already_used', async () => {
     const intentId = await newIntent()
     const before = await balanceOf(user.ownerId)
-    const bought = await verity('checkout', intentId, '--key', userKey, '--agent-key', agentKey, '--item', TEE, '--business', business, '--orchestrator', stack.orchestrator.url, ...ADDRESS, '--json')
+    const bought = await verity('checkout', intentId, '--agent-key', agentKey, '--item', TEE, '--business', business, '--orchestrator', stack.orchestrator.url, ...ADDRESS, '--json')
     assert.equal(bought.code, 0, bought.stderr)
     const parsed = parseJsonBigint(bought.stdout.trim()) as { status: string; order: { id: string; permalink_url: string }; amount: number | bigint; payee: string }
     const result = { ...parsed, amount: BigInt(parsed.amount) }
@@ -141,15 +143,15 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     assert.equal(refusal.serverCode, 'mandate_scope_mismatch', refusal.message)
     assert.match(refusal.message, /VERITY_CHECKOUT_MISMATCH/)
     assert.equal(await balanceOf(user.ownerId), before)
-    const usage = await verity('checkout', intentId, '--item', TEE)
+    const usage = await verity('checkout', intentId, '--item', TEE, '--orchestrator', stack.orchestrator.url)
     assert.equal(usage.code, 2)
-    assert.match(usage.stderr, /--key USER_KEY is needed/)
+    assert.match(usage.stderr, /names its agents: pass --agent-key/)
   })
 
   /** `verity checkout` of a proven intent with the named agent's key: the proven session is completed and paid. */
   async function checkoutProven(intentId: string, sessionId: string): Promise<void> {
     const before = await balanceOf(user.ownerId)
-    const bought = await verity('checkout', intentId, '--key', userKey, '--agent-key', agentKey, '--business', business, '--orchestrator', stack.orchestrator.url, '--json')
+    const bought = await verity('checkout', intentId, '--agent-key', agentKey, '--business', business, '--orchestrator', stack.orchestrator.url, '--json')
     assert.equal(bought.code, 0, bought.stderr)
     const result = parseJsonBigint(bought.stdout.trim()) as { status: string; checkout_id: string; order: { id: string }; amount: number | bigint }
     assert.equal(result.status, 'completed')
@@ -158,7 +160,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     assert.equal(BigInt(result.amount), 1999n + 500n)
   }
 
-  test('an agent-bound intent: a mandate closed by a key the intent does not name is refused by the store (VERITY_AGENT_NOT_NAMED), nothing paid, no order; the named agent completes it', async () => {
+  test('an agent-bound intent: a mandate key bound by an agent the intent does not name is refused by the store (VERITY_AGENT_NOT_NAMED), nothing paid, no order; the named agent completes it', async () => {
     const intentId = await newIntent({ agents: [agent] })
     const proven = await readySession(1)
     await prove(intentId, proven, agent)
@@ -167,7 +169,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     const refusal = await completeWith(proven, intentId, { closer: stranger })
     assert.equal(refusal.status, 403, refusal.message)
     assert.equal(refusal.serverCode, 'mandate_invalid_signature', refusal.message)
-    assert.match(refusal.message, new RegExp(`VERITY_AGENT_NOT_NAMED: the agent key ${stranger.publicKeyBase58} that signs the closed mandate is not one the intent names`))
+    assert.match(refusal.message, new RegExp(`VERITY_AGENT_NOT_NAMED: the agent key ${stranger.publicKeyBase58} that bound the mandate key is not one the intent names`))
     assert.equal(await balanceOf(user.ownerId), before)
     const session = await new UcpCheckoutClient(business, ucpPlatformOf({ orchestrator: stack.orchestrator.url, agent })).get(proven)
     assert.equal(session.status, 'ready_for_complete')

@@ -21,22 +21,19 @@ export const checkoutCommand: Command = {
   path: ['checkout'],
   summary: 'buy what a proven intent allows at a UCP business: open a checkout, prove it, pay with the mandate, print the order',
   usage:
-    'verity checkout INTENT_ID --key USER_KEY|--open-mandate FILE [--item VARIANT[:QTY]]... [--business URL] [--buyer FILE] [--email E] [--first-name N] [--last-name N] ' +
-    '[--street S --city C --region R --postal-code P --country CC] [--shipping OPTION_ID] [--discount CODE]... [--agent-key FILE] [--profile URL] [--orchestrator URL] [--wait-timeout SECONDS]',
+    'verity checkout INTENT_ID [--agent-key FILE] [--item VARIANT[:QTY]]... [--business URL] [--buyer FILE] [--email E] [--first-name N] [--last-name N] ' +
+    '[--street S --city C --region R --postal-code P --country CC] [--shipping OPTION_ID] [--discount CODE]... [--profile URL] [--orchestrator URL] [--wait-timeout SECONDS]',
   optionHelp: {
-    key: "the intent's signer (its key file): signs the open AP2 Checkout Mandate that names the intent",
     item: 'what to buy, when the intent is still pending: a variant id of the business, with :QTY (default 1); repeatable',
     business: `the UCP business (default $${STORE_URL_ENV} or ${STORE_URL_DEFAULT}, the devnet's demo store)`,
     buyer: 'a JSON file {"buyer": {email, first_name, …}, "destination": {street_address, address_locality, …}} (flags override it)',
     shipping: "the business's fulfillment option id (default: its first option)",
-    'open-mandate': 'the open Checkout Mandate from `verity mandate open` (instead of --key); --agent-key must be the agent it names',
-    'agent-key': 'the agent key that signs the proposal and the closed mandates (default: a new one; an agent-bound intent needs one of its agents)',
+    'agent-key': 'the Ed25519 agent key that proposes and binds the AP2 mandate key (default: a new one; an agent-bound intent needs one of its agents). The user signs nothing more: the signed intent, whatever signed it, is the authority',
     profile: 'the UCP platform profile to advertise; it must list the agent\'s request key, which signs every request (default: the agent\'s own profile, served by the orchestrator at /extractor/ucp/platform-profile?signing_key=…, which lists AP2)',
     'wait-timeout': 'how long to wait for the proof, in seconds (default 180)',
   },
   options: {
     ...ORCHESTRATOR_OPTION,
-    key: { type: 'string' },
     item: { type: 'string', multiple: true },
     business: { type: 'string' },
     buyer: { type: 'string' },
@@ -51,22 +48,18 @@ export const checkoutCommand: Command = {
     shipping: { type: 'string' },
     discount: { type: 'string', multiple: true },
     'agent-key': { type: 'string' },
-    'open-mandate': { type: 'string' },
     profile: { type: 'string' },
     'wait-timeout': { type: 'string' },
   },
   positionals: [1, 1],
   async run({ positionals, values, out }) {
     const intentId = positionals[0]!
-    if (typeof values.key !== 'string' && typeof values['open-mandate'] !== 'string')
-      throw new UsageError('--key USER_KEY is needed (the intent\'s signer signs the open AP2 Checkout Mandate), or --open-mandate FILE from `verity mandate open`')
     const orchestratorBase = orchestratorUrl(values)
     const business = ((values.business as string | undefined) ?? process.env[STORE_URL_ENV] ?? STORE_URL_DEFAULT).replace(/\/+$/, '')
     const { buyer, destination } = buyerOf(values)
-    const user = typeof values.key === 'string' ? loadSigner(values.key) : undefined
     const named = typeof values['agent-key'] === 'string' ? loadSigner(values['agent-key']) : undefined
-    // A passkey key file signs no AP2 mandate (MANDATE_SIGNER_UNSUPPORTED): refused before any request.
-    assertMandateSigner({ ...(user === undefined ? {} : { user }), ...(named === undefined ? {} : { agent: named }) })
+    // A passkey agent key binds no AP2 mandate key (MANDATE_SIGNER_UNSUPPORTED): refused before any request.
+    if (named !== undefined) assertMandateSigner({ agent: named })
     const orchestrator = new OrchestratorClient(orchestratorBase, { token: clientToken() })
     // A new key is named by no intent: an intent that names its agents would refuse its proposal (AGENT_NOT_NAMED) after a session was opened.
     if (named === undefined && intentNamesAgents(await orchestrator.getIntent(intentId)))
@@ -81,7 +74,6 @@ export const checkoutCommand: Command = {
       ...(destination === undefined ? {} : { destination }),
       ...(typeof values.shipping === 'string' ? { fulfillmentOptionId: values.shipping } : {}),
       ...(Array.isArray(values.discount) ? { discountCodes: values.discount as string[] } : {}),
-      ...(user !== undefined ? { user } : { openMandate: readOpenMandate(values['open-mandate'] as string) }),
       agent,
       ...(typeof values.profile === 'string' ? { profileUrl: values.profile } : {}),
       proofWaitMs: secondsOf(values['wait-timeout']) * 1000,
@@ -95,14 +87,6 @@ export const checkoutCommand: Command = {
     )
     return 0
   },
-}
-
-function readOpenMandate(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').trim()
-  } catch (error) {
-    throw new UsageError(`--open-mandate ${path}: ${(error as Error).message}`)
-  }
 }
 
 function itemsOf(flags: CommandContext['values'][string]): { id: string; quantity: number }[] | undefined {

@@ -17,7 +17,6 @@ import { sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand } f
 import { transferCommand } from './transfer.ts'
 import { payCommand } from './pay.ts'
 import { checkoutCommand } from './checkout.ts'
-import { mandateOpenCommand } from './mandate.ts'
 import { nonceCommand, vaultShowCommand } from './vault.ts'
 import { eventsCommand, intentCreateCommand, intentShowCommand, intentStatusCommand, proofGetCommand, proposeCommand, templatePushCommand } from './orchestratorCommands.ts'
 
@@ -54,7 +53,6 @@ export const commands: readonly Command[] = [
   transferCommand,
   payCommand,
   checkoutCommand,
-  mandateOpenCommand,
   nftCreateCommand,
   nftMintCommand,
   vaultShowCommand,

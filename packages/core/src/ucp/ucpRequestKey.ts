@@ -16,6 +16,8 @@ export type UcpRequestKey = Readonly<{ kid: string; publicJwk: UcpPublicJwk; pri
 
 /** What is signed to derive the key: a tag no other Verity signature uses. */
 export const UCP_REQUEST_KEY_TAG = 'verity/ucp-request-key/v1'
+/** The tag of the agent's AP2 mandate key (`cnf`, docs/ap2-verity-constraint.md): another key of the same agent. */
+export const AP2_MANDATE_KEY_TAG = 'verity/ap2-mandate-key/v1'
 
 // n, the order of the P-256 group (SEC 2 §2.4.2): a private key is an integer in [1, n-1].
 const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
@@ -29,7 +31,20 @@ const DERIVATION_TRIES_MAX = 8
  * @example const key = deriveUcpRequestKey(agent); profile.signing_keys = [key.publicJwk]
  */
 export function deriveUcpRequestKey(signer: KeySigner): UcpRequestKey {
-  const signature = signer.sign(new TextEncoder().encode(UCP_REQUEST_KEY_TAG))
+  return deriveP256Key(signer, UCP_REQUEST_KEY_TAG)
+}
+
+/**
+ * The agent's AP2 mandate key: the P-256 key its mandates are bound to (`cnf.jwk`) and that signs
+ * the closed mandates, derived as the request key is, under AP2_MANDATE_KEY_TAG.
+ * @example const mandateKey = deriveAp2MandateKey(agent)
+ */
+export function deriveAp2MandateKey(signer: KeySigner): UcpRequestKey {
+  return deriveP256Key(signer, AP2_MANDATE_KEY_TAG)
+}
+
+function deriveP256Key(signer: KeySigner, tag: string): UcpRequestKey {
+  const signature = signer.sign(new TextEncoder().encode(tag))
   if (!('Ed25519' in signature)) throw new InvalidSignerError({ reason: 'a UCP request key is derived from an Ed25519 signer (a passkey\'s signatures are not deterministic)' })
   let seed = createHash('sha256').update(decodeBase58(signature.Ed25519.signature, 'signature', 64)).digest()
   for (let tries = 0; tries < DERIVATION_TRIES_MAX; tries += 1) {

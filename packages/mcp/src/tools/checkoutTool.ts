@@ -11,13 +11,12 @@ export const CHECKOUT_DESCRIPTION =
   'Buys what a Verity intent allows at a UCP business and returns the order (docs/ap2-verity-constraint.md). For a pending ' +
   'intent it opens a checkout session with `items` (variant ids from search_catalog), the buyer and where to ship, proposes ' +
   'that session (the proof then covers the checkout total, shipping included), waits for the proof, and completes the ' +
-  "session with AP2 mandates whose constraint is the proof: the user's open Checkout Mandate (`open_mandate`, which the " +
-  "user makes with `verity mandate open INTENT_ID --key USER_KEY --agent <your key>`) and your closed one, signed with your " +
-  'key (--key). The business verifies it all and is paid by the intent\'s mandate payment before it places the order. ' +
+  'session with AP2 mandates that carry the intent (the signed intent is the user\'s authority, whatever signed it: an ' +
+  'Ed25519 key, a passkey or a multisig), made with your key (--key, one the intent names): it binds your AP2 mandate key. ' +
+  'The business verifies it all and is paid by the intent\'s mandate payment before it places the order. ' +
   'Check the candidate first (check_solution with a product is a good dry run). Refusals name why: a business without ' +
-  'checkout, AP2 or dev.verity.domain (UCP_BUSINESS_UNUSABLE, nothing is created or paid), an intent signed by a passkey or a ' +
-  'multisig, or a server key that is not Ed25519 (MANDATE_SIGNER_UNSUPPORTED: AP2 mandates are signed with Ed25519 keys only; ' +
-  'nothing is created or spent; a product-template intent can still be paid with `pay`), intent_already_used (the intent ' +
+  'checkout, AP2 or dev.verity.domain (UCP_BUSINESS_UNUSABLE, nothing is created or paid), an unsigned intent or a server ' +
+  'key that is not Ed25519 (MANDATE_SIGNER_UNSUPPORTED: nothing is created or spent), intent_already_used (the intent ' +
   'paid another checkout), mandate_scope_mismatch (the cart differs from the proven one), CHECKOUT_REFUSED (not proven).'
 
 const Item = z.object({ id: z.string().min(1).max(2_048), quantity: z.number().int().min(1).max(999_999).default(1) })
@@ -31,7 +30,6 @@ export function registerCheckoutTool(server: McpServer, deps: ToolDependencies):
       description: CHECKOUT_DESCRIPTION,
       inputSchema: {
         intent_id: IntentId,
-        open_mandate: z.string().min(1).max(65_536).describe("the user's open AP2 Checkout Mandate for this intent and your key (an SD-JWT)"),
         business: z.string().url().max(2_048).optional().describe('the UCP business (default: the one search_catalog uses)'),
         items: z.array(Item).min(1).max(16).optional().describe('what to buy when the intent is pending: variant ids and quantities'),
         buyer: z.object({ email: Text, first_name: Text, last_name: Text, phone_number: Text }).optional(),
@@ -54,10 +52,10 @@ export function registerCheckoutTool(server: McpServer, deps: ToolDependencies):
       },
       annotations: { destructiveHint: true, idempotentHint: false },
     },
-    ({ intent_id, open_mandate, business, items, buyer, destination, fulfillment_option_id }) =>
+    ({ intent_id, business, items, buyer, destination, fulfillment_option_id }) =>
       runTool(async () => {
         if (deps.signer === undefined) throw new AgentKeyMissingError()
-        // The closed mandates are signed with an Ed25519 key: a passkey or multisig --key is refused before anything is read or created.
+        // The agent binds its AP2 mandate key with an Ed25519 signature: a passkey or multisig --key is refused before anything is read or created.
         assertMandateSigner({ agent: deps.signer })
         const url = (business ?? deps.businessUrl).replace(/\/+$/, '')
         const bought = await checkoutWithIntent({
@@ -68,7 +66,6 @@ export function registerCheckoutTool(server: McpServer, deps: ToolDependencies):
           ...(buyer === undefined ? {} : { buyer }),
           ...(destination === undefined ? {} : { destination }),
           ...(fulfillment_option_id === undefined ? {} : { fulfillmentOptionId: fulfillment_option_id }),
-          openMandate: open_mandate,
           // Its requests are signed with the agent's request key, under the agent's own profile (the orchestrator serves it): the session is the agent's alone.
           agent: deps.signer as KeySigner,
         })

@@ -1,6 +1,7 @@
-// The one check of who can sign AP2 mandates (docs/ap2-verity-constraint.md, "Who can check out"),
-// run by every client before it creates or spends anything: the SDK's checkoutWithIntent and
-// mandate issuers, `verity checkout`, `verity mandate open`, the MCP tool `checkout`.
+// The one check of who can take part in AP2 mandates (docs/ap2-verity-constraint.md, "Who can
+// check out"), run by every client before it creates or spends anything: the SDK's
+// checkoutWithIntent, `verity checkout`, the MCP tool `checkout`. Every signed intent can check
+// out (its signature, whatever its kind, is the user's authority); the agent must be one Ed25519 key.
 import { canSignMandates, decodeBase58, type SignatureScheme, type Signer } from '@verity/core'
 import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 import { MandateSignerUnsupportedError } from './MandateSignerUnsupportedError.ts'
@@ -9,22 +10,19 @@ import { MandateSignerUnsupportedError } from './MandateSignerUnsupportedError.t
 const ED25519_PUBLIC_KEY_BYTES = 32
 
 export type AssertMandateSignerParameters = {
-  /** The signed intent (GET /intents/{id}): its signer must sign the open Checkout Mandate. */
+  /** The signed intent (GET /intents/{id}): it must be signed (by any kind of signer). */
   signedIntent?: unknown
-  /** The user key given to sign the open Checkout Mandate. */
-  user?: Signer
-  /** The agent key that signs the closed Checkout Mandate and the Payment Mandate. */
+  /** The agent key that binds the mandate key and signs the proposal. */
   agent?: Signer
 }
 
 /**
- * Throws MandateSignerUnsupportedError when an AP2 mandate of this checkout would need a signer
- * that cannot sign one: the intent signed by a passkey, a multisig or no one, or a user or agent key
- * that is not a single Ed25519 key. Reads nothing and signs nothing.
- * @example assertMandateSigner({ signedIntent: await orchestrator.getIntent(id), user, agent })
+ * Throws MandateSignerUnsupportedError when a checkout's mandates cannot be made: an Unsigned
+ * intent, or an agent key that is not a single Ed25519 key (a passkey or a multisig agent). Reads
+ * nothing and signs nothing.
+ * @example assertMandateSigner({ signedIntent: await orchestrator.getIntent(id), agent })
  */
 export function assertMandateSigner(parameters: AssertMandateSignerParameters): void {
-  if (parameters.user !== undefined) refuse(schemeOfSigner(parameters.user), { role: 'user' })
   if (parameters.agent !== undefined) refuse(schemeOfSigner(parameters.agent), { role: 'agent' })
   if (parameters.signedIntent !== undefined) {
     const intent = readSignedIntent(parameters.signedIntent)
@@ -32,8 +30,8 @@ export function assertMandateSigner(parameters: AssertMandateSignerParameters): 
   }
 }
 
-function refuse(scheme: SignatureScheme | 'Unsigned', fields: { role: 'intent' | 'user' | 'agent'; intentId?: string }): void {
-  if (!canSignMandates(scheme)) throw new MandateSignerUnsupportedError({ ...fields, scheme })
+function refuse(scheme: SignatureScheme | 'Unsigned', fields: { role: 'intent' | 'agent'; intentId?: string }): void {
+  if (!canSignMandates(scheme, fields.role)) throw new MandateSignerUnsupportedError({ ...fields, scheme })
 }
 
 /** A signer's scheme from its public key alone: a multisig has none; an Ed25519 key is 32 bytes, a passkey's is not. */

@@ -15,6 +15,8 @@ export type AuthorizeVerityCheckoutParameters = VerifyMandateBundleOptions & {
   /** `credential.token` of the request's dev.verity.domain payment instrument: the Payment Mandate. */
   paymentMandate: unknown
   merchantSigningKeys: readonly Readonly<Record<string, unknown>>[]
+  /** The platform's `signing_keys` (the profile its UCP-Agent names): they sign the open mandates. */
+  platformSigningKeys: readonly Readonly<Record<string, unknown>>[]
   /** The business's base URL. */
   business: string
   /** Orchestrators the business reads proof bundles from (GET /proofs/{intent_id}). */
@@ -36,7 +38,7 @@ export type VerityCheckoutPayment = VerityCheckoutAuthorization & { proofBundle:
  */
 export async function authorizeVerityCheckout(parameters: AuthorizeVerityCheckoutParameters): Promise<VerityCheckoutPayment> {
   const constraint = await peekVerityConstraint(parameters.checkoutMandate)
-  if (constraint === undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: 'the checkout mandate carries no dev.verity.intent constraint' })
+  if (constraint === undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: 'the checkout mandate names no Verity intent (dev.verity.intent)' })
   const proofBundle = parameters.proofBundle ?? (await fetchVerityProofBundle(constraint, { orchestratorsAllowed: parameters.orchestratorsAllowed }))
   const authorized = await evaluateVerityConstraint({ ...parameters, checkoutMandate: parameters.checkoutMandate as string, proofBundle })
   if (checkoutDigestOf(authorized.checkout) !== checkoutDigestOf(parameters.session))

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { agentKeyOfSigner, Ed25519Signer } from '@verity/core'
+import { agentKeyOfSigner, deriveUcpRequestKey, Ed25519Signer, MultisigSigner, SoftwarePasskey, type Signer } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { createProver, type Prover } from '@verity/prover'
@@ -25,8 +25,7 @@ import { UcpCheckoutClient } from '../ucp/UcpCheckoutClient.ts'
 import { Ap2MandateError } from './Ap2MandateError.ts'
 import { authorizeVerityCheckout } from './authorizeVerityCheckout.ts'
 import { checkoutWithIntent } from './checkoutWithIntent.ts'
-import { closeCheckoutMandate, issueOpenCheckoutMandate, issuePaymentMandate } from './issueMandates.ts'
-import { verityIntentConstraintOf } from './verityIntentConstraintOf.ts'
+import { issueVerityMandates } from './issueVerityMandates.ts'
 
 const TEMPLATE = readFileSync(new URL('../../../policy/examples/payable-checkout.template', import.meta.url), 'utf8')
 const TEE: SpecProduct = {
@@ -44,6 +43,9 @@ const TEE: SpecProduct = {
 describe('checkoutWithIntent at a UCP business written from the specs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verity-checkout-'))
   const [user, agent, extractor, store, minter] = [Ed25519Signer.generate(), Ed25519Signer.generate(), Ed25519Signer.generate(), Ed25519Signer.generate(), Ed25519Signer.generate()]
+  // Users whose intents are signed by a passkey (the web wallet's) and by a multisig.
+  const passkey = SoftwarePasskey.generate()
+  const multisig = new MultisigSigner({ members: [{ signer: Ed25519Signer.generate(), weight: 1 }, { signer: SoftwarePasskey.generate(), weight: 1 }], threshold: 2 })
   let prover: Prover
   let domain: TestDomain
   let orchestrator: RunningOrchestrator
@@ -61,7 +63,7 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
     const mint = signVerifiable(minter, 'FungibleTokenMint', {
       new_nonce: 1n,
       shard: 1,
-      operation: { Create: { metadata: { name: 'Dollar', symbol: 'USD' }, credited: [{ address: domain.addressOf(user), amount: 10_000n }] } },
+      operation: { Create: { metadata: { name: 'Dollar', symbol: 'USD' }, credited: [user, passkey, multisig].map((payer) => ({ address: domain.addressOf(payer), amount: 10_000n })) } },
     })
     assert.equal((await domain.post('/intents/execute', [jsonValue(mint)])).status, 200)
     const handlers = { 'dev.verity.domain': [{ id: 'verity_domain', version: '2026-04-08', config: { payee: domain.addressOf(store), token } }] }
@@ -82,6 +84,8 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
               checkoutMandate: (request.ap2 as { checkout_mandate?: unknown }).checkout_mandate,
               paymentMandate: instrument?.credential?.token,
               merchantSigningKeys: ((await (await fetch(`${business.url}/.well-known/ucp`)).json()) as { signing_keys: Record<string, unknown>[] }).signing_keys,
+              // The platform's keys, as its profile (the agent's own, served by the orchestrator) lists them.
+              platformSigningKeys: [deriveUcpRequestKey(agent).publicJwk],
               business: business.url,
               orchestratorsAllowed: [orchestrator.url],
               verifier: prover,
@@ -119,10 +123,10 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
     return match?.[1]
   }
 
-  async function newIntent(maxPriceCents = 3000): Promise<string> {
+  async function newIntent(maxPriceCents = 3000, signer: Signer = user): Promise<string> {
     const id = randomUUID()
     const fields = { acceptable_categories: ['t-shirt'], size: 'M', max_price_cents: maxPriceCents, payment_token: token, payment_deadline_ms: Date.now() + 3_600_000, allowed_payees: [domain.addressOf(store)] }
-    await client.submitIntent(signIntent({ id, templateId, fields, signer: user, agents: [agentKeyOfSigner(agent)] }))
+    await client.submitIntent(signIntent({ id, templateId, fields, signer, agents: [agentKeyOfSigner(agent)] }))
     return id
   }
 
@@ -134,7 +138,7 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
   test('buys the proven tee: the order is placed after the domain applied the payment of the checkout total; a second checkout of the intent is refused, unpaid', async () => {
     const intentId = await newIntent()
     const before = await balanceOf(user)
-    const bought = await checkoutWithIntent({ business: business.url, orchestrator: client, intentId, items: [{ id: 'tee-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, user, agent })
+    const bought = await checkoutWithIntent({ business: business.url, orchestrator: client, intentId, items: [{ id: 'tee-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, agent })
     assert.equal(bought.checkout.status, 'completed')
     assert.match(bought.order?.id ?? '', /^order_/)
     assert.equal(bought.amountCents, 2499n)
@@ -148,6 +152,15 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
     const refusal = await completeWith(checkouts, second, intentId)
     assert.equal(refusal.serverCode, 'intent_already_used')
     assert.equal(await balanceOf(user), before - 2499n)
+  })
+
+  test('an intent signed by a passkey, and one signed by a multisig, check out too: the signed intent is the user\'s authority, the agent binds the mandate key', async () => {
+    for (const signer of [passkey, multisig]) {
+      const intentId = await newIntent(3000, signer)
+      const bought = await checkoutWithIntent({ business: business.url, orchestrator: client, intentId, items: [{ id: 'tee-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, agent })
+      assert.equal(bought.checkout.status, 'completed')
+      assert.equal(bought.amountCents, 2499n)
+    }
   })
 
   test('a cart other than the proven one is refused before any payment: another quantity of the same tee', async () => {
@@ -169,7 +182,7 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
   test('a business that does not negotiate AP2 is refused before anything is created or paid', async () => {
     const intentId = await newIntent()
     const requestsBefore = plain.requests.length
-    await assert.rejects(checkoutWithIntent({ business: plain.url, orchestrator: client, intentId, items: [{ id: 'tee-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, user, agent }), (error: unknown) => {
+    await assert.rejects(checkoutWithIntent({ business: plain.url, orchestrator: client, intentId, items: [{ id: 'tee-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, agent }), (error: unknown) => {
       assert.ok(error instanceof UcpBusinessUnusableError, String(error))
       assert.match(error.message, /does not negotiate AP2 mandates.*nothing was bought or paid/)
       return true
@@ -181,11 +194,9 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
   async function completeWith(checkouts: UcpCheckoutClient, session: { id: string }, intentId: string): Promise<ApiError> {
     const bundle = await client.getProof(intentId)
     const checkout = await checkouts.get(session.id)
-    const openMandate = await issueOpenCheckoutMandate({ user, agentPublicKey: agent.publicKeyBase58, constraint: verityIntentConstraintOf(bundle.signed_intent, orchestrator.url) })
-    const closed = await closeCheckoutMandate({ openMandate, checkout, agent, audience: business.url })
-    const paymentToken = await issuePaymentMandate({ agent, checkoutHash: closed.checkoutHash, payee: { id: domain.addressOf(store), name: 'spec' }, amountCents: 2499n, currency: 'USD', intentId, audience: business.url })
-    const instrument = { id: 'i1', handler_id: 'verity_domain', type: 'dev.verity.mandate_payment', credential: { type: 'dev.verity.mandate_payment', token: paymentToken } }
-    const error = await checkouts.complete(session.id, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: closed.checkoutMandate } }).catch((caught: unknown) => caught)
+    const mandates = await issueVerityMandates({ agent, signedIntent: bundle.signed_intent, orchestrator: orchestrator.url, checkout, business: business.url, payee: { id: domain.addressOf(store), name: 'spec' } })
+    const instrument = { id: 'i1', handler_id: 'verity_domain', type: 'dev.verity.mandate_payment', credential: { type: 'dev.verity.mandate_payment', token: mandates.paymentMandate } }
+    const error = await checkouts.complete(session.id, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: mandates.checkoutMandate } }).catch((caught: unknown) => caught)
     assert.ok(error instanceof ApiError, String(error))
     return error
   }

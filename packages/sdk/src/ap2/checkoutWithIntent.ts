@@ -2,7 +2,7 @@
 // 2026-04-08 business that negotiates AP2 and the dev.verity.domain payment handler, open a
 // checkout session, prove the intent over it, and complete it with AP2 mandates whose constraint
 // is the proof, paying with the intent's mandate payment.
-import { agentOwnerIdsOf, deriveUcpRequestKey, ownerIdOfAgentKey, type KeySigner, type Signer } from '@verity/core'
+import { agentOwnerIdsOf, deriveUcpRequestKey, ownerIdOfAgentKey, type KeySigner, type Signer, type UcpRequestKey } from '@verity/core'
 import { VERITY_PAYMENT_INSTRUMENT_TYPE, type Static, type UcpBuyer, type UcpPostalAddress } from '@verity/wire'
 import type { OrchestratorClient } from '../clients/OrchestratorClient.ts'
 import { CHECKOUT_PROOF_WAIT_MS_DEFAULT, CHECKOUT_PREPARE_UPDATES_MAX, CHECKOUT_STATUS_POLL_MS } from '../limits.ts'
@@ -11,8 +11,7 @@ import { ucpPlatformOf } from '../ucp/ucpPlatformOf.ts'
 import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 import { assertMandateSigner } from './assertMandateSigner.ts'
 import { CheckoutRefusedError } from './CheckoutRefusedError.ts'
-import { closeCheckoutMandate, issueOpenCheckoutMandate, issuePaymentMandate } from './issueMandates.ts'
-import { verityIntentConstraintOf } from './verityIntentConstraintOf.ts'
+import { issueVerityMandates } from './issueVerityMandates.ts'
 
 export type CheckoutWithIntentParameters = {
   /** The business's base URL (`/.well-known/ucp` there). */
@@ -26,10 +25,11 @@ export type CheckoutWithIntentParameters = {
   destination?: Static<typeof UcpPostalAddress>
   fulfillmentOptionId?: string
   discountCodes?: readonly string[]
-  /** The intent's signer: issues the open Checkout Mandate (or give `openMandate`, issued earlier). */
-  user?: KeySigner
-  openMandate?: string
-  /** The agent: signs the proposal (an agent-bound intent), the closed Checkout Mandate and the Payment Mandate. */
+  /**
+   * The agent, one of the intent's named Ed25519 agents: signs the proposal and the binding of its
+   * mandate key; its request key (the platform key) signs the open mandates, its mandate key the
+   * closed ones. The user signs nothing more: the signed intent is the user's authority.
+   */
   agent: KeySigner
   /**
    * The platform profile sent as UCP-Agent. Default: the agent's own, served by the orchestrator
@@ -57,10 +57,10 @@ export type CheckoutWithIntentReturnType = {
  * the proof; then completes the proven session with the AP2 Checkout Mandate chain and the Payment
  * Mandate. Every request to the business is signed with the agent's request key (the session is
  * the agent's alone). The business verifies the Verity constraint and is paid by the domain before it places
- * the order. Throws MandateSignerUnsupportedError (a passkey, multisig or unsigned intent, or a key that is not
+ * the order. Throws MandateSignerUnsupportedError (an unsigned intent, or an agent key that is not
  * Ed25519: before anything is created), CheckoutRefusedError, UcpBusinessUnusableError, ApiError (a business's refusal:
  * `serverCode` is its UCP error code), ServiceUnreachableError.
- * @example const { order } = await checkoutWithIntent({ business, orchestrator, intentId, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer, destination, user, agent })
+ * @example const { order } = await checkoutWithIntent({ business, orchestrator, intentId, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer, destination, agent })
  */
 export async function checkoutWithIntent(parameters: CheckoutWithIntentParameters): Promise<CheckoutWithIntentReturnType> {
   const progress = parameters.onProgress ?? (() => {})
@@ -81,19 +81,16 @@ export async function checkoutWithIntent(parameters: CheckoutWithIntentParameter
   const bundle = await parameters.orchestrator.getProof(parameters.intentId)
   const checkoutId = provenCheckoutOf(bundle, parameters.business)
   progress(`completing checkout ${checkoutId}`)
-  return complete(client, business, parameters, bundle, checkoutId)
+  return complete(client, business, parameters, bundle, checkoutId, platform.requestKey)
 }
 
 /**
- * Refuses, before anything is created: a signer that cannot sign AP2 mandates (MandateSignerUnsupportedError),
- * a user key that is not the intent's signer, an agent the intent does not name (CheckoutRefusedError).
+ * Refuses, before anything is created: an unsigned intent or an agent that is not one Ed25519 key
+ * (MandateSignerUnsupportedError), an agent the intent does not name (CheckoutRefusedError).
  */
 function checkSigners(signedIntent: unknown, parameters: CheckoutWithIntentParameters): void {
-  assertMandateSigner({ signedIntent, agent: parameters.agent, ...(parameters.user === undefined ? {} : { user: parameters.user }) })
+  assertMandateSigner({ signedIntent, agent: parameters.agent })
   const intent = readSignedIntent(signedIntent)
-  const signerKey = (intent.authorship as { Ed25519: { pub_key: string } }).Ed25519.pub_key
-  if (parameters.user !== undefined && parameters.openMandate === undefined && parameters.user.publicKeyBase58 !== signerKey)
-    throw new CheckoutRefusedError({ step: 'prepare', reason: `the user key ${parameters.user.publicKeyBase58} is not the signer of intent ${intent.id} (Ed25519 key ${signerKey}): the open Checkout Mandate must be signed by the key that signed the intent` })
   if (intent.agents === undefined) return
   const named = agentOwnerIdsOf(intent.agents, 'agents')
   if (!named.includes(parameters.agent.ownerId))
@@ -168,26 +165,26 @@ function provenCheckoutOf(bundle: unknown, business: string): string {
   return proposal.solution
 }
 
-async function complete(client: UcpCheckoutClient, business: VerityCheckoutBusiness, parameters: CheckoutWithIntentParameters, bundle: unknown, checkoutId: string): Promise<CheckoutWithIntentReturnType> {
+async function complete(client: UcpCheckoutClient, business: VerityCheckoutBusiness, parameters: CheckoutWithIntentParameters, bundle: unknown, checkoutId: string, platformKey: UcpRequestKey): Promise<CheckoutWithIntentReturnType> {
   const checkout = await client.get(checkoutId)
   const totals = (checkout['totals'] ?? []) as { type?: string; amount?: number }[]
   const amountCents = BigInt(totals.find((total) => total.type === 'total')?.amount ?? 0)
   const currency = String(checkout['currency'] ?? '')
   // Completed already (a retry after an answer that did not arrive): the order is there, nothing is paid again.
   if (checkout.status === 'completed') return { checkout, order: checkout['order'] as CheckoutWithIntentReturnType['order'], amountCents, currency, payee: business.payee }
-  const constraint = verityIntentConstraintOf((bundle as { signed_intent: unknown }).signed_intent, parameters.orchestrator.baseUrl)
-  const openMandate = parameters.openMandate ?? (await openMandateOf(parameters, constraint))
-  const closed = await closeCheckoutMandate({ openMandate, checkout, agent: parameters.agent, audience: parameters.business })
-  const token = await issuePaymentMandate({ agent: parameters.agent, checkoutHash: closed.checkoutHash, payee: { id: business.payee, name: parameters.business, website: parameters.business }, amountCents, currency, intentId: parameters.intentId, audience: parameters.business })
+  const payee = { id: business.payee, name: merchantNameOf(checkout, parameters.business), website: parameters.business }
+  const signedIntent = (bundle as { signed_intent: unknown }).signed_intent
+  const mandates = await issueVerityMandates({ agent: parameters.agent, platformKey, signedIntent, orchestrator: parameters.orchestrator.baseUrl, checkout, business: parameters.business, payee })
+  const token = mandates.paymentMandate
   const instrument = { id: `verity_${parameters.intentId}`, handler_id: business.handlerId, type: VERITY_PAYMENT_INSTRUMENT_TYPE, credential: { type: VERITY_PAYMENT_INSTRUMENT_TYPE, token } }
-  const completed = await client.complete(checkoutId, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: closed.checkoutMandate } })
+  const completed = await client.complete(checkoutId, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: mandates.checkoutMandate } })
   if (completed.status !== 'completed') throw new CheckoutRefusedError({ step: 'complete', reason: `checkout ${checkoutId} is ${completed.status} after complete (${messagesOf(completed)})` })
   return { checkout: completed, order: completed['order'] as CheckoutWithIntentReturnType['order'], amountCents, currency, payee: business.payee }
 }
 
-async function openMandateOf(parameters: CheckoutWithIntentParameters, constraint: ReturnType<typeof verityIntentConstraintOf>): Promise<string> {
-  if (parameters.user === undefined) throw new CheckoutRefusedError({ step: 'complete', reason: 'the user\'s open Checkout Mandate is needed: give the intent\'s signer (user) or openMandate' })
-  return issueOpenCheckoutMandate({ user: parameters.user, agentPublicKey: parameters.agent.publicKeyBase58, constraint })
+function merchantNameOf(checkout: UcpCheckoutView, business: string): string {
+  const name = (checkout['merchant'] as { name?: unknown } | undefined)?.name
+  return typeof name === 'string' && name.length > 0 ? name : business
 }
 
 function messagesOf(checkout: UcpCheckoutView): string {

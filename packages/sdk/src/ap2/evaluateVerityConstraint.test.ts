@@ -1,11 +1,12 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { generateKeyPair, exportJWK } from 'jose'
-import { checkoutDigestOf, Ed25519Signer, formatAddress, signMerchantAuthorization, type MerchantSigningKey } from '@verity/core'
+import { checkoutDigestOf, deriveAp2MandateKey, deriveUcpRequestKey, Ed25519Signer, formatAddress, signMerchantAuthorization, type MerchantSigningKey } from '@verity/core'
 import { createProver, type Prover } from '@verity/prover'
 import { makeMandateBundle, PAYABLE_CHECKOUT_TEMPLATE } from '../testing/makeMandateBundle.ts'
 import { Ap2MandateError, type Ap2RefusalCode } from './Ap2MandateError.ts'
 import { evaluateVerityConstraint } from './evaluateVerityConstraint.ts'
+import { bindMandateKey } from './agentBinding.ts'
 import { closeCheckoutMandate, issueOpenCheckoutMandate, issuePaymentMandate } from './issueMandates.ts'
 import { readCheckoutMandate } from './readCheckoutMandate.ts'
 import { verityIntentConstraintOf } from './verityIntentConstraintOf.ts'
@@ -62,22 +63,32 @@ describe('the Verity constraint of an AP2 open Checkout Mandate', () => {
     await prover?.close()
   })
 
-  async function chainFor(forCheckout: Record<string, unknown>, options: { signer?: Ed25519Signer; agentKey?: Ed25519Signer; closer?: Ed25519Signer; lifetimeSeconds?: number; nowMs?: number; audience?: string } = {}): Promise<string> {
+  /** The platform key of the chains (the agent's request key), as the platform's profile lists it. */
+  const platformKey = deriveUcpRequestKey(agent)
+
+  type ChainOptions = { platform?: Ed25519Signer; binder?: Ed25519Signer; boundKeyOf?: Ed25519Signer; bindingOver?: Ed25519Signer; closer?: Ed25519Signer; openFor?: Record<string, unknown>; lifetimeSeconds?: number; nowMs?: number; audience?: string }
+
+  /** A chain as the agent's client makes it; each option swaps one party for another to show what is refused. */
+  async function chainFor(forCheckout: Record<string, unknown>, options: ChainOptions = {}): Promise<string> {
+    const mandateKey = deriveAp2MandateKey(options.boundKeyOf ?? agent)
+    const constraint = verityIntentConstraintOf(bundle.signed_intent, ORCHESTRATOR)
     const openMandate = await issueOpenCheckoutMandate({
-      user: options.signer ?? user,
-      agentPublicKey: (options.agentKey ?? agent).publicKeyBase58,
-      constraint: verityIntentConstraintOf(bundle.signed_intent, ORCHESTRATOR),
+      platformKey: deriveUcpRequestKey(options.platform ?? agent),
+      mandateKey: mandateKey.publicJwk,
+      checkout: options.openFor ?? forCheckout,
+      verity: { ...constraint, agent_binding: bindMandateKey(options.binder ?? agent, constraint.intent_id, options.bindingOver === undefined ? mandateKey.publicJwk : deriveAp2MandateKey(options.bindingOver).publicJwk) },
       ...(options.lifetimeSeconds === undefined ? {} : { lifetimeSeconds: options.lifetimeSeconds }),
       ...(options.nowMs === undefined ? {} : { nowMs: options.nowMs }),
     })
-    return (await closeCheckoutMandate({ openMandate, checkout: forCheckout, agent: options.closer ?? agent, audience: options.audience ?? BUSINESS })).checkoutMandate
+    return (await closeCheckoutMandate({ openMandate, checkout: forCheckout, mandateKey: deriveAp2MandateKey(options.closer ?? options.boundKeyOf ?? agent), audience: options.audience ?? BUSINESS })).checkoutMandate
   }
 
-  function evaluate(checkoutMandate: string, overrides: { business?: string; bundle?: unknown; keys?: Record<string, unknown>[] } = {}) {
+  function evaluate(checkoutMandate: string, overrides: { business?: string; bundle?: unknown; keys?: Record<string, unknown>[]; platformKeys?: Record<string, unknown>[] } = {}) {
     return evaluateVerityConstraint({
       checkoutMandate,
       proofBundle: overrides.bundle ?? bundle,
       merchantSigningKeys: overrides.keys ?? publicKeys,
+      platformSigningKeys: overrides.platformKeys ?? [platformKey.publicJwk],
       business: overrides.business ?? BUSINESS,
       verifier: prover,
       trustedExtractorKeys: [extractor.publicKeyBase58],
@@ -102,11 +113,17 @@ describe('the Verity constraint of an AP2 open Checkout Mandate', () => {
     assert.equal(authorized.payment.payee, payee)
     assert.equal(authorized.agentPublicKey, agent.publicKeyBase58)
     assert.equal(authorized.checkoutFacts.id, 'chk_1')
-    const read = await readCheckoutMandate(checkoutMandate, user.publicKey)
+    const read = await readCheckoutMandate(checkoutMandate, [platformKey.publicJwk])
     assert.equal(read.closed.checkout_hash, authorized.checkoutHash)
     assert.deepEqual(read.checkout, checkout)
-    const paymentMandate = await issuePaymentMandate({ agent, checkoutHash: authorized.checkoutHash, payee: { id: payee, name: 'Demo store' }, amountCents: 2499n, currency: 'USD', intentId: authorized.intentId, audience: BUSINESS })
-    assert.match(paymentMandate, /^[^~]+~[^~]+~$/)
+    // AP2's shape: every JWS is ES256 with a kid, the cnf key is EC P-256, the constraints are AP2's own.
+    const headers = checkoutMandate.split('~').filter((part) => part.split('.').length === 3).map((jws) => JSON.parse(Buffer.from(jws.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, unknown>)
+    assert.deepEqual(headers.map((header) => [header.alg, typeof header.kid]), [['ES256', 'string'], ['ES256', 'string']])
+    assert.equal(headers[0]!.kid, platformKey.kid)
+    assert.deepEqual(read.open.constraints.map((constraint) => constraint.type), ['checkout.line_items'])
+    assert.deepEqual([read.open.cnf.jwk.kty, read.open.cnf.jwk.crv], ['EC', 'P-256'])
+    const paymentMandate = await issuePaymentMandate({ platformKey, mandateKey: deriveAp2MandateKey(agent), openCheckoutHash: read.openHash, checkoutHash: authorized.checkoutHash, payee: { id: payee, name: 'Demo store' }, amountCents: 2499n, currency: 'USD', intentId: authorized.intentId, audience: BUSINESS })
+    assert.match(paymentMandate, /^[^~]+~[^~]+~~[^~]+(~[^~]+)*~?$/)
   })
 
   test('a checkout other than the proven one is refused: another total, quantity, payee or session', async () => {
@@ -124,13 +141,28 @@ describe('the Verity constraint of an AP2 open Checkout Mandate', () => {
     assert.equal((await evaluate(await chainFor(checkout, { audience: `${BUSINESS}/` }))).intentId, (bundle.signed_intent as { payload: { id: string } }).payload.id)
   })
 
-  test('every signature of the chain is checked: the user, the agent, the business', async () => {
-    await refused(evaluate(await chainFor(checkout, { signer: otherAgent })), 'AP2_MANDATE_SIGNATURE_INVALID', /open mandate is not signed by the intent's signer/)
+  test('every signature of the chain is checked: the platform, the agent\'s binding, the mandate key, the business', async () => {
+    await refused(evaluate(await chainFor(checkout, { platform: otherAgent })), 'AP2_PLATFORM_KEY_UNKNOWN', /which the platform's profile does not list in signing_keys/)
+    await refused(evaluate(await chainFor(checkout), { platformKeys: [] }), 'AP2_PLATFORM_KEY_UNKNOWN', /does not list/)
+    await refused(evaluate(await chainFor(checkout, { platform: otherAgent }), { platformKeys: [{ ...platformKey.publicJwk, kid: deriveUcpRequestKey(otherAgent).kid }] }), 'AP2_MANDATE_SIGNATURE_INVALID', /open mandate is not signed by the platform key its kid names/)
     await refused(evaluate(await chainFor(checkout, { closer: otherAgent })), 'AP2_MANDATE_SIGNATURE_INVALID', /closed mandate is not signed by the key the open mandate binds/)
+    // The mandate key bound by an agent the intent does not name, or a binding over another key.
+    await refused(evaluate(await chainFor(checkout, { binder: otherAgent, boundKeyOf: otherAgent })), 'VERITY_AGENT_NOT_NAMED', /not one the intent names/)
+    await refused(evaluate(await chainFor(checkout, { bindingOver: otherAgent })), 'VERITY_AGENT_BINDING_INVALID', /agent_binding is not agent .*'s signature over this intent and the mandate key/)
     const { publicKey } = await generateKeyPair('ES256', { extractable: true })
     await refused(evaluate(await chainFor(checkout), { keys: [{ ...(await exportJWK(publicKey)), kid: 'store-1' }] }), 'MERCHANT_AUTHORIZATION_INVALID', /signature does not verify/)
     const forged = { ...checkout, totals: [{ type: 'total', amount: 1 }] }
     await assert.rejects(chainFor(forged).then((chain) => evaluate(chain)), (error: unknown) => error instanceof Ap2MandateError && error.code === 'MERCHANT_AUTHORIZATION_INVALID')
+  })
+
+  test('AP2\'s own constraints are evaluated: a cart the open mandate\'s line_items do not allow, a merchant it does not allow', async () => {
+    await refused(evaluate(await chainFor(await signedCheckout({ quantity: 2 }), { openFor: checkout })), 'AP2_CONSTRAINT_UNRESOLVED', /checkout.line_items: tee-classic-white-m \(1\) of the checkout fit no requirement/)
+    const withMerchant = async (id: string) => {
+      const { ap2: _ap2, ...body } = checkout
+      const shown = { ...body, merchant: { id, name: 'Demo store', website: BUSINESS } }
+      return { ...shown, ap2: { merchant_authorization: await signMerchantAuthorization(shown, merchantKey) } }
+    }
+    await refused(evaluate(await chainFor(await withMerchant('other-shop'), { openFor: await withMerchant(BUSINESS) })), 'AP2_CONSTRAINT_UNRESOLVED', /checkout.allowed_merchants: the checkout's merchant "other-shop" is not one the mandate allows/)
   })
 
   test('an expired open mandate, a chain without a closed mandate, a tampered proof are refused', async () => {

@@ -1,15 +1,16 @@
 // The evaluation algorithm of the Verity constraint type (docs/ap2-verity-constraint.md,
 // "Evaluation"): one call for a business or its payment processor.
-import { checkoutDigestOf, checkoutFactsOf, checkoutLineKeys, decodeBase58, encodeBase58, verifyMerchantAuthorization, type CheckoutFacts } from '@verity/core'
+import { checkoutDigestOf, checkoutFactsOf, checkoutLineKeys, verifyMerchantAuthorization, type CheckoutFacts } from '@verity/core'
 import type { MandateFacts } from '@verity/ledger'
-import { VERITY_INTENT_CONSTRAINT_TYPE, VerityIntentConstraint, validateUcp, describeUcpViolations, type Static } from '@verity/wire'
+import { VERITY_INTENT_CONSTRAINT_TYPE, type Ap2PublicJwk, type Static, type VerityIntentConstraint } from '@verity/wire'
 import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 import { MalformedProofBundleError } from '../proofs/proofErrors.ts'
 import { verifyMandateBundle, type VerifyMandateBundleOptions } from '../mandates/verifyMandateBundle.ts'
+import { agentBindingHolds } from './agentBinding.ts'
 import { Ap2MandateError } from './Ap2MandateError.ts'
+import { checkCheckoutConstraints } from './ap2Constraints.ts'
 import { checkMandateAudience } from './checkMandateAudience.ts'
 import { readCheckoutMandate } from './readCheckoutMandate.ts'
-import { ed25519KeyOfJwk } from './sdJwtKeys.ts'
 
 export type EvaluateVerityConstraintParameters = VerifyMandateBundleOptions & {
   /** `ap2.checkout_mandate` of the complete request. */
@@ -18,6 +19,8 @@ export type EvaluateVerityConstraintParameters = VerifyMandateBundleOptions & {
   proofBundle: unknown
   /** The business's public `signing_keys` (its profile's), which sign `ap2.merchant_authorization`. */
   merchantSigningKeys: readonly Readonly<Record<string, unknown>>[]
+  /** The platform's public `signing_keys` (the profile its UCP-Agent names): the open mandates' `kid` names one. */
+  platformSigningKeys: readonly Readonly<Record<string, unknown>>[]
   /** The business's base URL: the proof must name it (`proposal.metadata.business`). */
   business: string
   nowMs?: number
@@ -30,8 +33,14 @@ export type VerityCheckoutAuthorization = {
   checkout: Record<string, unknown>
   checkoutFacts: CheckoutFacts
   checkoutHash: string
-  /** base58 of the agent's Ed25519 key (the open mandate's `cnf`), which signs the closed mandates. */
+  /** base58 of the named Ed25519 agent key that bound the mandate key (`agent_binding`). */
   agentPublicKey: string
+  /** The agent's mandate key (the open mandate's `cnf.jwk`), which signs the closed mandates. */
+  mandateKey: Static<typeof Ap2PublicJwk>
+  /** base64url SHA-256 of the open Checkout Mandate: the open Payment Mandate's `payment.reference`. */
+  openCheckoutHash: string
+  /** The platform keys the open mandates were verified with (the open Payment Mandate is checked with them too). */
+  platformSigningKeys: readonly Readonly<Record<string, unknown>>[]
   /** What the intent's mandate payment pays (verified). */
   payment: MandateFacts
   /** The business the mandates must be made out to (`aud`): the one evaluating. */
@@ -39,35 +48,48 @@ export type VerityCheckoutAuthorization = {
 }
 
 /**
- * Evaluates the Verity constraint of an AP2 Checkout Mandate chain: the open mandate is the
- * intent's signer's and names the intent of `proofBundle`; the closed mandate is the agent's
- * (named by the intent when it is agent-bound) and carries a checkout signed by the business; the
+ * Evaluates the Verity constraint of an AP2 Checkout Mandate chain: the open mandate is signed by
+ * a key of the platform (`kid` in `platformSigningKeys`), its AP2 constraints hold for the checkout
+ * and it names the intent of `proofBundle`; its `cnf` key is bound by an agent the intent names
+ * and signs the closed mandate, which carries a checkout signed by the business; the
  * proof bundle verifies as a mandate payment (verifyMandateBundle); and the checkout is the one
  * the proof covers: its digest, line items, total and payee are the evidence's, at `business`.
  * Returns what is authorized; throws Ap2MandateError naming the first check that fails.
- * @example const authorized = await evaluateVerityConstraint({ checkoutMandate, proofBundle, merchantSigningKeys: profile.signing_keys, business, verifier, trustedExtractorKeys })
+ * @example const authorized = await evaluateVerityConstraint({ checkoutMandate, proofBundle, merchantSigningKeys: profile.signing_keys, platformSigningKeys: platformProfile.signing_keys, business, verifier, trustedExtractorKeys })
  */
 export async function evaluateVerityConstraint(parameters: EvaluateVerityConstraintParameters): Promise<VerityCheckoutAuthorization> {
   const intent = intentOf(parameters.proofBundle)
-  const chain = await readCheckoutMandate(parameters.checkoutMandate, intent.userKey, parameters.nowMs)
+  const chain = await readCheckoutMandate(parameters.checkoutMandate, parameters.platformSigningKeys, parameters.nowMs)
   checkMandateAudience('closed Checkout Mandate', chain.audience, parameters.business)
-  const constraint = verityConstraintOf(chain.open.constraints)
+  checkCheckoutConstraints(chain.open.constraints, chain.checkout)
+  const constraint = chain.open[VERITY_INTENT_CONSTRAINT_TYPE]
+  if (constraint === undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: `the open mandate names no Verity intent (${VERITY_INTENT_CONSTRAINT_TYPE})` })
   checkIntent(constraint, intent)
-  const agentKey = ed25519KeyOfJwk(chain.open.cnf.jwk)
-  if (agentKey === undefined) throw new Ap2MandateError({ code: 'AP2_MANDATE_MALFORMED', reason: 'cnf.jwk must be an Ed25519 key (OKP)' })
-  const agentPublicKey = encodeBase58(agentKey)
-  if (intent.agents !== undefined && !intent.agents.includes(agentPublicKey))
-    throw new Ap2MandateError({ code: 'VERITY_AGENT_NOT_NAMED', reason: `the agent key ${agentPublicKey} that signs the closed mandate is not one the intent names in agents` })
+  const agentPublicKey = checkAgentBinding(constraint, intent, chain.open.cnf.jwk)
   const merchant = await verifyMerchantAuthorization(chain.checkout, parameters.merchantSigningKeys)
   if (!merchant.ok) throw new Ap2MandateError({ code: 'MERCHANT_AUTHORIZATION_INVALID', reason: `the checkout's ap2.merchant_authorization: ${merchant.reason}` })
   const bundle = await verifyMandateBundle(parameters.proofBundle, parameters)
   if (!bundle.ok) throw new Ap2MandateError({ code: 'VERITY_PROOF_INVALID', reason: `the intent's proof does not authorize a payment (${bundle.code}): ${bundle.reason}` })
   const checkoutFacts = checkoutFactsOf(chain.checkout)
   checkCheckout(parameters.business, intent, checkoutFacts, chain.checkout, bundle.facts)
-  return { intentId: intent.id, constraint, checkout: chain.checkout, checkoutFacts, checkoutHash: chain.closed.checkout_hash, agentPublicKey, payment: bundle.facts, business: parameters.business }
+  return {
+    intentId: intent.id, constraint, checkout: chain.checkout, checkoutFacts, checkoutHash: chain.closed.checkout_hash, agentPublicKey, mandateKey: chain.open.cnf.jwk,
+    openCheckoutHash: chain.openHash, platformSigningKeys: parameters.platformSigningKeys, payment: bundle.facts, business: parameters.business,
+  }
 }
 
-type IntentView = { id: string; templateId: string; userKey: Uint8Array; sealed: unknown; agents: string[] | undefined; evidence: Record<string, unknown>; business: unknown }
+/** The named agent that bound the mandate key (`cnf.jwk`): its binding signature verifies and the intent names it. */
+function checkAgentBinding(constraint: Static<typeof VerityIntentConstraint>, intent: IntentView, mandateKey: Readonly<Record<string, unknown>>): string {
+  const binding = constraint.agent_binding
+  if (binding === undefined) throw new Ap2MandateError({ code: 'VERITY_AGENT_BINDING_INVALID', reason: 'the mandate key (cnf) is bound to no agent of the intent: the constraint has no agent_binding' })
+  if (intent.agents !== undefined && !intent.agents.includes(binding.agent))
+    throw new Ap2MandateError({ code: 'VERITY_AGENT_NOT_NAMED', reason: `the agent key ${binding.agent} that bound the mandate key is not one the intent names in agents` })
+  if (!agentBindingHolds(binding, intent.id, mandateKey))
+    throw new Ap2MandateError({ code: 'VERITY_AGENT_BINDING_INVALID', reason: `agent_binding is not agent ${binding.agent}'s signature over this intent and the mandate key (cnf)` })
+  return binding.agent
+}
+
+type IntentView = { id: string; templateId: string; sealed: unknown; agents: string[] | undefined; evidence: Record<string, unknown>; business: unknown }
 
 function intentOf(bundle: unknown): IntentView {
   const root = (bundle ?? {}) as { signed_intent?: unknown; evidence?: unknown; proposal?: { metadata?: unknown } }
@@ -78,15 +100,11 @@ function intentOf(bundle: unknown): IntentView {
     if (error instanceof MalformedProofBundleError) throw new Ap2MandateError({ code: 'VERITY_PROOF_INVALID', reason: error.message })
     throw error
   }
-  const signature = intent.authorship as { Ed25519?: { pub_key?: unknown } } | 'Unsigned'
-  if (signature === 'Unsigned' || typeof signature.Ed25519?.pub_key !== 'string')
-    throw new Ap2MandateError({ code: 'AP2_MANDATE_SIGNATURE_INVALID', reason: 'the open mandate must be signed by the intent\'s signer, an Ed25519 key (this intent is not signed by one)' })
   const signed = signedObjectOf(root.signed_intent)
   const metadata = root.proposal?.metadata as Record<string, unknown> | undefined
   return {
     id: intent.id,
     templateId: intent.templateId,
-    userKey: decodeBase58(signature.Ed25519.pub_key, 'signed_intent Ed25519 pub_key', 32),
     sealed: (signed['sealed'] as { commitments?: unknown } | undefined)?.commitments,
     agents: Array.isArray(signed['agents']) ? (signed['agents'] as { Ed25519?: unknown }[]).map((agent) => (typeof agent?.Ed25519 === 'string' ? agent.Ed25519 : '')) : undefined,
     evidence: (typeof root.evidence === 'object' && root.evidence !== null ? root.evidence : {}) as Record<string, unknown>,
@@ -97,15 +115,6 @@ function intentOf(bundle: unknown): IntentView {
 function signedObjectOf(signedIntent: unknown): Record<string, unknown> {
   const root = signedIntent as { payload?: Record<string, unknown>; intent?: Record<string, unknown> }
   return root.payload ?? root.intent ?? {}
-}
-
-function verityConstraintOf(constraints: readonly { type: string }[]): Static<typeof VerityIntentConstraint> {
-  const unknown = constraints.find((constraint) => constraint.type !== VERITY_INTENT_CONSTRAINT_TYPE)
-  if (unknown !== undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: `the open mandate has a constraint this verifier does not evaluate (${JSON.stringify(unknown.type)}); AP2 treats it as failing` })
-  if (constraints.length !== 1) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: `the open mandate must carry one ${VERITY_INTENT_CONSTRAINT_TYPE} constraint, not ${constraints.length}` })
-  const checked = validateUcp(VerityIntentConstraint, constraints[0])
-  if (!checked.ok) throw new Ap2MandateError({ code: 'AP2_MANDATE_MALFORMED', reason: `the ${VERITY_INTENT_CONSTRAINT_TYPE} constraint breaks its schema (${describeUcpViolations(checked.violations)})` })
-  return checked.value
 }
 
 function checkIntent(constraint: Static<typeof VerityIntentConstraint>, intent: IntentView): void {

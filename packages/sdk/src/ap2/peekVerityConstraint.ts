@@ -5,8 +5,8 @@ import { sdJwtHasher } from './sdJwtKeys.ts'
 
 /**
  * The Verity constraint of a Checkout Mandate chain's open mandate, read WITHOUT verifying anything
- * (cheap): to route the chain to the Verity evaluation and to know which intent's proof bundle to
- * fetch. Undefined when the chain carries none (or is not readable). evaluateVerityConstraint
+ * (cheap): the open mandate's `dev.verity.intent` member, to route the chain to the Verity evaluation and to know which intent's proof bundle to
+ * fetch. Undefined when the chain names none (or is not readable). evaluateVerityConstraint
  * verifies it.
  */
 export async function peekVerityConstraint(checkoutMandate: unknown): Promise<Static<typeof VerityIntentConstraint> | undefined> {
@@ -16,10 +16,9 @@ export async function peekVerityConstraint(checkoutMandate: unknown): Promise<St
   try {
     const decoded = await new SDJwtInstance({ hasher: sdJwtHasher }).decode(checkoutMandate.slice(0, split + 1))
     for (const disclosure of decoded.disclosures ?? []) {
-      const value = disclosure.value as { vct?: unknown; constraints?: unknown } | undefined
-      if (value === undefined || !Array.isArray(value.constraints)) continue
-      const constraint = (value.constraints as { type?: unknown }[]).find((entry) => entry?.type === VERITY_INTENT_CONSTRAINT_TYPE)
-      const checked = validateUcp(VerityIntentConstraint, constraint)
+      const value = disclosure.value as Record<string, unknown> | undefined
+      if (typeof value !== 'object' || value === null || !Array.isArray(value['constraints'])) continue
+      const checked = validateUcp(VerityIntentConstraint, value[VERITY_INTENT_CONSTRAINT_TYPE])
       return checked.ok ? checked.value : undefined
     }
   } catch {

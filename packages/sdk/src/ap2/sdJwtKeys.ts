@@ -1,10 +1,12 @@
-// The keys of AP2 mandates as @sd-jwt/core and jose take them: Verity's Ed25519 keys sign as JWS
-// `EdDSA` (RFC 8037), their public half travels as an OKP JWK (`cnf.jwk`, RFC 7800).
-import { decodeBase58, encodeBase64Url, decodeBase64Url, sha256, type KeySigner } from '@verity/core'
+// The keys of AP2 mandates as @sd-jwt/core and jose take them: AP2's keys are EC P-256 and sign
+// as JWS `ES256` (AP2 types/jwk.json; UCP's AP2 extension requires ES256). Verity's are derived
+// from the agent's Ed25519 key (deriveUcpRequestKey: the platform key; deriveAp2MandateKey: `cnf`).
+import { createPrivateKey, sign } from 'node:crypto'
+import { encodeBase64Url, sha256, ucpJwkThumbprint, type UcpRequestKey } from '@verity/core'
 import { compactVerify, importJWK, type JWK } from 'jose'
 
 /** The JWS algorithm of every mandate Verity signs. */
-export const MANDATE_JWS_ALG = 'EdDSA'
+export const MANDATE_JWS_ALG = 'ES256'
 
 // The function shapes @sd-jwt/core's SDJWTConfig takes.
 type Signer = (data: string) => string
@@ -12,39 +14,17 @@ type Verifier = (data: string, signature: string) => Promise<boolean>
 type Hasher = (data: string | ArrayBuffer, alg: string) => Uint8Array
 type SaltGenerator = (length: number) => string
 
-/** A public Ed25519 key as an OKP JWK. */
-export type Ed25519PublicJwk = { kty: 'OKP'; crv: 'Ed25519'; x: string }
-
-/** The OKP JWK of a base58 or raw 32-byte Ed25519 public key. */
-export function ed25519PublicJwk(publicKey: Uint8Array | string): Ed25519PublicJwk {
-  const bytes = typeof publicKey === 'string' ? decodeBase58(publicKey, 'Ed25519 public key', 32) : publicKey
-  return { kty: 'OKP', crv: 'Ed25519', x: encodeBase64Url(bytes) }
+/** A @sd-jwt signer over a P-256 key: the base64url ES256 signature (r‖s) of the signing input. */
+export function sdJwtSignerOf(key: UcpRequestKey): Signer {
+  const privateKey = createPrivateKey({ key: key.privateJwk as never, format: 'jwk' })
+  return (data: string) => encodeBase64Url(sign('sha256', Buffer.from(data), { key: privateKey, dsaEncoding: 'ieee-p1363' }))
 }
 
-/** base58 of the key of an OKP Ed25519 JWK, or undefined for another kind of key. */
-export function ed25519KeyOfJwk(jwk: Readonly<Record<string, unknown>>): Uint8Array | undefined {
-  if (jwk['kty'] !== 'OKP' || jwk['crv'] !== 'Ed25519' || typeof jwk['x'] !== 'string') return undefined
-  try {
-    const bytes = decodeBase64Url(jwk['x'])
-    return bytes.length === 32 ? bytes : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** A @sd-jwt signer over a Verity Ed25519 key: the base64url EdDSA signature of the signing input. */
-export function sdJwtSignerOf(signer: KeySigner): Signer {
-  return (data: string) => {
-    const signature = signer.sign(new TextEncoder().encode(data))
-    if (!('Ed25519' in signature)) throw new TypeError('AP2 mandates are signed with Ed25519 keys (JWS EdDSA)')
-    return encodeBase64Url(decodeBase58(signature.Ed25519.signature, 'signature', 64))
-  }
-}
-
-/** A @sd-jwt verifier of one public JWK: jose checks the compact JWS `data.signature` (EdDSA or ES256/384/512). */
+/** A @sd-jwt verifier of one public EC JWK: jose checks the compact JWS `data.signature` (ES256/384/512 by curve). */
 export function sdJwtVerifierOf(jwk: Readonly<Record<string, unknown>>): Verifier {
-  const alg = jwk['kty'] === 'OKP' ? 'EdDSA' : jwk['crv'] === 'P-384' ? 'ES384' : jwk['crv'] === 'P-521' ? 'ES512' : 'ES256'
+  const alg = jwk['crv'] === 'P-384' ? 'ES384' : jwk['crv'] === 'P-521' ? 'ES512' : 'ES256'
   return async (data: string, signature: string) => {
+    if (jwk['kty'] !== 'EC') return false
     try {
       const key = await importJWK(publicPart(jwk), alg)
       await compactVerify(`${data}.${signature}`, key, { algorithms: [alg] })
@@ -53,6 +33,11 @@ export function sdJwtVerifierOf(jwk: Readonly<Record<string, unknown>>): Verifie
       return false
     }
   }
+}
+
+/** The RFC 7638 thumbprint of a public EC JWK: how two mandates name the same key. */
+export function thumbprintOf(jwk: Readonly<Record<string, unknown>>): string {
+  return ucpJwkThumbprint({ crv: jwk['crv'], kty: jwk['kty'], x: jwk['x'], y: jwk['y'] })
 }
 
 /** SHA-256, the only `_sd_alg` we issue and accept. */

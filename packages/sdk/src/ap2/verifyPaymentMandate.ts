@@ -1,30 +1,32 @@
-import { SDJwtInstance } from '@sd-jwt/core'
-import { Ap2PaymentMandate, describeUcpViolations, validateUcp, type Static } from '@verity/wire'
+import { Ap2OpenPaymentMandate, Ap2PaymentMandate, type Static } from '@verity/wire'
 import { Ap2MandateError } from './Ap2MandateError.ts'
+import { checkPaymentConstraints } from './ap2Constraints.ts'
 import { checkMandateAudience } from './checkMandateAudience.ts'
-import { ed25519PublicJwk, sdJwtHasher, sdJwtVerifierOf } from './sdJwtKeys.ts'
+import { checkBinding, contentOf, rootKeyOf, splitChain, verifyHop } from './mandateHops.ts'
+import { thumbprintOf } from './sdJwtKeys.ts'
 import type { VerityCheckoutAuthorization } from './evaluateVerityConstraint.ts'
 
 /**
- * Verifies the Payment Mandate (`payment.instruments[*].credential.token`) of a checkout the
- * Verity constraint authorized: signed by the same agent key, its `transaction_id` the closed
- * Checkout Mandate's `checkout_hash`, made out to the business (`aud`), paying the checkout's total in its currency to the proven
- * payee, with the intent's mandate payment as instrument. Throws Ap2MandateError.
+ * Verifies the Payment Mandate chain (`payment.instruments[*].credential.token`, AP2's autonomous
+ * shape `<open Payment Mandate>~<closed Payment Mandate>`) of a checkout the Verity constraint
+ * authorized: the open one signed by the same platform key set and bound to the same mandate key
+ * (`cnf`), its AP2 constraints met (`payment.reference` = the open Checkout Mandate); the closed one
+ * signed by that key, made out to the business (`aud`), its `transaction_id` the closed Checkout
+ * Mandate's `checkout_hash`, paying the checkout's total in its currency to the proven payee, with
+ * the intent's mandate payment as instrument. Throws Ap2MandateError.
  */
 export async function verifyPaymentMandate(token: unknown, authorized: VerityCheckoutAuthorization): Promise<Static<typeof Ap2PaymentMandate>> {
   if (typeof token !== 'string' || token.length === 0) throw mismatch('AP2_MANDATE_MALFORMED', 'the payment instrument carries no payment mandate (credential.token)')
-  const instance = new SDJwtInstance({ hasher: sdJwtHasher, verifier: sdJwtVerifierOf(ed25519PublicJwk(authorized.agentPublicKey)) })
-  let payload: unknown
-  try {
-    payload = (await instance.verify(token)).payload
-  } catch (error) {
-    throw mismatch('AP2_MANDATE_SIGNATURE_INVALID', `the payment mandate is not signed by the agent of the checkout mandate (${(error as Error).message})`)
-  }
-  checkMandateAudience('Payment Mandate', (payload as { aud?: unknown } | null)?.aud, authorized.business)
-  const delegated = (payload as { delegate_payload?: unknown[] } | null)?.delegate_payload
-  const checked = validateUcp(Ap2PaymentMandate, Array.isArray(delegated) ? delegated[0] : undefined)
-  if (!checked.ok) throw mismatch('AP2_MANDATE_MALFORMED', `the payment mandate breaks its AP2 schema (${describeUcpViolations(checked.violations)})`)
-  const mandate = checked.value
+  const { open, closed } = splitChain(token, 'the payment mandate')
+  const openHop = await verifyHop(open, rootKeyOf(open, authorized.platformSigningKeys), 'the open Payment Mandate is not signed by the platform key its kid names')
+  const openContent = contentOf(openHop.payload, Ap2OpenPaymentMandate, 'the open Payment Mandate')
+  if (thumbprintOf(openContent.cnf.jwk) !== thumbprintOf(authorized.mandateKey))
+    throw mismatch('AP2_MANDATE_SIGNATURE_INVALID', 'the open Payment Mandate binds another key (cnf) than the Checkout Mandate')
+  const closedHop = await verifyHop(closed, openContent.cnf.jwk, 'the payment mandate is not signed by the agent\'s mandate key of the checkout mandate')
+  checkBinding(open, closedHop, 'Payment Mandate')
+  checkMandateAudience('Payment Mandate', closedHop.payload['aud'], authorized.business)
+  const mandate = contentOf(closedHop.payload, Ap2PaymentMandate, 'the payment mandate')
+  checkPaymentConstraints(openContent.constraints as Record<string, unknown>[], mandate, authorized.openCheckoutHash)
   const facts = authorized.checkoutFacts
   if (mandate.transaction_id !== authorized.checkoutHash) throw mismatch('AP2_CHECKOUT_HASH_MISMATCH', 'the payment mandate pays another checkout (transaction_id is not the checkout_hash)')
   if (BigInt(mandate.payment_amount.amount) !== facts.totalCents || mandate.payment_amount.currency !== facts.currency)

@@ -143,7 +143,7 @@ export class CheckoutService {
     this.#takeStock(state)
     let result
     try {
-      result = await handler.authorize({ checkout, instrument, amountMinor: price.totalMinor, currency: state.currency, checkoutMandate, platformProfileUrl: platform.profileUrl })
+      result = await handler.authorize({ checkout, instrument, amountMinor: price.totalMinor, currency: state.currency, checkoutMandate, platformProfileUrl: platform.profileUrl, platformProfile: platform.profile })
     } catch (error) {
       throw new PaymentHandlerFailedError({ handlerId: handler.declaration.id, reason: (error as Error).message })
     }
@@ -221,7 +221,9 @@ export class CheckoutService {
   /** The session as answered: rendered, its status settled, signed (`ap2.merchant_authorization`). */
   async #signedCheckout(state: SessionState, price = this.#price(state)): Promise<Checkout> {
     const baseUrl = this.#options.baseUrl()
-    const rendered = renderCheckout(state, price, { envelope: this.#envelope(state), links: this.#links(baseUrl), orderUrlOf: (orderId) => orderPermalinkOf(baseUrl, orderId) })
+    // AP2's merchant of the checkout: the store, by its base URL (allowed_merchants matches its id).
+    const merchant = state.isAp2 ? { id: baseUrl, name: new URL(baseUrl).host, website: baseUrl } : undefined
+    const rendered = renderCheckout(state, price, { envelope: this.#envelope(state), links: this.#links(baseUrl), orderUrlOf: (orderId) => orderPermalinkOf(baseUrl, orderId), ...(merchant === undefined ? {} : { merchant }) })
     if (state.status !== 'completed' && state.status !== 'canceled' && state.status !== 'complete_in_progress') state.status = rendered.status as SessionState['status']
     const merchantAuthorization = await signMerchantAuthorization(rendered, this.#options.key.signing)
     return { ...rendered, ap2: { merchant_authorization: merchantAuthorization } }

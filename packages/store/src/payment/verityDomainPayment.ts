@@ -34,6 +34,12 @@ export type VerityDomainPaymentOptions = Readonly<{
 
 export type VerityDomainPayment = { handler: PaymentHandler; mandateCheck: MandateCheck }
 
+/** The platform's keys (UCP's platform profile, top-level `signing_keys`): the open mandates' `kid` names one. */
+function platformSigningKeysOf(profile: unknown): Readonly<Record<string, unknown>>[] {
+  const keys = (profile as { signing_keys?: unknown } | undefined)?.signing_keys
+  return Array.isArray(keys) ? keys.filter((key): key is Record<string, unknown> => typeof key === 'object' && key !== null) : []
+}
+
 /** Chains the mandate check evaluated, kept for the handler of the same complete (one proof verification per complete, not two). */
 export const EVALUATED_CHAINS_MAX = 256
 /** Payments of one signed intent read from the domain: one is all it can pay (its spent-set key), a few cover a domain that recorded the same intent before. */
@@ -47,12 +53,13 @@ export const PAYMENTS_OF_INTENT_MAX = 10
  */
 export function createVerityDomainPayment(options: VerityDomainPaymentOptions): VerityDomainPayment {
   const domain = () => new DomainClient(options.domainUrl())
-  const authorize = (request: { checkout: Record<string, unknown>; checkoutMandate: unknown; paymentMandate?: unknown; proofBundle: unknown }) =>
+  const authorize = (request: { checkout: Record<string, unknown>; checkoutMandate: unknown; paymentMandate?: unknown; proofBundle: unknown; platformProfile: unknown }) =>
     authorizeVerityCheckout({
       session: request.checkout,
       checkoutMandate: request.checkoutMandate,
       paymentMandate: request.paymentMandate,
       merchantSigningKeys: options.signingKeys,
+      platformSigningKeys: platformSigningKeysOf(request.platformProfile),
       business: options.businessUrl(),
       orchestratorsAllowed: options.orchestratorsAllowed,
       proofBundle: request.proofBundle,
@@ -71,7 +78,7 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
   /** The proof bundle of the intent the checkout mandate names (from an allowed orchestrator). */
   async function bundleOf(checkoutMandate: unknown): Promise<unknown> {
     const constraint = await peekVerityConstraint(checkoutMandate)
-    if (constraint === undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: 'the checkout mandate carries no dev.verity.intent constraint' })
+    if (constraint === undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: 'the checkout mandate names no Verity intent (dev.verity.intent)' })
     return fetchVerityProofBundle(constraint, { orchestratorsAllowed: options.orchestratorsAllowed })
   }
 
@@ -105,7 +112,7 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
     return proven === checkoutDigestOf(checkout) ? undefined : `intent ${payments[0]!.intent_id} paid already, for another checkout`
   }
 
-  const mandateCheck: MandateCheck = async ({ checkout, checkoutMandate }): Promise<MandateVerdict> => {
+  const mandateCheck: MandateCheck = async ({ checkout, checkoutMandate, platformProfile }): Promise<MandateVerdict> => {
     try {
       const proofBundle = await bundleOf(checkoutMandate)
       const payments = await paymentsOfBundle(proofBundle)
@@ -116,6 +123,7 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
         checkoutMandate,
         proofBundle,
         merchantSigningKeys: options.signingKeys,
+        platformSigningKeys: platformSigningKeysOf(platformProfile),
         business: options.businessUrl(),
         verifier: options.verifier,
         trustedExtractorKeys: options.trustedExtractorKeys,
@@ -138,7 +146,7 @@ export function createVerityDomainPayment(options: VerityDomainPaymentOptions): 
     const checked = evaluated.get(request.checkoutMandate)
     if (checked !== undefined && checkoutDigestOf(checked.authorized.checkout) === checkoutDigestOf(request.checkout))
       return { ...checked.authorized, proofBundle: checked.proofBundle, paymentMandate: await verifyPaymentMandate(token, checked.authorized) }
-    return authorize({ checkout: request.checkout, checkoutMandate: request.checkoutMandate, paymentMandate: token, proofBundle: await bundleOf(request.checkoutMandate) })
+    return authorize({ checkout: request.checkout, checkoutMandate: request.checkoutMandate, paymentMandate: token, proofBundle: await bundleOf(request.checkoutMandate), platformProfile: request.platformProfile })
   }
 
   /**

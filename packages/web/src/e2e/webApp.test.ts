@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { agentKeyOfSigner, Ed25519Signer, formatAddress } from '@verity/core'
+import { agentKeyOfSigner, decodeBase58, Ed25519Signer, formatAddress } from '@verity/core'
 import { freePorts, startStack, verityOk, type RunningStack } from '@verity/cli'
-import { ApiError, DomainClient, OrchestratorClient, payMandate, signIntent } from '@verity/sdk'
+import { ApiError, DomainClient, isEd25519PublicKey, OrchestratorClient, payMandate, signIntent } from '@verity/sdk'
 import { signVerifiable } from '@verity/ledger'
+import { checkPageAtWidths } from './checkPageAtWidths.ts'
 import { launchChromium, type Chromium } from './launchChromium.ts'
 import { devnetEnv, sendTokensToAlice } from './sendTokensToAlice.ts'
 
@@ -54,34 +55,40 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     const ownerId = (await page.getByTestId('owner-id').first().textContent())!
     assert.match(ownerId, /^[1-9A-HJ-NP-Za-km-z]{43,44}$/)
 
-    // A passkey cannot sign AP2 mandates yet: the checkout template is listed, but cannot be chosen, and says why.
+    // A passkey user can check out too (the signed intent is the user's authority in AP2 mandates): the checkout template can be chosen.
     const checkoutOption = page.locator('#template-select option', { hasText: 'payable_checkout' })
-    assert.equal(await checkoutOption.isDisabled(), true, 'a passkey cannot choose the checkout template')
-    assert.match((await checkoutOption.textContent())!, /checkout needs an Ed25519 key, not a passkey or multisig/)
+    assert.equal(await checkoutOption.isDisabled(), false, 'a passkey can choose the checkout template')
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'clothing_purchase_guard (catalog: clothing.template)' })
     await page.getByLabel(/^acceptable_categories/).fill('t-shirt, polo')
     await page.getByLabel(/^size/).fill('M')
     await page.getByLabel(/^audience/).fill('unisex')
     await page.getByLabel(/^max_price_cents/).fill('25 dollars')
     await page.getByLabel(/^acceptable_colors/).fill('White')
-    // Inline validation: a price that is not a whole number is named under its input and blocks signing.
-    await page.getByText('max_price_cents: a whole number, like 2500').waitFor()
+    // Inline validation: a price that is not an amount is named under its input and blocks signing.
+    await page.getByText('max_price_cents: an amount in dollars, like 25.00 (at most two digits after the point)').waitFor()
     await page.getByRole('button', { name: 'Sign and create the intent' }).click()
     await page.getByText('Fix the parameters marked above.').waitFor()
-    await page.getByLabel(/^max_price_cents/).fill('2500')
+    // The wallet asks for dollars; the intent signs cents, and says so before signing.
+    await page.getByLabel(/^max_price_cents \(in dollars/).fill('25.00')
+    assert.equal(await page.getByTestId('signed-max_price_cents').textContent(), '$25.00: signed as max_price_cents = 2500')
     const preview = page.getByTestId('preview')
-    assert.match((await preview.textContent())!, /price_cents ≤ 2500/)
+    assert.match((await preview.textContent())!, /price ≤ \$25\.00/)
     assert.match((await preview.textContent())!, /color is one of "White"/)
 
     // The user names the agent that alone may propose: its public key, pasted.
     const agent = Ed25519Signer.generate()
     await page.getByLabel(/^Agent public keys/).fill('not a key')
     await page.getByText(/agent 1: /).waitFor()
+    // An owner id pasted where the public key goes is refused (when it is no Ed25519 point, as about half are).
+    const ownerIdNotKey = Array.from({ length: 64 }, () => Ed25519Signer.generate().ownerId).find((id) => !isEd25519PublicKey(decodeBase58(id, 'owner id')))!
+    await page.getByLabel(/^Agent public keys/).fill(ownerIdNotKey)
+    await page.getByText(`agent 1: ${ownerIdNotKey} is an owner id, not a public key`, { exact: false }).waitFor()
     await page.getByLabel(/^Agent public keys/).fill(agent.publicKeyBase58)
     await page.getByText('Only this agent may propose: a proposal must carry its signature.').waitFor()
     await page.getByRole('button', { name: 'Sign and create the intent' }).click()
     const intentId = (await page.getByTestId('intent-id').textContent({ timeout: 30_000 }))!
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'wallet.png') })
+    await checkPageAtWidths(page, SCREENSHOTS_DIR, 'wallet')
 
     const orchestrator = new OrchestratorClient(stack.orchestrator.url)
     const stored = (await orchestrator.getIntent(intentId)) as { authorship: { Signed: { Passkey?: unknown } }; intent: { agents?: unknown } }
@@ -91,7 +98,13 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     await page.getByRole('link', { name: 'Follow it' }).click()
     await page.waitForURL(`${webUrl}/intents/${intentId}`)
     await page.getByTestId('status').getByText('pending').waitFor()
-    assert.match((await page.getByTestId('agents').textContent())!, new RegExp(`Only this agent may propose.*Ed25519 ${agent.publicKeyBase58}`))
+    // One name for the agent: its owner id, its public key beside it once.
+    assert.match((await page.getByTestId('agents').textContent())!, new RegExp(`Only this agent may propose.*agent ${agent.ownerId} \\(Ed25519 public key ${agent.publicKeyBase58}\\)`))
+    // The template by name, its constraints in words with the signed values (money as money).
+    await page.getByTestId('template-name').getByText('clothing_purchase_guard').waitFor()
+    const constraints = (await page.getByTestId('constraints').textContent())!
+    assert.match(constraints, /price ≤ \$25\.00/)
+    assert.match(constraints, /size is "M"/)
     // Anyone else's proposal is refused and uses nothing up; the named agent's is accepted.
     await assert.rejects(orchestrator.propose(intentId, { solution: 'catalog:tee-classic-white-m', metadata: null }, { agent: Ed25519Signer.generate() }), (error: ApiError) => error.serverCode === 'AGENT_NOT_NAMED')
     await orchestrator.propose(intentId, { solution: 'catalog:tee-classic-white-m', metadata: null }, { agent })
@@ -100,10 +113,11 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     await verification.locator('.success, .error').first().waitFor({ timeout: 60_000 })
     assert.match((await verification.textContent())!, /✔ Proof verified in your browser \(\d+ ms\): the proposal satisfies every constraint of template clothing_purchase_guard, signed by Passkey owner /)
     assert.match((await verification.textContent())!, new RegExp(ownerId))
-    assert.match((await verification.textContent())!, new RegExp(`proposed by its agent ${agent.ownerId}`))
+    assert.match((await verification.textContent())!, new RegExp(`proposed by agent ${agent.ownerId} \\(named above\\)`))
     assert.match((await page.getByTestId('attestation').textContent())!, /Signed by extractor key \w+/)
     assert.match((await page.getByTestId('evidence').textContent())!, /White/)
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-success.png'), fullPage: true })
+    await checkPageAtWidths(page, SCREENSHOTS_DIR, 'intent-success')
   })
 
   test('a failing proposal (a UCP variant of the demo store) shows the business, the variant and each failed constraint with its values', async () => {
@@ -119,14 +133,18 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     assert.equal(await page.getByTestId('business').textContent(), stack.store!.url)
     assert.equal(await page.getByTestId('business').getAttribute('href'), `${stack.store!.url}/.well-known/ucp`)
     assert.equal(await page.getByTestId('solution').textContent(), 'polo-pique-navy-m')
+    assert.match((await page.locator('.proposal-source').textContent())!, /Product \(variant id\)/)
     const failures = page.getByTestId('constraint-failures').locator('li')
     assert.equal(await failures.count(), 3)
+    // Each failure in words, with the evidence's value against the intent's (money as money), numbered once (by the list).
+    await failures.first().getByText('Audience: "men", not the "unisex" you asked for').waitFor()
     const text = (await page.getByTestId('constraint-failures').textContent())!
-    assert.match(text, /\[3\] evidence\.audience == intent\.audience/)
-    assert.match(text, /evidence\.audience = "men"/)
-    assert.match(text, /\[4\] evidence\.price_cents <= intent\.max_price_cents/)
-    assert.match(text, /evidence\.color = "Navy"/)
+    assert.match(text, /Price: \$\d+\.\d\d, above your \$25\.00 cap/)
+    assert.match(text, /Color: "Navy", not one of "White"/)
+    assert.match(text, /evidence\.audience == intent\.audience/, 'the constraint as written stays beside its words')
+    assert.doesNotMatch(text, /\[\d\]/, 'no second number beside the list\'s own')
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-failure.png'), fullPage: true })
+    await checkPageAtWidths(page, SCREENSHOTS_DIR, 'intent-failure')
   })
 
   test("the explorer shows a transfer's SDL reaching BaseLayerApplied and the shard's finalized state", async () => {
@@ -138,7 +156,9 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     // A payable intent's proof pays the demo store: the intent page shows the payment, then its settlement.
     const paidIntent = await payAtTheStore()
     await page.goto(`${webUrl}/intents/${paidIntent}`)
-    await page.getByTestId('payment-amount').getByText(/^1999 of /).waitFor({ timeout: 30_000 })
+    // The payment as money: the Devnet Dollar's symbol read from its mint (SDK TokenDirectory, formatAmount).
+    await page.getByTestId('payment-amount').getByText('$19.99 USD').waitFor({ timeout: 30_000 })
+    assert.match((await page.getByTestId('payment-amount').textContent())!, /Devnet Dollar/)
     assert.equal(await page.getByTestId('payment-settlement').textContent(), 'waiting for the next SDL')
     await page.goto(`${webUrl}/explorer`)
     const sdl = await verityOk(['sdl', 'submit'], { env })
@@ -149,7 +169,8 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     await row.getByText('BaseLayerApplied', { exact: true }).waitFor({ timeout: 20_000 })
     assert.match((await row.textContent())!, /Submitted .* → .*BaseLayerApplied/)
     assert.match((await page.getByTestId('shards').textContent())!, new RegExp(`${sdl.slice(0, 10)}`))
-    await page.getByLabel('Owner id').fill(aliceAddress.split(',')[0]!)
+    // The address as `verity address` prints it (owner,shard).
+    await page.getByLabel('Owner id').fill(aliceAddress)
     await page.getByRole('button', { name: 'Look up' }).click()
     const vaults = page.getByTestId('vaults')
     await vaults.waitFor({ timeout: 10_000 })
@@ -157,11 +178,16 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     assert.equal(((await vaults.textContent())!.match(/: 33\b/g) ?? []).length, 2, (await vaults.textContent())!)
     const paymentRow = page.getByTestId('payments').locator('tr', { hasText: paidIntent.slice(0, 8) })
     await paymentRow.getByText('BaseLayerApplied', { exact: true }).waitFor({ timeout: 10_000 })
-    assert.match((await paymentRow.textContent())!, /…1999/)
+    assert.match((await paymentRow.textContent())!, /\$19\.99 USD/)
+    assert.match((await page.getByTestId('balances-local').textContent())!, /33 minor units of DMD/)
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'explorer.png'), fullPage: true })
+    await checkPageAtWidths(page, SCREENSHOTS_DIR, 'explorer')
     await page.goto(`${webUrl}/intents/${paidIntent}`)
     await page.getByTestId('payment-settlement').getByText('BaseLayerApplied').waitFor({ timeout: 10_000 })
+    // The deadline as a date and how far away it is, not milliseconds since 1970.
+    assert.match((await page.getByText(/^payment_deadline_ms/).locator('..').textContent())!, /\d{4}-\d\d-\d\d \d\d:\d\d UTC \(in \d+ min\)/)
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-paid.png'), fullPage: true })
+    await checkPageAtWidths(page, SCREENSHOTS_DIR, 'intent-paid')
   })
 })
 

@@ -1,7 +1,19 @@
 // AP2 (Agent Payments Protocol) mandate contents and the Verity constraint type. Re-exports only.
-export { VerityIntentConstraint, VERITY_INTENT_CONSTRAINT_TYPE, VERITY_ORCHESTRATOR_URL_CHARS_MAX } from './verityIntentConstraint.ts'
+export { VerityAgentBinding, VerityIntentConstraint, VERITY_AGENT_BINDING_TAG, VERITY_INTENT_CONSTRAINT_TYPE, VERITY_ORCHESTRATOR_URL_CHARS_MAX } from './verityIntentConstraint.ts'
 export {
+  Ap2AllowedMerchantsConstraint,
   Ap2Amount,
+  Ap2Item,
+  Ap2LineItemsConstraint,
+  Ap2OpenPaymentMandate,
+  AP2_ALLOWED_INSTRUMENTS_CONSTRAINT_TYPE,
+  AP2_ALLOWED_MERCHANTS_CONSTRAINT_TYPE,
+  AP2_ALLOWED_PAYEES_CONSTRAINT_TYPE,
+  AP2_AMOUNT_RANGE_CONSTRAINT_TYPE,
+  AP2_CONSTRAINT_ENTRIES_MAX,
+  AP2_LINE_ITEMS_CONSTRAINT_TYPE,
+  AP2_OPEN_PAYMENT_MANDATE_VCT,
+  AP2_PAYMENT_REFERENCE_CONSTRAINT_TYPE,
   Ap2CheckoutMandate,
   Ap2Merchant,
   Ap2OpenCheckoutMandate,

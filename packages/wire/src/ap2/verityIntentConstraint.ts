@@ -3,10 +3,26 @@
 // mandate names a Verity intent; a closed Checkout Mandate meets it when its merchant-signed
 // checkout is the checkout the intent's proof covers and the proof bundle verifies.
 import { Type } from 'typebox'
-import { HashDigest, IntentId } from '../encodings.ts'
+import { Base58, HashDigest, IntentId } from '../encodings.ts'
 
 /** The constraint's `type` (reverse-DNS, as AP2 recommends for new constraint types). */
 export const VERITY_INTENT_CONSTRAINT_TYPE = 'dev.verity.intent'
+
+/**
+ * The binding of the agent's P-256 mandate key (`cnf.jwk`) to one of the intent's named Ed25519
+ * agents: that agent's signature over AGENT_BINDING_TAG, the intent id and the RFC 7638
+ * thumbprint of `cnf.jwk`, one per line (docs/ap2-verity-constraint.md, "Who can check out").
+ */
+export const VerityAgentBinding = Type.Object(
+  {
+    agent: Base58('the named agent\'s Ed25519 public key', 32),
+    signature: Base58('its Ed25519 signature over the binding message', 64),
+  },
+  { additionalProperties: false },
+)
+
+/** The first line of the message an agent binding signs (no other Verity signature starts with it). */
+export const VERITY_AGENT_BINDING_TAG = 'verity/ap2-agent-binding/v1'
 
 /** Characters of the orchestrator URL a constraint may name. */
 export const VERITY_ORCHESTRATOR_URL_CHARS_MAX = 512
@@ -25,6 +41,7 @@ export const VerityIntentConstraint = Type.Object(
         description: 'a sealed intent (docs/protocol.md, "Sealed intents"): its `sealed.commitments`, exactly as signed',
       }),
     ),
+    agent_binding: Type.Optional(VerityAgentBinding),
   },
   { additionalProperties: false, description: 'a Verity intent whose proof the closed checkout must be covered by' },
 )

@@ -25,6 +25,8 @@ export type PaymentRequest = Readonly<{
   checkoutMandate: string | undefined
   /** The platform profile URL of the request (`UCP-Agent`), or undefined when it could not be used. */
   platformProfileUrl: string | undefined
+  /** That profile as the store fetched it (its `signing_keys` sign AP2 open mandates), or undefined when it could not be used. */
+  platformProfile?: Readonly<Record<string, unknown>> | undefined
 }>
 
 /**

@@ -10,6 +10,8 @@ export type RenderContext = Readonly<{
   links: readonly Static<typeof UcpLink>[]
   /** The permalink of an order id. */
   orderUrlOf: (orderId: string) => string
+  /** AP2's `merchant` of the checkout (AP2 types/checkout.json; what `checkout.allowed_merchants` matches), shown when AP2 is active. */
+  merchant?: Readonly<{ id: string; name: string; website: string }>
 }>
 
 /** The status a session shows: terminal and in-progress states as kept, else ready or not. */
@@ -24,6 +26,7 @@ export function renderCheckout(state: SessionState, price: SessionPrice, context
   return {
     ucp: context.envelope,
     id: state.id,
+    ...(context.merchant === undefined ? {} : { merchant: { ...context.merchant } }),
     line_items: price.lines.map(renderLineItem),
     ...(state.buyer === undefined ? {} : { buyer: state.buyer }),
     status: statusOf(state, price),

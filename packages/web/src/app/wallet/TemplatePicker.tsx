@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ErrorNote } from '../components/ErrorNote.tsx'
-import { isCheckoutTemplate } from './checkoutSigning.ts'
 import { loadCatalog, loadTemplateById, type KnownTemplate } from './loadTemplates.ts'
 
 /**
- * Pick a template from the server's catalog, or load one stored on the orchestrator by id. With
- * `checkoutRefused` (the chosen signer is a passkey or a multisig), checkout templates are shown but
- * cannot be chosen: their intents are spent through AP2 mandates, which those signers cannot sign yet.
+ * Pick a template from the server's catalog, or load one stored on the orchestrator by id. Every
+ * signer (an Ed25519 key, a passkey, a multisig) can create an intent of any template, checkout
+ * templates included (docs/ap2-verity-constraint.md, "Who can check out").
  */
-export function TemplatePicker({ selected, checkoutRefused = false, onSelect }: { selected: KnownTemplate | undefined; checkoutRefused?: boolean; onSelect: (template: KnownTemplate) => void }) {
+export function TemplatePicker({ selected, onSelect }: { selected: KnownTemplate | undefined; onSelect: (template: KnownTemplate) => void }) {
   const [catalog, setCatalog] = useState<KnownTemplate[]>([])
   const [catalogError, setCatalogError] = useState<unknown>()
   const [idText, setIdText] = useState('')
@@ -34,14 +33,11 @@ export function TemplatePicker({ selected, checkoutRefused = false, onSelect }: 
           if (template) onSelect(template)
         }}>
           <option value="">Choose…</option>
-          {catalog.map((template) => {
-            const refused = checkoutRefused && isCheckoutTemplate(template.compiled)
-            return (
-              <option key={template.id} value={template.id} disabled={refused}>
-                {template.name} ({template.origin}){refused ? ' — checkout needs an Ed25519 key, not a passkey or multisig' : ''}
-              </option>
-            )
-          })}
+          {catalog.map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.name} ({template.origin})
+            </option>
+          ))}
         </select>
       </div>
       <ErrorNote error={catalogError} />
