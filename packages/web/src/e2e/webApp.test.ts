@@ -55,10 +55,9 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     const ownerId = (await page.getByTestId('owner-id').first().textContent())!
     assert.match(ownerId, /^[1-9A-HJ-NP-Za-km-z]{43,44}$/)
 
-    // A passkey cannot sign AP2 mandates yet: the checkout template is listed, but cannot be chosen, and says why.
+    // A passkey user can check out too (the signed intent is the user's authority in AP2 mandates): the checkout template can be chosen.
     const checkoutOption = page.locator('#template-select option', { hasText: 'payable_checkout' })
-    assert.equal(await checkoutOption.isDisabled(), true, 'a passkey cannot choose the checkout template')
-    assert.match((await checkoutOption.textContent())!, /checkout needs an Ed25519 key, not a passkey or multisig/)
+    assert.equal(await checkoutOption.isDisabled(), false, 'a passkey can choose the checkout template')
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'clothing_purchase_guard (catalog: clothing.template)' })
     await page.getByLabel(/^acceptable_categories/).fill('t-shirt, polo')
     await page.getByLabel(/^size/).fill('M')

@@ -3,7 +3,6 @@ import { callApi } from '../api/callApi.ts'
 import { payableShape } from '@verity/policy'
 import { ErrorNote } from '../components/ErrorNote.tsx'
 import { AgentsInput } from './AgentsInput.tsx'
-import { canCheckOut, CHECKOUT_SIGNER_NOTE, isCheckoutTemplate } from './checkoutSigning.ts'
 import { parseAgentInput } from './parseAgentInput.ts'
 import { navigate } from '../navigate.ts'
 import { collectFields } from './collectFields.ts'
@@ -43,13 +42,11 @@ export function WalletPage() {
   const agents = parseAgentInput(agentText)
   // A payable template: the orchestrator accepts its intents only with agents (PAYABLE_INTENT_UNBOUND).
   const needsAgent = template !== undefined && payableShape(template.compiled).isPayable
-  // A checkout template signed by a passkey or a multisig could never be checked out (AP2 mandates are Ed25519): not created.
-  const checkoutRefused = template !== undefined && signing !== undefined && isCheckoutTemplate(template.compiled) && !canCheckOut(signing)
 
   const create = async () => {
     setShowErrors(true)
     setCreateError(undefined)
-    if (template === undefined || signing === undefined || !fields.isValid || !agents.ok || checkoutRefused) return
+    if (template === undefined || signing === undefined || !fields.isValid || !agents.ok) return
     setBusy(true)
     try {
       await pushTemplate(template)
@@ -70,7 +67,7 @@ export function WalletPage() {
     <main id="main">
       <h1>Wallet</h1>
       <KeysPanel keys={keys} onAdd={addKey} />
-      <TemplatePicker selected={template} checkoutRefused={signing !== undefined && !canCheckOut(signing)} onSelect={(next) => { setTemplate(next); setInputs({}); setShowErrors(false); setIntentId(undefined) }} />
+      <TemplatePicker selected={template} onSelect={(next) => { setTemplate(next); setInputs({}); setShowErrors(false); setIntentId(undefined) }} />
       {template ? (
         <>
           <section aria-labelledby="form-title">
@@ -84,13 +81,8 @@ export function WalletPage() {
             {keys.length === 0 ? <p class="error">Create a passkey or import a key first.</p> : <SigningPicker keys={keys} chosen={chosen} threshold={threshold} onChange={(next, t) => { setChosen(next); setThreshold(t) }} />}
             <SealedToggle sealed={sealed} onChange={setSealed} />
             {showErrors && !fields.isValid ? <p class="error" role="alert">Fix the parameters marked above.</p> : null}
-            {checkoutRefused ? (
-              <p class="error" role="alert" data-testid="checkout-signer-note">
-                {CHECKOUT_SIGNER_NOTE}
-              </p>
-            ) : null}
             <div class="actions">
-              <button type="button" class="primary" onClick={create} disabled={busy || signing === undefined || checkoutRefused}>
+              <button type="button" class="primary" onClick={create} disabled={busy || signing === undefined}>
                 {busy ? 'Signing…' : 'Sign and create the intent'}
               </button>
             </div>
