@@ -3,7 +3,8 @@
 // and settled through VeritySettlement and the generated verifier: a setup SDL (the mint that funds
 // the senders, reported as such), SDLs of 1 and EVM_BENCH_SENDERS transfers, and (full run) a busy
 // shard's SDL, EVM_BENCH_LARGEST_TRANSFERS round-robin transfers, which settles over several
-// transactions (SETTLE_BATCHES_PER_TX_MAX batch proofs each). Latency is the settleSdl call: per
+// transactions (SETTLE_BATCHES_PER_TX_MAX batch proofs each), and as many transfers between random
+// pairs of EVM_BENCH_VAULTS vaults (after a mint that funds them). Latency is the settleSdl call: per
 // transaction a gas estimate, the send and the receipt, the last one with 1 confirmation.
 import { Ed25519Signer } from '@verity/core'
 import { executeBatch, limits as ledgerLimits, MemoryLedger, type SdlContent, type VerifiableType } from '@verity/ledger'
@@ -20,6 +21,10 @@ import { nowMs } from './lib/stats.ts'
 const EVM_BENCH_SENDERS = 8
 /** Transfers of the full run's largest SDL (a busy shard: the senders paying one receiver in turn); several settlement transactions. */
 const EVM_BENCH_LARGEST_TRANSFERS = 1_000
+/** Vaults of the full run's other busy SDL: EVM_BENCH_LARGEST_TRANSFERS transfers between random pairs of them. */
+const EVM_BENCH_VAULTS = 100
+/** Seed of the pseudo-random pairs, so that every run settles the same SDL. */
+const EVM_BENCH_PAIRS_SEED = 12_345
 
 /** `id`: the figure key, `evm.sdl.<id>` (setup, 1, 8, largest); `transactions`: settlement transactions sent. */
 export type EvmSdlMeasurement = { id: string; label: string; transfers: number; proofs: number; transactions: number; gasUsed: number; settleMs: number }
@@ -53,12 +58,34 @@ export async function measureEvmSettlement(settings: BenchSettings): Promise<Evm
     const transfers = new RoundRobinTransfers(senders, receiver, token)
     const sizes = settings.quick ? [1] : [1, EVM_BENCH_SENDERS]
     for (const count of sizes) sdls.push(await chain.settle(String(count), `${count} transfer${count === 1 ? '' : 's'}`, count, transfers.take(count)))
-    if (!settings.quick) sdls.push(await chain.settle('largest', `${EVM_BENCH_LARGEST_TRANSFERS} transfers`, EVM_BENCH_LARGEST_TRANSFERS, transfers.take(EVM_BENCH_LARGEST_TRANSFERS)))
+    if (!settings.quick) {
+      sdls.push(await chain.settle('largest', `${EVM_BENCH_LARGEST_TRANSFERS} transfers`, EVM_BENCH_LARGEST_TRANSFERS, transfers.take(EVM_BENCH_LARGEST_TRANSFERS)))
+      sdls.push(...(await settleBetweenVaults(chain)))
+    }
     return { proofSystem, verifierDeployedBytes: deployed.verifierDeployedBytes, deployGas: { verifier: Number(deployed.gasUsed.verifier), settlement: Number(deployed.gasUsed.settlement) }, verifyGas, proofBytes, sdls }
   } finally {
     await prover.close()
     await node.close()
   }
+}
+
+/** A mint to EVM_BENCH_VAULTS vaults (setup), then EVM_BENCH_LARGEST_TRANSFERS transfers of 1 unit between pseudo-random pairs of them, each SDL settled whole. */
+async function settleBetweenVaults(chain: SdlChain): Promise<EvmSdlMeasurement[]> {
+  const vaults = Array.from({ length: EVM_BENCH_VAULTS }, () => Ed25519Signer.generate())
+  const issuer = Ed25519Signer.generate()
+  const token = addressOf(issuer)
+  const setup = await chain.settle('setup_vaults', `setup: mint to ${EVM_BENCH_VAULTS} vaults`, 0, [createFungible(issuer, 1n, vaults.map((v) => ({ address: addressOf(v), amount: 1_000_000n })))])
+  const nonces = vaults.map(() => 0n)
+  let seed = EVM_BENCH_PAIRS_SEED
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % EVM_BENCH_VAULTS
+  const transfers = Array.from({ length: EVM_BENCH_LARGEST_TRANSFERS }, () => {
+    const from = next()
+    const to = (from + 1 + (next() % (EVM_BENCH_VAULTS - 1))) % EVM_BENCH_VAULTS
+    nonces[from]! += 1n
+    return debit(vaults[from]!, nonces[from]!, addressOf(vaults[to]!), { [token]: { Fungible: 1n } })
+  })
+  const label = `${EVM_BENCH_LARGEST_TRANSFERS} transfers between ${EVM_BENCH_VAULTS} vaults`
+  return [setup, await chain.settle(`vaults${EVM_BENCH_VAULTS}`, label, EVM_BENCH_LARGEST_TRANSFERS, transfers)]
 }
 
 /** Gas of one transaction calling the verifier's verify(proof, publicInputs) with a valid proof. */
