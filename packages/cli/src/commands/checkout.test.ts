@@ -10,8 +10,9 @@ import { join } from 'node:path'
 import { agentKeyOfSigner, deriveAp2MandateKey, deriveUcpRequestKey, Ed25519Signer, formatAddress, parseJsonBigint } from '@verity/core'
 import { jsonValue, signVerifiable } from '@verity/ledger'
 import { compileTemplate } from '@verity/policy'
-import { ApiError, bindMandateKey, closeCheckoutMandate, DomainClient, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, sealedIntentParts, sealIntent, signIntent, UcpCheckoutClient, ucpPlatformOf, verityIntentConstraintOf } from '@verity/sdk'
+import { ApiError, bindMandateKey, closeCheckoutMandate, DomainClient, issueVerityMandates, issueOpenCheckoutMandate, issuePaymentMandate, OrchestratorClient, sealedIntentParts, sealIntent, signIntent, UcpCheckoutClient, ucpPlatformOf, verityIntentConstraintOf } from '@verity/sdk'
 import { startStack, type RunningStack } from '../services/startStack.ts'
+import { checkAp2Chain } from '../testing/checkAp2Chain.ts'
 import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
 const TEMPLATE = readFileSync(new URL('../../../policy/examples/payable-checkout.template', import.meta.url), 'utf8')
@@ -196,5 +197,28 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     assert.equal(await balanceOf(user.ownerId), before)
     assert.equal((await new UcpCheckoutClient(business, ucpPlatformOf({ orchestrator: stack.orchestrator.url, agent })).get(proven)).status, 'ready_for_complete')
     await checkoutProven(id, proven)
+  })
+
+  test('AP2\'s own SDK accepts the mandates verity checkout sends, unrelaxed (check-chain.sh: ES256, kid through the platform profile, AP2 constraints, aud = the store); the store then takes them and pays', async (context) => {
+    const intentId = await newIntent()
+    const sessionId = await readySession(1)
+    await prove(intentId, sessionId)
+    const platform = ucpPlatformOf({ orchestrator: stack.orchestrator.url, agent })
+    const checkouts = new UcpCheckoutClient(business, platform)
+    const checkout = await checkouts.get(sessionId)
+    // The mandates as checkoutWithIntent makes them at complete (the same call), for this session.
+    const mandates = await issueVerityMandates({ agent, platformKey: platform.requestKey, signedIntent: (await orchestrator.getProof(intentId)).signed_intent, orchestrator: stack.orchestrator.url, checkout, business, payee: { id: payee, name: 'demo store', website: business } })
+    const platformProfile = (await (await fetch(platform.profileUrl)).json()) as Record<string, unknown>
+    const checked = await checkAp2Chain({ checkoutMandate: mandates.checkoutMandate, paymentMandate: mandates.paymentMandate, expectedAud: business, platformProfile })
+    if ('skipped' in checked) context.diagnostic(`AP2 SDK check skipped: ${checked.skipped}`)
+    else {
+      assert.equal(checked.code, 0, checked.output)
+      assert.match(checked.output, /^ap2: \d+ passed, 0 failed$/m)
+    }
+    const before = await balanceOf(user.ownerId)
+    const instrument = { id: 'i1', handler_id: 'verity_domain', type: 'dev.verity.mandate_payment', credential: { type: 'dev.verity.mandate_payment', token: mandates.paymentMandate } }
+    const completed = await checkouts.complete(sessionId, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: mandates.checkoutMandate } })
+    assert.equal(completed.status, 'completed')
+    assert.equal(await balanceOf(user.ownerId), before - 2499n)
   })
 })

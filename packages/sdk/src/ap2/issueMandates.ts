@@ -55,7 +55,7 @@ export async function issueOpenCheckoutMandate(parameters: IssueOpenCheckoutMand
   const content = {
     vct: AP2_OPEN_CHECKOUT_MANDATE_VCT,
     constraints: checkoutConstraintsOf(parameters.checkout),
-    cnf: { jwk: parameters.mandateKey },
+    cnf: { jwk: cnfJwkOf(parameters.mandateKey) },
     [VERITY_INTENT_CONSTRAINT_TYPE]: parameters.verity,
     iat,
     exp: iat + lifetimeOf(parameters.lifetimeSeconds),
@@ -147,7 +147,7 @@ export async function issuePaymentMandate(parameters: IssuePaymentMandateParamet
       { type: AP2_ALLOWED_INSTRUMENTS_CONSTRAINT_TYPE, allowed: [instrument] },
       { type: AP2_PAYMENT_REFERENCE_CONSTRAINT_TYPE, conditional_transaction_id: parameters.openCheckoutHash },
     ],
-    cnf: { jwk: parameters.mandateKey.publicJwk },
+    cnf: { jwk: cnfJwkOf(parameters.mandateKey.publicJwk) },
     iat,
     exp: iat + lifetimeOf(parameters.lifetimeSeconds),
   }
@@ -159,6 +159,15 @@ export async function issuePaymentMandate(parameters: IssuePaymentMandateParamet
     { header: { typ: CLOSED_MANDATE_TYP, kid: parameters.mandateKey.kid } },
   )
   return `${open}~${closed}`
+}
+
+/**
+ * The mandate key as `cnf.jwk`: AP2's JsonWebKey members without `use` (AP2's SDK rebuilds the key
+ * from its model, whose `use` is an enum jwcrypto does not take as "sig": a key with it verifies nothing).
+ */
+function cnfJwkOf(jwk: UcpPublicJwk): Omit<UcpPublicJwk, 'use'> {
+  const { use: _use, ...rest } = jwk
+  return rest
 }
 
 function instanceOf(key: UcpRequestKey): SDJwtInstance<Record<string, unknown>> {
