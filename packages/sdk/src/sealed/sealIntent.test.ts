@@ -171,5 +171,5 @@ test('a bundle of the old proof system (bb.js 0.82.2 "ultrahonk", dev CRS) is re
   assert.equal((result as { check: string }).check, 'proof')
   assert.match((result as { reason: string }).reason, /proof system "ultrahonk" \(UltraHonk of @aztec\/bb\.js 0\.82\.2.*no longer accepts/)
   assert.deepEqual(calls, [], 'no proof work for a system this verifier does not check')
-  assert.equal(((await verifyMandateBundle(old, trusted)) as { code: string }).code, 'MANDATE_PROOF_INVALID')
+  assert.equal(((await verifyMandateBundle(old, trusted)) as { code: string }).code, 'MANDATE_PROOF_SYSTEM_RETIRED', 'a payment with it is refused by name (docs/operations.md, "Upgrading")')
 })
