@@ -259,7 +259,15 @@ describe('the README tour', { timeout: 900_000 }, () => {
     const bought = await run('checkout', intent, '--agent-key', 'agent.json', '--item', 'tee-classic-white-m', '--business', business, ...address)
     assert.equal(bought.code, 0, bought.stderr)
     assert.match(bought.stderr, /opened checkout \S+ \(incomplete\)/)
-    assert.match(bought.stdout, new RegExp(`^order \\S+ placed at ${business}: paid 2499 \\(USD minor units\\) to ${store} with intent ${intent}'s mandate payment\n  ${business}/orders/\\S+\n$`))
+    // The order as money, its item, where it ships, and a page a person can open (the web wallet's intent page).
+    assert.match(
+      bought.stdout,
+      new RegExp(
+        `^order order_\\S+ placed at ${business}: paid \\$24\\.99 USD to ${store} with intent ${intent}'s mandate payment\n` +
+          `  1 × .+  \\$19\\.99 USD\n  shipping \\$5\\.00 USD · tax \\$0\\.00 USD · total \\$24\\.99 USD\n  ships to Ada Lovelace, 1 Main St, Springfield, IL 62704, US\n` +
+          `  follow it: http://\\S+/intents/${intent} \\(the web wallet's intent page: proof, payment, settlement\\)\n$`,
+      ),
+    )
     assert.equal(JSON.parse(await verity('vault', 'show', '.verity/keys/store.json', '--json')).vault.data.TokenHoldings.fungibles[usd], 1999 + 2499)
   })
 

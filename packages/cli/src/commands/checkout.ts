@@ -3,7 +3,8 @@ import { Ed25519Signer, type KeySigner } from '@verity/core'
 import { assertMandateSigner, checkoutWithIntent, intentNamesAgents, loadSigner, OrchestratorClient } from '@verity/sdk'
 import type { Command, CommandContext } from '../Command.ts'
 import { clientToken } from '../clientToken.ts'
-import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
+import { ORCHESTRATOR_OPTION, orchestratorUrl, STORE_URL_DEFAULT, STORE_URL_ENV, storeUrl, webUrl } from '../endpoints.ts'
+import { formatCheckoutOrder } from '../formatCheckoutOrder.ts'
 import { UsageError } from '../UsageError.ts'
 
 // `verity checkout INTENT_ID`: buys what a Verity intent allows at a UCP business
@@ -11,9 +12,6 @@ import { UsageError } from '../UsageError.ts'
 // completes it with AP2 mandates whose constraint is the proof, paying with the intent's mandate
 // payment, and prints the order.
 
-/** The devnet's demo store (`verity up`). */
-export const STORE_URL_DEFAULT = 'http://127.0.0.1:8095'
-const STORE_URL_ENV = 'VERITY_STORE_URL'
 /** Most `--item` flags one checkout takes. */
 export const CHECKOUT_ITEMS_MAX = 16
 
@@ -55,7 +53,7 @@ export const checkoutCommand: Command = {
   async run({ positionals, values, out }) {
     const intentId = positionals[0]!
     const orchestratorBase = orchestratorUrl(values)
-    const business = ((values.business as string | undefined) ?? process.env[STORE_URL_ENV] ?? STORE_URL_DEFAULT).replace(/\/+$/, '')
+    const business = storeUrl(values)
     const { buyer, destination } = buyerOf(values)
     const named = typeof values['agent-key'] === 'string' ? loadSigner(values['agent-key']) : undefined
     // A passkey agent key binds no AP2 mandate key (MANDATE_SIGNER_UNSUPPORTED): refused before any request.
@@ -81,8 +79,7 @@ export const checkoutCommand: Command = {
     })
     const order = bought.order
     out.result(
-      `order ${order?.id ?? '(none)'} placed at ${business}: paid ${bought.amountCents} (${bought.currency} minor units) to ${bought.payee} with intent ${intentId}'s mandate payment` +
-        (order?.permalink_url === undefined ? '' : `\n  ${order.permalink_url}`),
+      formatCheckoutOrder({ business, intentId, bought, webUrl: webUrl() }),
       { intent_id: intentId, business, checkout_id: bought.checkout.id, status: bought.checkout.status, order, amount: bought.amountCents, currency: bought.currency, payee: bought.payee, agent: agent.publicKeyBase58 },
     )
     return 0

@@ -32,6 +32,20 @@ test('deploy-contracts deploys the verifier and VeritySettlement; settlement sho
   assert.deepEqual(state.sdl, { hash: `0x${'00'.repeat(32)}`, settled: false })
   const verifier = state.verifier as { address: string; current: boolean }
   assert.deepEqual({ ...verifier, address: verifier.address.toLowerCase() }, { address: result.verifier.toLowerCase(), current: true }, "the contract's verifier is this version's SDL verifier")
+
+  // Without flags: the chain and contract come from VERITY_EVM_RPC_URL and VERITY_EVM_CONTRACT (else the devnet's domain.yaml), as vault show --finalized finds them.
+  const saved = { rpc: process.env.VERITY_EVM_RPC_URL, contract: process.env.VERITY_EVM_CONTRACT }
+  Object.assign(process.env, { VERITY_EVM_RPC_URL: node.rpcUrl, VERITY_EVM_CONTRACT: result.settlement })
+  try {
+    const fromEnv = await run(['settlement', 'show', '--shard', '4', '--json'])
+    assert.equal(fromEnv.code, 0, fromEnv.stderr)
+    assert.equal((JSON.parse(fromEnv.stdout) as { root: string }).root, state.root)
+  } finally {
+    for (const [name, value] of [['VERITY_EVM_RPC_URL', saved.rpc], ['VERITY_EVM_CONTRACT', saved.contract]] as const) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+  }
 })
 
 test('bad arguments are usage errors, before any network call', async () => {

@@ -2,21 +2,24 @@ import { decodeBase58, isEvmAddress } from '@verity/core'
 import type { Command } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
 import { parseShard } from '../parseShard.ts'
+import { devnetEvmSettlement, EVM_CONTRACT_ENV, EVM_RPC_URL_ENV } from '../evmRpcUrl.ts'
 
 export const settlementShowCommand: Command = {
   path: ['settlement', 'show'],
   summary: 'the finalized view on an EVM chain, read from the VeritySettlement contract: a shard\'s root, settled SDLs, and one SDL\'s confirmations',
-  usage: 'verity settlement show --rpc URL --contract ADDRESS [--shard 1] [--sdl HASH]',
+  usage: 'verity settlement show [--rpc URL] [--contract ADDRESS] [--shard 1] [--sdl HASH]',
   optionHelp: {
-    rpc: 'the chain\'s JSON-RPC URL (settlement.rpc_url of domain.yaml)',
-    contract: 'the VeritySettlement address (settlement.contract)',
+    rpc: `the chain's JSON-RPC URL (settlement.rpc_url of domain.yaml; default $${EVM_RPC_URL_ENV}, else the devnet's chain from $VERITY_DATA_DIR/domain.yaml, as verity vault show --finalized finds it)`,
+    contract: `the VeritySettlement address (settlement.contract; default $${EVM_CONTRACT_ENV}, else the devnet's contract from the same domain.yaml)`,
     shard: 'default 1',
     sdl: 'an SDL hash (base58): whether it settled, in which block, with how many confirmations',
   },
   options: { rpc: { type: 'string' }, contract: { type: 'string' }, shard: { type: 'string', short: 's' }, sdl: { type: 'string' } },
-  async run({ values, out }) {
-    if (typeof values.rpc !== 'string' || !/^https?:\/\//.test(values.rpc)) throw new UsageError('--rpc must be the http(s) JSON-RPC URL of the chain')
-    if (!isEvmAddress(values.contract)) throw new UsageError('--contract must be the VeritySettlement address (0x and 40 hex digits)')
+  async run({ values: given, out }) {
+    const values: Record<string, unknown> = { ...given, ...(await devnetDefaults(given)) }
+    if (typeof values.rpc !== 'string' || !/^https?:\/\//.test(values.rpc))
+      throw new UsageError(`--rpc must be the http(s) JSON-RPC URL of the chain (or ${EVM_RPC_URL_ENV}, or a devnet of verity up --settlement evm in $VERITY_DATA_DIR)`)
+    if (!isEvmAddress(values.contract)) throw new UsageError(`--contract must be the VeritySettlement address (0x and 40 hex digits; or ${EVM_CONTRACT_ENV}, or a devnet's)`)
     const shard = values.shard === undefined ? 1 : parseShard(values.shard)
     const sdlHash = typeof values.sdl === 'string' ? (`0x${Buffer.from(decodeBase58(values.sdl, '--sdl', 32)).toString('hex')}` as const) : undefined
     const { readSettlementState } = await import('@verity/settlement-evm')
@@ -33,6 +36,19 @@ export const settlementShowCommand: Command = {
     out.result(lines.join('\n'), JSON.parse(JSON.stringify({ ...state, verifier: verifier.json }, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))))
     return 0
   },
+}
+
+/**
+ * `--rpc` and `--contract` when not given: VERITY_EVM_RPC_URL and VERITY_EVM_CONTRACT, else the
+ * chain and contract of the devnet `verity up --settlement evm` wrote in `$VERITY_DATA_DIR/domain.yaml`
+ * (devnetEvmSettlement), as `verity vault show --finalized` finds them.
+ */
+async function devnetDefaults(values: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>> = process.env): Promise<{ rpc?: string; contract?: string }> {
+  const rpc = typeof values.rpc === 'string' ? values.rpc : env[EVM_RPC_URL_ENV]
+  const contract = typeof values.contract === 'string' ? values.contract : env[EVM_CONTRACT_ENV]
+  const devnet = rpc === undefined || contract === undefined ? await devnetEvmSettlement(env) : undefined
+  const chosen = { rpc: rpc ?? devnet?.rpcUrl, contract: contract ?? devnet?.contract }
+  return Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined && value !== ''))
 }
 
 /**
