@@ -32,21 +32,28 @@ export async function convertLegacyProofSystem(target: UpgradeTarget, dir: strin
 
 export const convertLegacyDomain: LegacyConversion = async (databasePath, nowMs) => {
   const reproved = await reproveLegacySdls(databasePath, nowMs)
-  return reproved.map((sdl) => `SDL ${sdl.hash} (${sdl.stateBefore}, not settled): witness rebuilt for this version's circuit, now Submitted: prove and settle it (verity sdl prove / settle)`)
+  const kept = groupBySystem(databasePath, 'SELECT hash AS id, proof FROM sdls WHERE proof IS NOT NULL ORDER BY seq', (proof) => (proof as { system?: unknown }[])[0]?.system)
+  return [
+    ...kept.map(([system, hashes]) => `${hashes.length} SDL(s) keep their proofs of "${system}" (domain database, sdls.proof): ${hashes.join(', ')}`),
+    ...reproved.map((sdl) => `SDL ${sdl.hash} (${sdl.stateBefore}, not settled): witness rebuilt for this version's circuit, now Submitted: prove and settle it (verity sdl prove / settle)`),
+  ]
 }
 
 export const convertLegacyOrchestrator: LegacyConversion = async (databasePath) => {
+  const kept = groupBySystem(databasePath, 'SELECT intent_id AS id, proof_json AS proof FROM proofs ORDER BY created_at_ms, intent_id', (proof) => (proof as { artifact?: { system?: unknown } }).artifact?.system)
+  return kept.map(([system, ids]) => `${ids.length} proven intent(s) keep their proof of "${system}" (GET /proofs/{id}): ${ids.join(', ')}; one not paid yet cannot pay (MANDATE_PROOF_SYSTEM_RETIRED)`)
+}
+
+/** The ids of the rows `sql` reads (`id`, `proof` as JSON text), grouped by the proof system `systemOf` finds in each proof. */
+function groupBySystem(databasePath: string, sql: string, systemOf: (proof: unknown) => unknown): [system: string, ids: string[]][] {
   const db = new Database(databasePath, { readonly: true })
   try {
-    const rows = db.prepare('SELECT intent_id, proof_json FROM proofs ORDER BY created_at_ms, intent_id').all() as { intent_id: string; proof_json: string }[]
     const bySystem = new Map<string, string[]>()
-    for (const row of rows) {
-      const system = String((JSON.parse(row.proof_json) as { artifact?: { system?: unknown } }).artifact?.system ?? 'unknown')
-      bySystem.set(system, [...(bySystem.get(system) ?? []), row.intent_id])
+    for (const row of db.prepare(sql).all() as { id: string; proof: string }[]) {
+      const system = String(systemOf(JSON.parse(row.proof)) ?? 'unknown')
+      bySystem.set(system, [...(bySystem.get(system) ?? []), row.id])
     }
-    return [...bySystem].map(
-      ([system, ids]) => `${ids.length} proven intent(s) keep their proof of "${system}" (GET /proofs/{id}): ${ids.join(', ')}; one not paid yet cannot pay (MANDATE_PROOF_SYSTEM_RETIRED)`,
-    )
+    return [...bySystem]
   } finally {
     db.close()
   }

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
+import Database from 'better-sqlite3'
 import { readSqliteStamp } from '@verity/postgres'
 import { DomainClient } from '@verity/sdk'
 import { startStack, type RunningStack } from '../services/startStack.ts'
@@ -135,4 +136,36 @@ test('verity upgrade brings the 0.1.0 fixture to this version with every balance
   assert.deepEqual((await sdlStates()).map((sdl) => sdl.state), [...expected.sdls.map(() => 'BaseLayerApplied'), 'BaseLayerApplied'])
   const alice = expected.vaults.alice!
   assert.equal((await holdings('alice', true))[expected.tokens.DMD!], alice.domain[expected.tokens.DMD!]! + 3, 'the re-proven SDL and the new one settled')
+})
+
+test('a 0.1.0 directory whose unsettled SDL cannot be proven again is refused by name: nothing changed, no backup, no marker', async () => {
+  const dir = join(root, 'refused', '.verity')
+  cpSync(join(FIXTURE, 'data-dir'), dir, { recursive: true })
+  const [, second, third] = expected.sdls
+  const setState = (hash: string, state: string) => {
+    const db = new Database(join(dir, 'domain', 'domain.sqlite'))
+    db.prepare('UPDATE sdls SET state_name = ?, state = ? WHERE hash = ?').run(state, JSON.stringify(state), hash)
+    db.close()
+  }
+  const files = () => ['base-layer/base-layer.sqlite', 'domain/domain.sqlite', 'orchestrator/orchestrator.sqlite'].map((path) => readFileSync(join(dir, path)))
+  const cases: [string, () => void, RegExp][] = [
+    // Its old proof went to the base layer, which may still apply it.
+    [third!.hash, () => setState(third!.hash, 'ProofSubmitted'), /its proof of the old proof system was submitted to the base layer \(ProofSubmitted\)/],
+    // A mandate payment's policy proof is checked again at settlement, and one of 0.1.0 never passes.
+    [second!.hash, () => (setState(third!.hash, 'Submitted'), setState(second!.hash, 'Submitted')), /it carries a mandate payment whose policy proof is of the old proof system/],
+  ]
+  for (const [hash, arrange, reason] of cases) {
+    arrange()
+    const before = files()
+    for (const args of [['--dry-run'], []]) {
+      const run = await cli('upgrade', '--data-dir', dir, ...args)
+      assert.equal(run.code, 1)
+      assert.match(run.stderr, new RegExp(`^error: SDL ${hash} of 0\\.1\\.0 is not applied on the base layer yet and cannot be proven again by this version: `))
+      assert.match(run.stderr, reason)
+      assert.match(run.stderr, /Settle it with 0\.1\.0 first .*nothing was changed/)
+    }
+    assert.deepEqual(files(), before)
+    assert.equal(existsSync(join(dir, 'backups')), false)
+    assert.equal(existsSync(join(dir, 'domain', 'proof-system.json')), false)
+  }
 })
