@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import Database from 'better-sqlite3'
+import { reproveLegacySdls } from '@verity/domain'
 import { readSqliteStamp } from '@verity/postgres'
+import { SDL_WITNESS_FORMAT } from '@verity/prover'
 import { DomainClient } from '@verity/sdk'
 import { startStack, type RunningStack } from '../services/startStack.ts'
 import { runCliCaptured } from '../testing/runCliCaptured.ts'
@@ -168,4 +170,22 @@ test('a 0.1.0 directory whose unsettled SDL cannot be proven again is refused by
     assert.equal(existsSync(join(dir, 'backups')), false)
     assert.equal(existsSync(join(dir, 'domain', 'proof-system.json')), false)
   }
+})
+
+test('verity upgrade of 0.1.0 finishes after a crash that left the domain converted but not marked nor migrated', async () => {
+  const dir = join(root, 'crashed', '.verity')
+  cpSync(join(FIXTURE, 'data-dir'), dir, { recursive: true })
+  const unsettled = expected.sdls.find((sdl) => sdl.state === 'Submitted')!
+  // What a crash between the domain's conversion (one transaction) and its marker leaves.
+  assert.deepEqual((await reproveLegacySdls(join(dir, 'domain', 'domain.sqlite'), 1)).map((sdl) => sdl.hash), [unsettled.hash])
+  const run = await cli('upgrade', '--data-dir', dir)
+  assert.equal(run.code, 0, run.stderr)
+  assert.doesNotMatch(run.stdout, /witness rebuilt/, 'converted once')
+  assert.match(run.stdout, /domain {7}domain\/domain\.sqlite: schema 5 → 6/)
+  assert.equal(existsSync(join(dir, 'domain', 'proof-system.json')), true)
+  const db = new Database(join(dir, 'domain', 'domain.sqlite'), { readonly: true })
+  const row = db.prepare('SELECT state_name, witness FROM sdls WHERE hash = ?').get(unsettled.hash) as { state_name: string; witness: string }
+  db.close()
+  assert.equal(row.state_name, 'Submitted')
+  assert.equal((JSON.parse(row.witness) as { format: string }).format, SDL_WITNESS_FORMAT)
 })
