@@ -19,44 +19,53 @@ export type SdlBatchSlot = { index: number; key: bigint; isNew: boolean; fromCac
  */
 export type SdlBatch = { ops: PlacedSlotOp[]; slots: (SdlBatchSlot | undefined)[]; slotOfOp: number[]; units: number[] }
 
-type Held<T extends SlotOp> = { op: T; fromCache: boolean; toCache: boolean }
+type Held<T extends SlotOp> = { op: T; slot: number; fromCache: boolean; toCache: boolean }
 type Cut<T extends SlotOp> = { ops: T[]; slotOfOp: number[]; held: (Held<T> | undefined)[] }
 
 const SLOTS = limits.SDL_SLOTS_PER_PROOF
 const PATHS = limits.SDL_PATHS_PER_PROOF
 
 /**
- * When each operation may run: `gate[i]` operations on its slot must be done first. An operation
- * waits for every earlier one on its slot, except a Credit, which waits only for the last
- * non-Credit before it: consecutive credits to a slot commute (each only checks that the sum stays
- * under 2^64, and every partial sum of a run is at most the run's total, which the SDL's own order
- * reached). So every slot sees the same operations in the same order but for the order within such
- * runs, every rule holds whatever the values, and the SDL ends in the same state.
+ * The scheduler's state across batches: per operation its slot (numbered by first use) and its
+ * gate (how many operations on its slot must be done before it runs, `slotGates`); per slot how
+ * many are done and left; the operations not yet placed, in SDL order.
  */
-function slotGates(ops: readonly SlotOp[]): number[] {
-  const onSlot = new Map<bigint, { count: number; lastNonCredit: number }>()
-  return ops.map((op) => {
-    const slot = onSlot.get(op.key) ?? { count: 0, lastNonCredit: -1 }
-    onSlot.set(op.key, slot)
-    const gate = op.kind === SlotOpKind.Credit ? slot.lastNonCredit + 1 : slot.count
-    if (op.kind !== SlotOpKind.Credit) slot.lastNonCredit = slot.count
-    slot.count++
-    return gate
-  })
-}
+type Schedule = { slotOf: Int32Array; gates: Int32Array; done: Int32Array; left: Int32Array; remaining: number[] }
 
-/** The scheduler's state across batches: the operations not yet placed (in SDL order), and per slot how many are done and left. */
-type Schedule = { remaining: number[]; done: Map<bigint, number>; left: Map<bigint, number>; gates: number[] }
+/**
+ * When each operation may run: an operation waits for every earlier one on its slot, except a
+ * Credit, which waits only for the last non-Credit before it: consecutive credits to a slot commute
+ * (each only checks that the sum stays under 2^64, and every partial sum of a run is at most the
+ * run's total, which the SDL's own order reached). So every slot sees the same operations in the
+ * same order but for the order within such runs, every rule holds whatever the values, and the SDL
+ * ends in the same state.
+ */
+function newSchedule(ops: readonly SlotOp[]): Schedule {
+  const idOf = new Map<bigint, number>()
+  const slotOf = new Int32Array(ops.length)
+  const gates = new Int32Array(ops.length)
+  const count: number[] = []
+  const lastNonCredit: number[] = []
+  ops.forEach((op, i) => {
+    let slot = idOf.get(op.key)
+    if (slot === undefined) idOf.set(op.key, (slot = count.push(0) - 1)), lastNonCredit.push(-1)
+    slotOf[i] = slot
+    gates[i] = op.kind === SlotOpKind.Credit ? lastNonCredit[slot]! + 1 : count[slot]!
+    if (op.kind !== SlotOpKind.Credit) lastNonCredit[slot] = count[slot]!
+    count[slot]!++
+  })
+  return { slotOf, gates, done: new Int32Array(count.length), left: Int32Array.from(count), remaining: ops.map((_, i) => i) }
+}
 
 /**
  * Fills a batch that starts with the slots the cache carries over: over the first
  * SDL_SCHEDULE_WINDOW operations not yet placed, in SDL order, it takes each that its slot allows
- * (`slotGates`) and whose slot is held or finds a free position and path unit, until the batch
- * holds SDL_OPS_PER_PROOF. Returns the path units taken (slots read from the tree).
+ * (its gate is passed) and whose slot is held or finds a free position and path unit, until the
+ * batch holds SDL_OPS_PER_PROOF. Returns the path units taken (slots read from the tree).
  */
 function fillBatch<T extends SlotOp>(ops: readonly T[], schedule: Schedule, batch: Cut<T>): number {
-  const positionOf = new Map<bigint, number>()
-  batch.held.forEach((held, position) => held && positionOf.set(held.op.key, position))
+  const positionOf = new Map<number, number>()
+  batch.held.forEach((held, position) => held && positionOf.set(held.slot, position))
   let units = 0
   const skipped: number[] = []
   const window = Math.min(schedule.remaining.length, SDL_SCHEDULE_WINDOW)
@@ -64,25 +73,25 @@ function fillBatch<T extends SlotOp>(ops: readonly T[], schedule: Schedule, batc
   for (; at < window && batch.ops.length < limits.SDL_OPS_PER_PROOF; at++) {
     const i = schedule.remaining[at]!
     const op = ops[i]!
+    const slot = schedule.slotOf[i]!
     if (op.kind === SlotOpKind.Nop) throw new Error('an SDL has no no-op slot operations')
-    let position = positionOf.get(op.key)
-    const blocked = (schedule.done.get(op.key) ?? 0) < schedule.gates[i]!
-    if (blocked || (position === undefined && (units === PATHS || !batch.held.includes(undefined)))) {
+    let position = positionOf.get(slot)
+    if (schedule.done[slot]! < schedule.gates[i]! || (position === undefined && (units === PATHS || positionOf.size === SLOTS))) {
       skipped.push(i)
       continue
     }
     if (position === undefined) {
       position = batch.held.indexOf(undefined)
-      batch.held[position] = { op, fromCache: false, toCache: false }
-      positionOf.set(op.key, position)
+      batch.held[position] = { op, slot, fromCache: false, toCache: false }
+      positionOf.set(slot, position)
       units++
     }
-    schedule.done.set(op.key, (schedule.done.get(op.key) ?? 0) + 1)
-    schedule.left.set(op.key, schedule.left.get(op.key)! - 1)
+    schedule.done[slot]!++
+    schedule.left[slot]!--
     batch.ops.push(op)
     batch.slotOfOp.push(position)
   }
-  schedule.remaining = [...skipped, ...schedule.remaining.slice(at)]
+  schedule.remaining = skipped.concat(schedule.remaining.slice(at))
   return units
 }
 
@@ -98,17 +107,15 @@ function fillBatch<T extends SlotOp>(ops: readonly T[], schedule: Schedule, batc
  * Deterministic from the operations, so the verifier recomputes it.
  */
 function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
-  const left = new Map<bigint, number>()
-  for (const op of ops) left.set(op.key, (left.get(op.key) ?? 0) + 1)
-  const schedule: Schedule = { remaining: ops.map((_, i) => i), done: new Map(), left, gates: slotGates(ops) }
+  const schedule = newSchedule(ops)
   const batches: Cut<T>[] = []
-  let carried: (T | undefined)[] = new Array(SLOTS).fill(undefined)
+  let carried: (Held<T> | undefined)[] = new Array(SLOTS).fill(undefined)
   while (schedule.remaining.length > 0 || carried.some(Boolean)) {
-    const batch: Cut<T> = { ops: [], slotOfOp: [], held: carried.map((op) => (op ? { op, fromCache: true, toCache: false } : undefined)) }
+    const batch: Cut<T> = { ops: [], slotOfOp: [], held: carried.map((held) => held && { op: held.op, slot: held.slot, fromCache: true, toCache: false }) }
     const units = fillBatch(ops, schedule, batch)
     if (batch.ops.length === 0 && !carried.some(Boolean)) throw new Error('SDL batch scheduling made no progress')
-    closeBatch(batch, nextUses(ops, schedule), units, loadsAhead(ops, schedule.remaining, batch.held))
-    carried = batch.held.map((held) => (held?.toCache ? held.op : undefined))
+    closeBatch(batch, nextUses(schedule, batch.held, ops.length), units, loadsAhead(schedule, batch.held))
+    carried = batch.held.map((held) => (held?.toCache ? held : undefined))
     batches.push(batch)
   }
   if (batches.length === 0) batches.push({ ops: [], slotOfOp: [], held: new Array(SLOTS).fill(undefined) })
@@ -116,15 +123,19 @@ function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
 }
 
 /**
- * Per slot with operations left, when it is needed next: the SDL position of its first operation
- * not yet placed among the first SDL_SCHEDULE_WINDOW; a slot whose operations all lie beyond the
- * window comes after every slot within it. A slot with none left is absent (never needed again).
+ * When each held slot is needed next: the SDL position of its first operation not yet placed among
+ * the first SDL_SCHEDULE_WINDOW (`never`, Infinity, for a slot with none left; after every other,
+ * `beyond`, for one whose operations all lie beyond the window).
  */
-function nextUses(ops: readonly SlotOp[], schedule: Schedule): Map<bigint, number> {
-  const next = new Map<bigint, number>()
-  for (const [key, count] of schedule.left) if (count > 0) next.set(key, ops.length)
+function nextUses<T extends SlotOp>(schedule: Schedule, held: readonly (Held<T> | undefined)[], beyond: number): Map<number, number> {
+  const next = new Map<number, number>()
+  const wanted = new Set(held.flatMap((slot) => (slot && schedule.left[slot.slot]! > 0 ? [slot.slot] : [])))
   const window = Math.min(schedule.remaining.length, SDL_SCHEDULE_WINDOW)
-  for (let at = window - 1; at >= 0; at--) next.set(ops[schedule.remaining[at]!]!.key, schedule.remaining[at]!)
+  for (let at = 0; at < window && next.size < wanted.size; at++) {
+    const slot = schedule.slotOf[schedule.remaining[at]!]!
+    if (wanted.has(slot) && !next.has(slot)) next.set(slot, schedule.remaining[at]!)
+  }
+  for (const slot of wanted) if (!next.has(slot)) next.set(slot, beyond)
   return next
 }
 
@@ -132,11 +143,13 @@ function nextUses(ops: readonly SlotOp[], schedule: Schedule): Map<bigint, numbe
  * How many slots the next batch would read from the tree: the distinct slots of the next
  * SDL_OPS_PER_PROOF operations not yet placed that this batch does not hold, at most SDL_PATHS_PER_PROOF.
  */
-function loadsAhead<T extends SlotOp>(ops: readonly T[], remaining: readonly number[], held: readonly (Held<T> | undefined)[]): number {
-  const holding = new Set(held.flatMap((slot) => (slot ? [slot.op.key] : [])))
-  const loads = new Set<bigint>()
-  for (let at = 0; at < Math.min(remaining.length, limits.SDL_OPS_PER_PROOF) && loads.size < PATHS; at++)
-    if (!holding.has(ops[remaining[at]!]!.key)) loads.add(ops[remaining[at]!]!.key)
+function loadsAhead<T extends SlotOp>(schedule: Schedule, held: readonly (Held<T> | undefined)[]): number {
+  const holding = new Set(held.flatMap((slot) => (slot ? [slot.slot] : [])))
+  const loads = new Set<number>()
+  for (let at = 0; at < Math.min(schedule.remaining.length, limits.SDL_OPS_PER_PROOF) && loads.size < PATHS; at++) {
+    const slot = schedule.slotOf[schedule.remaining[at]!]!
+    if (!holding.has(slot)) loads.add(slot)
+  }
   return loads.size
 }
 
@@ -145,9 +158,9 @@ function loadsAhead<T extends SlotOp>(ops: readonly T[], remaining: readonly num
  * next (absent: never), `units` counts the paths already taken, `loads` the positions the next
  * batch needs free.
  */
-function closeBatch<T extends SlotOp>(batch: Cut<T>, nextUse: ReadonlyMap<bigint, number>, units: number, loads: number): void {
+function closeBatch<T extends SlotOp>(batch: Cut<T>, nextUse: ReadonlyMap<number, number>, units: number, loads: number): void {
   const held = batch.held.filter((slot): slot is Held<T> => slot !== undefined)
-  const nextUseOf = (slot: Held<T>) => nextUse.get(slot.op.key) ?? Infinity
+  const nextUseOf = (slot: Held<T>) => nextUse.get(slot.slot) ?? Infinity
   for (const slot of held) slot.toCache = nextUseOf(slot) !== Infinity
   // A cached slot not used again goes back to the tree while units last; the rest wait.
   for (const slot of held) {
