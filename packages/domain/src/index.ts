@@ -33,4 +33,5 @@ export {
 export * as limits from './limits.ts'
 export { MIGRATIONS_TABLE as DOMAIN_MIGRATIONS_TABLE, DOMAIN_MIGRATIONS, POSTGRES_MIGRATION_LOCK_KEY as DOMAIN_POSTGRES_MIGRATION_LOCK_KEY } from './store/domainMigrations.ts'
 export { reproveLegacySdls, type ReprovedSdl } from './upgrade/reproveLegacySdls.ts'
+export { reproveLegacyPostgresSdls } from './upgrade/reproveLegacyPostgresSdls.ts'
 export { LegacySdlNotReprovableError } from './upgrade/LegacySdlNotReprovableError.ts'

@@ -48,7 +48,10 @@ export const upgradeCommand: Command = {
 async function upgradeDatabase(databaseUrl: string, dryRun: boolean, out: Output): Promise<void> {
   const { upgradePostgres } = await import('../upgrade/upgradePostgres.ts')
   const result = await upgradePostgres({ databaseUrl, dryRun })
-  const lines = result.steps.map(({ service, table, before, after }) => `  ${service.padEnd(12)} ${table}: schema ${before.schemaLevel} → ${after.schemaLevel}; written by ${describeReleases(before)}`)
+  const lines = [
+    ...result.steps.map(({ service, table, before, after }) => `  ${service.padEnd(12)} ${table}: schema ${before.schemaLevel} → ${after.schemaLevel}; written by ${describeReleases(before)}`),
+    ...result.conversion.map((note) => `      ${note}`),
+  ]
   const head = dryRun ? `verity upgrade --dry-run: ${result.target} would be brought to Verity ${VERITY_VERSION} (rehearsed in a transaction rolled back; nothing changed):` : `${result.target} is at Verity ${VERITY_VERSION}:`
   const tail = result.backupSchema === undefined ? 'Run it without --dry-run to back up and migrate.' : `Backup (taken first): schema ${result.backupSchema} of the same database (${result.backedUp.length} tables)`
   out.result([head, ...lines, tail].join('\n'), {
@@ -57,6 +60,7 @@ async function upgradeDatabase(databaseUrl: string, dryRun: boolean, out: Output
     dry_run: dryRun,
     backup_schema: result.backupSchema ?? null,
     backed_up: result.backedUp,
+    sdl_conversion: result.conversion,
     databases: result.steps.map(({ service, table, before, after }) => ({ service, table, schema_before: before.schemaLevel, schema_after: after.schemaLevel, releases_before: before.releases })),
   })
 }

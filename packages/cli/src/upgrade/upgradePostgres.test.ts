@@ -3,11 +3,16 @@
 // first, migrates, keeps every row, can run again; a database in use, a newer release's database and
 // one without Verity's tables are refused unchanged.
 import assert from 'node:assert/strict'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
+import Database from 'better-sqlite3'
 import pg from 'pg'
 import { VERITY_VERSION } from '@verity/core'
 import { DOMAIN_MIGRATIONS, DOMAIN_MIGRATIONS_TABLE, DOMAIN_POSTGRES_MIGRATION_LOCK_KEY } from '@verity/domain'
 import { assertPostgresReachable, createTestDatabase, migratePostgres, readPostgresStamp, withClient, type TestDatabase } from '@verity/postgres'
+import { SDL_WITNESS_FORMAT } from '@verity/prover'
 import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
 let database: TestDatabase
@@ -92,4 +97,58 @@ test('verity upgrade --database-url refuses a database a newer release wrote, na
     assert.match(run.stderr, /^error: the postgres domain store was written by Verity 9\.0\.0, newer than this /)
   }
   assert.equal(await snapshot(), before)
+})
+
+test('verity upgrade --database-url gives the unsettled SDLs of a 0.1.0 domain today\'s witness (the fixture\'s SDLs, on PostgreSQL), or refuses one by name', async () => {
+  const legacy = await createTestDatabase()
+  try {
+    // The fixture's domain (0.1.0, commit ebc5c50) as its PostgreSQL tables would hold it: schema 5, no releases, shard 1.
+    // Read from a copy: opening the fixture itself would leave SQLite's -shm and -wal files beside it.
+    const copy = join(mkdtempSync(join(tmpdir(), 'verity-upgrade-pg-010-')), 'domain.sqlite')
+    copyFileSync(new URL('./fixtures/v0.1.0/data-dir/domain/domain.sqlite', import.meta.url).pathname, copy)
+    const fixture = new Database(copy, { readonly: true })
+    const sdls = fixture.prepare('SELECT hash, seq, state_name, state, content, witness, proof, created_at_ms, updated_at_ms FROM sdls ORDER BY seq').all() as Record<string, unknown>[]
+    const tree = (fixture.prepare("SELECT value FROM meta WHERE key = 'state_tree'").get() as { value: string }).value
+    fixture.close()
+    rmSync(join(copy, '..'), { recursive: true, force: true })
+    const unsettled = sdls.find((sdl) => sdl.state_name === 'Submitted')!.hash as string
+    await withClient(legacy.url, async (client) => {
+      await migratePostgres({ client, table: DOMAIN_MIGRATIONS_TABLE, lockKey: DOMAIN_POSTGRES_MIGRATION_LOCK_KEY, migrations: DOMAIN_MIGRATIONS.slice(0, 5), nowMs: 1, service: 'domain', proofSystem: 'ultrahonk' })
+      await client.query(`DROP TABLE ${DOMAIN_MIGRATIONS_TABLE}_releases`)
+      for (const sdl of sdls)
+        await client.query('INSERT INTO domain_sdls (shard, hash, seq, state_name, state, content, witness, proof, created_at_ms, updated_at_ms) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9)', [sdl.hash, sdl.seq, sdl.state_name, sdl.state, sdl.content, sdl.witness, sdl.proof, sdl.created_at_ms, sdl.updated_at_ms])
+      await client.query("INSERT INTO domain_meta VALUES (1, 'state_tree', $1)", [tree])
+    })
+    const witnessOf = () => withClient(legacy.url, async (client) => (await client.query('SELECT state_name, witness FROM domain_sdls WHERE hash = $1', [unsettled])).rows[0] as { state_name: string; witness: string })
+    const upgrade = (...args: string[]) => runCliCaptured('upgrade', '--database-url', legacy.url, ...args)
+    const old = await witnessOf()
+
+    await withClient(legacy.url, (client) => client.query("UPDATE domain_sdls SET state_name = 'ProofSubmitted' WHERE hash = $1", [unsettled]))
+    const refused = await upgrade()
+    assert.equal(refused.code, 1)
+    assert.match(refused.stderr, new RegExp(`^error: SDL ${unsettled} of 0\\.1\\.0 is not applied on the base layer yet .*\\(ProofSubmitted\\).*nothing was changed`))
+    await withClient(legacy.url, (client) => client.query("UPDATE domain_sdls SET state_name = 'Submitted' WHERE hash = $1", [unsettled]))
+
+    const dry = await upgrade('--dry-run')
+    assert.equal(dry.code, 0, dry.stderr)
+    assert.match(dry.stdout, new RegExp(`SDL ${unsettled} of shard 1 \\(Submitted, not settled\\): witness rebuilt for this version's circuit`))
+    assert.deepEqual(await witnessOf(), old, 'a dry run changes nothing')
+
+    const done = await upgrade('--json')
+    assert.equal(done.code, 0, done.stderr)
+    const report = JSON.parse(done.stdout) as { backup_schema: string; sdl_conversion: string[] }
+    assert.equal(report.sdl_conversion.length, 1)
+    const converted = await witnessOf()
+    assert.equal(converted.state_name, 'Submitted')
+    assert.equal((JSON.parse(converted.witness) as { format: string }).format, SDL_WITNESS_FORMAT)
+    await withClient(legacy.url, async (client) => {
+      const backup = client.escapeIdentifier(report.backup_schema)
+      assert.equal((await client.query(`SELECT witness FROM ${backup}.domain_sdls WHERE hash = $1`, [unsettled])).rows[0].witness, old.witness, 'the backup keeps the old witness')
+    })
+    const again = await upgrade()
+    assert.equal(again.code, 0, again.stderr)
+    assert.doesNotMatch(again.stdout, /witness rebuilt/, 'converted once')
+  } finally {
+    await legacy.drop()
+  }
 })

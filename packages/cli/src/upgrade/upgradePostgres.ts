@@ -5,7 +5,7 @@
 import pg from 'pg'
 import { BASE_LAYER_MIGRATIONS, BASE_LAYER_MIGRATIONS_TABLE, BASE_LAYER_POSTGRES_MIGRATION_LOCK_KEY } from '@verity/base-layer'
 import { VERITY_VERSION } from '@verity/core'
-import { DOMAIN_MIGRATIONS, DOMAIN_MIGRATIONS_TABLE, DOMAIN_POSTGRES_MIGRATION_LOCK_KEY } from '@verity/domain'
+import { DOMAIN_MIGRATIONS, DOMAIN_MIGRATIONS_TABLE, DOMAIN_POSTGRES_MIGRATION_LOCK_KEY, reproveLegacyPostgresSdls } from '@verity/domain'
 import { ORCHESTRATOR_MIGRATIONS, ORCHESTRATOR_MIGRATIONS_TABLE, ORCHESTRATOR_POSTGRES_MIGRATION_LOCK_KEY } from '@verity/orchestrator'
 import {
   backupPostgresTables,
@@ -30,7 +30,8 @@ export type UpgradePostgresParameters = { databaseUrl: string; dryRun: boolean; 
 
 export type PostgresUpgradeStep = { service: string; table: string; before: PostgresStamp; after: PostgresStamp }
 
-export type UpgradePostgresResult = { target: string; steps: PostgresUpgradeStep[]; backupSchema: string | undefined; backedUp: BackedUpTable[] }
+/** What the upgrade did besides migrating: the domain's unsettled SDLs of an earlier witness layout given today's (one line each). */
+export type UpgradePostgresResult = { target: string; steps: PostgresUpgradeStep[]; conversion: string[]; backupSchema: string | undefined; backedUp: BackedUpTable[] }
 
 function migrationSets(nowMs: number): PostgresMigrationSet[] {
   const common = { nowMs, proofSystem: PROOF_SYSTEM }
@@ -46,10 +47,12 @@ function migrationSets(nowMs: number): PostgresMigrationSet[] {
  * refused (UpgradeRefusedError, nothing changed) while another session is connected to the database
  * (a service still running) or when it holds no service's tables; rehearses every migration in one
  * rolled-back transaction (a newer release's database, STORE_WRITTEN_BY_NEWER_VERSION, and any
- * failing migration show here, unchanged); `dryRun` stops there. Then copies every table of the
- * schema into `verity_backup_<time>_to_<version>` (one transaction, row counts checked), then applies
- * the migrations as the services do (each in its own transaction: a crash leaves each before or
- * after, and running it again finishes the rest, with a new backup first).
+ * failing migration, an SDL that cannot be proven again: UPGRADE_SDL_NOT_REPROVABLE, show here,
+ * unchanged); `dryRun` stops there. Then copies every table of the schema into
+ * `verity_backup_<time>_to_<version>` (one transaction, row counts checked), then gives the domain's
+ * unsettled SDLs of an earlier witness layout (0.1.0's) today's witness (one transaction), then
+ * applies the migrations as the services do (each in its own transaction: a crash leaves each before
+ * or after, and running it again finishes the rest, with a new backup first).
  */
 export async function upgradePostgres(parameters: UpgradePostgresParameters): Promise<UpgradePostgresResult> {
   const target = describeDatabaseUrl(parameters.databaseUrl)
@@ -67,15 +70,31 @@ export async function upgradePostgres(parameters: UpgradePostgresParameters): Pr
     const sets: PostgresMigrationSet[] = []
     for (const set of migrationSets(nowMs)) if (await hasPostgresService(client, set.table)) sets.push(set)
     if (sets.length === 0) throw new UpgradeRefusedError({ dataDir: target, reason: 'it holds no table of a Verity service (base layer, domain, orchestrator)' })
-    const before = await Promise.all(sets.map((set) => readPostgresStamp(client, set.table)))
-    const after = await rehearsePostgresMigrations(client, sets)
+    const before: PostgresStamp[] = []
+    for (const set of sets) before.push(await readPostgresStamp(client, set.table))
+    const convert = (connection: pg.ClientBase) => (sets.some((set) => set.service === 'domain') ? convertDomainSdls(connection, nowMs) : Promise.resolve([]))
+    const { after, prepared: conversion } = await rehearsePostgresMigrations(client, sets, convert)
     const steps = sets.map((set, index) => ({ service: set.service, table: set.table, before: before[index]!, after: after[index]! }))
-    if (parameters.dryRun) return { target, steps, backupSchema: undefined, backedUp: [] }
+    if (parameters.dryRun) return { target, steps, conversion, backupSchema: undefined, backedUp: [] }
     const backupSchema = `${POSTGRES_BACKUP_SCHEMA_PREFIX}${new Date(nowMs).toISOString().replace(/\D/g, '').slice(0, 17)}_to_${VERITY_VERSION.replace(/\W/g, '_')}`
     const backedUp = await backupPostgresTables(client, backupSchema)
+    await client.query('BEGIN')
+    try {
+      await convert(client)
+      await client.query('COMMIT')
+    } catch (error) {
+      await client.query('ROLLBACK')
+      throw error
+    }
     for (const set of sets) await migratePostgres({ ...set, client })
-    return { target, steps, backupSchema, backedUp }
+    return { target, steps, conversion, backupSchema, backedUp }
   } finally {
     await client.end()
   }
+}
+
+/** The domain's unsettled SDLs of an earlier witness layout given today's witness (reproveLegacyPostgresSdls), as lines for the report. */
+async function convertDomainSdls(client: pg.ClientBase, nowMs: number): Promise<string[]> {
+  const reproved = await reproveLegacyPostgresSdls(client, nowMs)
+  return reproved.map((sdl) => `SDL ${sdl.hash} of shard ${sdl.shard} (${sdl.stateBefore}, not settled): witness rebuilt for this version's circuit, now Submitted: prove and settle it`)
 }

@@ -1,0 +1,51 @@
+// Issue 46, item 4: the SDLs a 0.1.0 domain sealed but did not settle keep their content; their
+// stored witness (bb.js 0.82.2's circuit, no `format`) and any old proof cannot be used. They are
+// made provable again by replaying every SDL of the shard, in order, on today's state tree from the
+// empty tree (buildSdlWitness checks each SDL's roots as it goes): each unsettled one gets today's
+// witness and goes back to Submitted, to be proven (POST /sdls/{hash}/prove) and settled as usual.
+import { decodeStoredJson } from '@verity/postgres'
+import { buildSdlWitness, SDL_WITNESS_FORMAT, StateTree, type SdlWitness, type StateTreeSnapshot } from '@verity/prover'
+import type { SdlContent } from '@verity/ledger'
+import { UNSETTLED_SDL_STATES, witnessFormatOf } from '../sdl/sdlWitnessFormat.ts'
+import { LegacySdlNotReprovableError } from './LegacySdlNotReprovableError.ts'
+
+/** One stored SDL as both stores keep it (columns of `sdls` / `domain_sdls`), in sequence order. */
+export type StoredSdlRow = { hash: string; state_name: string; content: string; witness: string }
+
+/** An unsettled SDL of an earlier witness layout, and today's witness for it. */
+export type SdlReproof = { hash: string; stateBefore: string; witness: SdlWitness }
+
+/**
+ * The new witness of every unsettled SDL of one shard (`rows`, all its SDLs in sequence order)
+ * whose witness is of an earlier layout; none when there is none. `storedTree` is the state tree the
+ * domain stored after its last SDL (meta `state_tree`). Throws LegacySdlNotReprovableError for an
+ * SDL in ProofSubmitted (the base layer may apply its old proof), one that carries a mandate payment
+ * (its policy proof is of the old system), or when the replay does not give an SDL's roots or the
+ * stored tree. Reads only: the caller writes the result, in one transaction.
+ */
+export async function planLegacySdlReproof(rows: readonly StoredSdlRow[], storedTree: string | undefined): Promise<SdlReproof[]> {
+  const stale = rows.filter((row) => (UNSETTLED_SDL_STATES as readonly string[]).includes(row.state_name) && witnessFormatOf(decodeStoredJson(row.witness)) !== SDL_WITNESS_FORMAT)
+  if (stale.length === 0) return []
+  const submitted = stale.find((row) => row.state_name === 'ProofSubmitted')
+  if (submitted !== undefined) throw new LegacySdlNotReprovableError({ hash: submitted.hash, reason: 'its proof of the old proof system was submitted to the base layer (ProofSubmitted), which may still apply it' })
+  // The base layer re-checks a mandate payment's proof at settlement, and a proof of 0.1.0 never passes there.
+  const paying = stale.find((row) => row.content.includes('"MandatePayment"'))
+  if (paying !== undefined) throw new LegacySdlNotReprovableError({ hash: paying.hash, reason: 'it carries a mandate payment whose policy proof is of the old proof system, which the base layer of this version refuses (MANDATE_PROOF_SYSTEM_RETIRED)' })
+  const wanted = new Set(stale.map((row) => row.hash))
+  const tree = await StateTree.create()
+  const witnesses = new Map<string, SdlWitness>()
+  for (const row of rows) {
+    let witness
+    try {
+      witness = buildSdlWitness(tree, decodeStoredJson<SdlContent>(row.content))
+    } catch (error) {
+      throw new LegacySdlNotReprovableError({ hash: row.hash, reason: `replaying the shard's SDLs on this version's state tree failed at it (${(error as Error).message})` })
+    }
+    if (wanted.has(row.hash)) witnesses.set(row.hash, witness)
+  }
+  const last = rows.at(-1)!
+  if (storedTree === undefined) throw new LegacySdlNotReprovableError({ hash: last.hash, reason: 'the domain stored no state tree' })
+  const storedRoot = (await StateTree.fromSnapshot(JSON.parse(storedTree) as StateTreeSnapshot)).rootHex
+  if (storedRoot !== tree.rootHex) throw new LegacySdlNotReprovableError({ hash: last.hash, reason: `the stored state tree's root ${storedRoot} is not the replay's ${tree.rootHex}` })
+  return stale.map((row) => ({ hash: row.hash, stateBefore: row.state_name, witness: witnesses.get(row.hash)! }))
+}
