@@ -9,6 +9,8 @@ import { CheckoutStateError } from './errors/storeErrors.ts'
 import { PAYEE_KEY_FILE_DEFAULT, STATE_DIR_DEFAULT, type StoreStartOptions } from './config/storeOptions.ts'
 import { buildStoreApp, type StoreCheckoutOptions } from './http/buildStoreApp.ts'
 import { createMockPaymentHandler } from './checkout/conformance/mockPaymentHandler.ts'
+import { createAp2MandateCheck, type Ap2MandateCheckOptions } from './checkout/payment/ap2MandateCheck.ts'
+import type { MandateCheck } from './checkout/payment/MandateCheck.ts'
 import { CONFORMANCE_CATALOG_PATH, CONFORMANCE_SHOP_RULES_PATH, DEMO_SHOP_RULES_PATH, loadShopRules } from './checkout/shop/ShopRules.ts'
 import { loadOrCreateMerchantKey } from './checkout/signing/merchantSigningKey.ts'
 import { CheckoutStateStore } from './checkout/state/CheckoutStateStore.ts'
@@ -38,8 +40,8 @@ export async function startStore(options: StoreStartOptions = {}): Promise<Runni
   const catalog = loadStoreCatalog(options.catalogPath ?? (isConformance ? CONFORMANCE_CATALOG_PATH : DEMO_CATALOG_PATH))
   const payee = payeeOf(options)
   const baseUrl = options.baseUrl === undefined ? undefined : baseUrlOf(options.baseUrl)
-  const checkout = checkoutOf(options, isConformance)
   let listening = ''
+  const checkout = checkoutOf(options, isConformance, () => baseUrl ?? listening)
   let app: FastifyInstance
   try {
     app = await buildStoreApp({ catalog, payee, baseUrl: baseUrl ?? (() => listening), checkout, ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) })
@@ -61,7 +63,7 @@ export async function startStore(options: StoreStartOptions = {}): Promise<Runni
 }
 
 /** The checkout side: state and signing key in `stateDir`, the shop rules, payment handlers; conformance mode adds the suite's shop and mock handler. */
-function checkoutOf(options: StoreStartOptions, isConformance: boolean): StoreCheckoutOptions {
+function checkoutOf(options: StoreStartOptions, isConformance: boolean, businessUrl: () => string): StoreCheckoutOptions {
   if (isConformance && (options.simulationSecret === undefined || options.simulationSecret.length < 8)) {
     throw new InvalidOptionError({ option: 'simulationSecret', value: options.simulationSecret ?? '', reason: 'conformance mode needs --simulation-secret of at least 8 characters' })
   }
@@ -82,10 +84,16 @@ function checkoutOf(options: StoreStartOptions, isConformance: boolean): StoreCh
     key,
     handlers,
     platformHostsAllowed: platformHosts,
-    ...(options.mandateCheck === undefined ? {} : { mandateCheck: options.mandateCheck }),
+    // Conformance mode offers AP2 to any platform: standard AP2 chains, paid with the mock handler.
+    ...mandateCheckOf(options, isConformance, { signingKeys: () => [key.publicJwk], businessUrl }),
     ...(options.ordersSecret === undefined ? {} : { ordersSecret: options.ordersSecret }),
     ...(isConformance ? { conformance: { simulationSecret: options.simulationSecret! } } : {}),
   }
+}
+
+function mandateCheckOf(options: StoreStartOptions, isConformance: boolean, ap2: Ap2MandateCheckOptions): { mandateCheck?: MandateCheck } {
+  if (options.mandateCheck !== undefined) return { mandateCheck: options.mandateCheck }
+  return isConformance ? { mandateCheck: createAp2MandateCheck(ap2) } : {}
 }
 
 /** `--checkout-readers`: a function asked on each read, a list, or comma-separated URLs. */

@@ -3,7 +3,7 @@
 // payment of the checkout total, and only then is the order placed. Real proofs, real HTTP.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { randomUUID } from 'node:crypto'
+import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -199,7 +199,7 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     await checkoutProven(id, proven)
   })
 
-  test('AP2\'s own SDK accepts the mandates verity checkout sends, unrelaxed (check-chain.sh: ES256, kid through the platform profile, AP2 constraints, aud = the store); the store then takes them and pays', async (context) => {
+  test('AP2\'s own SDK accepts the mandates verity checkout sends, unrelaxed (check-chain.sh: ES256, kid through the platform profile, AP2 constraints, aud = the store); the store then takes them, pays, and returns AP2\'s signed Checkout and Payment Receipts', async (context) => {
     const intentId = await newIntent()
     const sessionId = await readySession(1)
     await prove(intentId, sessionId)
@@ -220,5 +220,21 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     const completed = await checkouts.complete(sessionId, { payment: { instruments: [instrument] }, ap2: { checkout_mandate: mandates.checkoutMandate } })
     assert.equal(completed.status, 'completed')
     assert.equal(await balanceOf(user.ownerId), before - 2499n)
+    // AP2's receipts: signed by the store's key, each bound to the closed mandate it answers.
+    const storeKeys = ((await (await fetch(`${business}/.well-known/ucp`)).json()) as { signing_keys: Record<string, unknown>[] }).signing_keys
+    const ap2 = completed['ap2'] as { checkout_receipt: string; payment_receipt: string }
+    const closedHash = (chain: string) => createHash('sha256').update(chain.slice(chain.indexOf('~~') + 2)).digest('base64url')
+    const receiptOf = (jwt: string): Record<string, unknown> => {
+      const [header, payload, signature] = jwt.split('.') as [string, string, string]
+      const key = storeKeys.find((candidate) => candidate['kid'] === JSON.parse(Buffer.from(header, 'base64url').toString('utf8')).kid)
+      assert.ok(key !== undefined, 'the receipt names a key of the store\'s profile')
+      assert.ok(verify('sha256', Buffer.from(`${header}.${payload}`), { key: createPublicKey({ key: key as never, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url')), 'the receipt verifies with the store\'s key')
+      return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+    }
+    const checkoutReceipt = receiptOf(ap2.checkout_receipt)
+    assert.deepEqual([checkoutReceipt.status, checkoutReceipt.iss, checkoutReceipt.reference, checkoutReceipt.order_id], ['Success', business, closedHash(mandates.checkoutMandate), (completed['order'] as { id: string }).id])
+    const paymentReceipt = receiptOf(ap2.payment_receipt)
+    assert.deepEqual([paymentReceipt.status, paymentReceipt.reference], ['Success', closedHash(mandates.paymentMandate)])
+    assert.match(String(paymentReceipt.payment_id), new RegExp(`^verity-intent:${intentId}:`))
   })
 })

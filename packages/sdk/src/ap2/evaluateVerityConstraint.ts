@@ -1,6 +1,6 @@
 // The evaluation algorithm of the Verity constraint type (docs/ap2-verity-constraint.md,
 // "Evaluation"): one call for a business or its payment processor.
-import { checkoutDigestOf, checkoutFactsOf, checkoutLineKeys, verifyMerchantAuthorization, type CheckoutFacts } from '@verity/core'
+import { checkoutDigestOf, checkoutFactsOf, checkoutLineKeys, type CheckoutFacts } from '@verity/core'
 import type { MandateFacts } from '@verity/ledger'
 import { VERITY_INTENT_CONSTRAINT_TYPE, type Ap2PublicJwk, type Static, type VerityIntentConstraint } from '@verity/wire'
 import { readSignedIntent } from '../proofs/readSignedIntent.ts'
@@ -8,9 +8,7 @@ import { MalformedProofBundleError } from '../proofs/proofErrors.ts'
 import { verifyMandateBundle, type VerifyMandateBundleOptions } from '../mandates/verifyMandateBundle.ts'
 import { agentBindingHolds } from './agentBinding.ts'
 import { Ap2MandateError } from './Ap2MandateError.ts'
-import { checkCheckoutConstraints } from './ap2Constraints.ts'
-import { checkMandateAudience } from './checkMandateAudience.ts'
-import { readCheckoutMandate } from './readCheckoutMandate.ts'
+import { verifyAp2CheckoutMandate } from './verifyAp2CheckoutMandate.ts'
 
 export type EvaluateVerityConstraintParameters = VerifyMandateBundleOptions & {
   /** `ap2.checkout_mandate` of the complete request. */
@@ -59,15 +57,11 @@ export type VerityCheckoutAuthorization = {
  */
 export async function evaluateVerityConstraint(parameters: EvaluateVerityConstraintParameters): Promise<VerityCheckoutAuthorization> {
   const intent = intentOf(parameters.proofBundle)
-  const chain = await readCheckoutMandate(parameters.checkoutMandate, parameters.platformSigningKeys, parameters.nowMs)
-  checkMandateAudience('closed Checkout Mandate', chain.audience, parameters.business)
-  checkCheckoutConstraints(chain.open.constraints, chain.checkout)
+  const chain = await verifyAp2CheckoutMandate(parameters)
   const constraint = chain.open[VERITY_INTENT_CONSTRAINT_TYPE]
   if (constraint === undefined) throw new Ap2MandateError({ code: 'AP2_CONSTRAINT_UNRESOLVED', reason: `the open mandate names no Verity intent (${VERITY_INTENT_CONSTRAINT_TYPE})` })
   checkIntent(constraint, intent)
   const agentPublicKey = checkAgentBinding(constraint, intent, chain.open.cnf.jwk)
-  const merchant = await verifyMerchantAuthorization(chain.checkout, parameters.merchantSigningKeys)
-  if (!merchant.ok) throw new Ap2MandateError({ code: 'MERCHANT_AUTHORIZATION_INVALID', reason: `the checkout's ap2.merchant_authorization: ${merchant.reason}` })
   const bundle = await verifyMandateBundle(parameters.proofBundle, parameters)
   if (!bundle.ok) throw new Ap2MandateError({ code: 'VERITY_PROOF_INVALID', reason: `the intent's proof does not authorize a payment (${bundle.code}): ${bundle.reason}` })
   const checkoutFacts = checkoutFactsOf(chain.checkout)

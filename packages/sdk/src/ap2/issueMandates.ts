@@ -37,8 +37,8 @@ export type IssueOpenCheckoutMandateParameters = {
   mandateKey: UcpPublicJwk
   /** The checkout the agent found: its line items (and `merchant`, when it has one) become AP2's constraints. */
   checkout: Readonly<Record<string, unknown>>
-  /** The Verity intent, with the agent's binding of the mandate key: carried as the member `dev.verity.intent`. */
-  verity: Static<typeof VerityIntentConstraint>
+  /** The Verity intent, with the agent's binding of the mandate key: carried as the member `dev.verity.intent` (absent: a plain AP2 mandate). */
+  verity?: Static<typeof VerityIntentConstraint>
   lifetimeSeconds?: number
   nowMs?: number
 }
@@ -56,7 +56,7 @@ export async function issueOpenCheckoutMandate(parameters: IssueOpenCheckoutMand
     vct: AP2_OPEN_CHECKOUT_MANDATE_VCT,
     constraints: checkoutConstraintsOf(parameters.checkout),
     cnf: { jwk: cnfJwkOf(parameters.mandateKey) },
-    [VERITY_INTENT_CONSTRAINT_TYPE]: parameters.verity,
+    ...(parameters.verity === undefined ? {} : { [VERITY_INTENT_CONSTRAINT_TYPE]: parameters.verity }),
     iat,
     exp: iat + lifetimeOf(parameters.lifetimeSeconds),
   }

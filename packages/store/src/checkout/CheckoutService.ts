@@ -39,6 +39,7 @@ import { applyCheckoutRequest } from './session/applyCheckoutRequest.ts'
 import type { SessionState } from './session/SessionState.ts'
 import type { ShopRules } from './shop/ShopRules.ts'
 import type { MerchantKey } from './signing/merchantSigningKey.ts'
+import { ap2ReceiptsOf } from './payment/ap2Receipts.ts'
 import type { CheckoutStateStore, StateWrite } from './state/CheckoutStateStore.ts'
 import type { OrderEvents } from './webhooks/OrderWebhooks.ts'
 
@@ -165,7 +166,11 @@ export class CheckoutService {
     state.orderId = order.id
     const { events } = this.#options
     const placed = events.entry(order.webhookUrl, 'order_placed', renderOrder(order, orderPermalinkOf(this.#options.baseUrl(), order.id)))
-    return { status: 200, body: await this.#signedCheckout(state, price), write: { session: state, order, outbox: placed }, after: () => events.send(placed) }
+    const completed = await this.#signedCheckout(state, price)
+    // AP2's Checkout and Payment Receipts, bound to the closed mandates they answer.
+    const receipts = checkoutMandate === undefined ? undefined : ap2ReceiptsOf({ checkoutMandate, paymentMandate: (instrument.credential as { token?: unknown } | undefined)?.token, orderId: order.id, paymentReference: result.reference, issuer: this.#options.baseUrl(), key: this.#options.key.signing, nowMs: this.#now() })
+    const body = receipts === undefined ? completed : { ...completed, ap2: { ...completed.ap2!, ...receipts } }
+    return { status: 200, body, write: { session: state, order, outbox: placed }, after: () => events.send(placed) }
   }
 
   async #checkMandate(state: SessionState, platform: Platform, checkout: Checkout, request: Static<typeof UcpCheckoutCompleteRequest>): Promise<string | undefined> {

@@ -10,6 +10,7 @@ import { Ap2MandateError, ApiError, authorizeVerityCheckout, DomainClient, evalu
 import { matchProofPayment, type ExpectedProofPayment, type ProofPaymentMatch } from './matchProofPayment.ts'
 import { UCP_VERSION, UCP_VERITY_PAYMENT_HANDLER, VERITY_PAYMENT_INSTRUMENT_TYPE } from '@verity/wire'
 import type { MandateCheck, MandateVerdict } from '../checkout/payment/MandateCheck.ts'
+import { platformSigningKeysOf } from '../checkout/platform/platformSigningKeysOf.ts'
 import type { PaymentHandler, PaymentRequest, PaymentResult } from '../checkout/payment/PaymentHandler.ts'
 
 /** The id of the handler instance (an instrument's `handler_id`). */
@@ -33,12 +34,6 @@ export type VerityDomainPaymentOptions = Readonly<{
 }>
 
 export type VerityDomainPayment = { handler: PaymentHandler; mandateCheck: MandateCheck }
-
-/** The platform's keys (UCP's platform profile, top-level `signing_keys`): the open mandates' `kid` names one. */
-function platformSigningKeysOf(profile: unknown): Readonly<Record<string, unknown>>[] {
-  const keys = (profile as { signing_keys?: unknown } | undefined)?.signing_keys
-  return Array.isArray(keys) ? keys.filter((key): key is Record<string, unknown> => typeof key === 'object' && key !== null) : []
-}
 
 /** Chains the mandate check evaluated, kept for the handler of the same complete (one proof verification per complete, not two). */
 export const EVALUATED_CHAINS_MAX = 256

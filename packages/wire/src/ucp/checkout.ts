@@ -157,7 +157,13 @@ export const UcpMerchantAuthorization = Type.String({ pattern: '^[A-Za-z0-9_-]+\
 export const UcpCheckoutMandate = Type.String({ pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]+(~[A-Za-z0-9_-]+)*$' })
 
 /** The `ap2` object of a checkout response (ap2_with_merchant_authorization). */
-export const UcpAp2Response = Type.Object({ merchant_authorization: UcpMerchantAuthorization })
+export const UcpAp2Response = Type.Object({
+  merchant_authorization: UcpMerchantAuthorization,
+  /** AP2's Checkout Receipt (checkout_receipt.json) of a completed AP2 checkout: a JWT signed by the business. */
+  checkout_receipt: Type.Optional(Type.String()),
+  /** AP2's Payment Receipt (payment_receipt.json) when the payment was an AP2 Payment Mandate chain. */
+  payment_receipt: Type.Optional(Type.String()),
+})
 
 /** checkout.json with fulfillment, discounts, buyer consent and `ap2`: what the store answers. */
 export const UcpCheckout = Type.Object({
