@@ -70,3 +70,12 @@ assert(INITIAL_JS_GZIP_BYTES_MAX < VERIFIER_JS_GZIP_BYTES_MAX)
 
 /** Openings of sealed intents the wallet keeps in this browser's localStorage (the oldest go first). */
 export const SEALED_OPENINGS_KEPT_MAX = 200
+
+/** Evidence fields one `GET /api/spellings` asks the business's spellings of. */
+export const SPELLINGS_FIELDS_MAX = 16
+
+/** How long the web server keeps a business's spellings before it reads its catalog again, in milliseconds. */
+export const SPELLINGS_CACHE_MS = 60_000
+
+/** How long the web server waits for the business's catalog when it reads its spellings, in milliseconds (then: not checked). */
+export const SPELLINGS_TIMEOUT_MS = 3_000

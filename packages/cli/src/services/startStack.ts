@@ -152,7 +152,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     stopped()
     if (storePayment) storePayment.urls.domain = domain.url
     const web = options.web === true
-      ? await startWebServer({ ...crs, port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl, evmContract: evm.deployed.settlement } : {}) })
+      ? await startWebServer({ ...crs, port: ports.web, host, allowNonLoopback: host !== '127.0.0.1', orchestratorUrl: orchestrator.url, domainUrl: domain.url, baseLayerUrl: baseLayer.url, ...(evm ? { evmRpcUrl: evm.node.rpcUrl, evmContract: evm.deployed.settlement } : {}), ...(store ? { businessUrl: store.url } : {}) })
       : undefined
     if (web) started.push(web)
     return { dataDir, baseLayer, extractor, store, orchestrator, domain, web, evm, operatorKeyPath: files.operatorKeyPath, devnetDollar: files.devnetDollar, tokensPath: files.tokensPath, close: closeAll }

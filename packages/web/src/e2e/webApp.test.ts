@@ -74,6 +74,10 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     const preview = page.getByTestId('preview')
     assert.match((await preview.textContent())!, /price ≤ \$25\.00/)
     assert.match((await preview.textContent())!, /color is one of "White"/)
+    // The store sells sizes as "Medium (M)": "M" is warned about before signing (a warning, not a refusal: the catalog source spells "M").
+    const spellingNote = (await page.getByTestId('spelling-warnings').textContent({ timeout: 10_000 }))!
+    assert.match(spellingNote, /size "M" — did you mean "Medium \(M\)"\?/)
+    assert.match(spellingNote, new RegExp(`${stack.store!.url} spells them otherwise`))
 
     // The user names the agent that alone may propose: its public key, pasted.
     const agent = Ed25519Signer.generate()

@@ -9,6 +9,7 @@ import { forwardRequest } from './forwardRequest.ts'
 import { loadVerifierAssets, type VerifierAssets } from './loadVerifierAssets.ts'
 import { findProxyRoute, readOnlyRpcRequest, RPC_READ_METHODS, type ProxiedService } from './proxyRoutes.ts'
 import { readTemplateCatalog } from './readTemplateCatalog.ts'
+import { createSpellingsReader, type SpellingsAnswer } from './readSpellings.ts'
 import { SECURITY_HEADERS } from './securityHeaders.ts'
 import { serveStatic } from './serveStatic.ts'
 import { readBodyBounded } from '@verity/core'
@@ -40,6 +41,8 @@ export type WebServerOptions = {
   crsPath?: string
   /** The built pages (default WEB_DIST_DIR). */
   distDir?: string
+  /** The UCP business whose catalog says how values are spelled (`GET /api/spellings`, the wallet's warnings); none: not checked. */
+  businessUrl?: string
 }
 
 export type RunningWebServer = { url: string; port: number; close(): Promise<void> }
@@ -69,6 +72,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     verifierAssets: undefined,
     crsPath: options.crsPath,
     evmContract: options.evmContract,
+    spellings: createSpellingsReader(options.businessUrl === undefined ? undefined : trimSlash(options.businessUrl)),
   }
   const server = createServer((request, response) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
@@ -99,6 +103,7 @@ type RequestContext = {
   crsPath: string | undefined
   verifierAssets: Promise<VerifierAssets> | undefined
   evmContract: string | undefined
+  spellings: (fields: string | null) => Promise<SpellingsAnswer>
 }
 
 async function handleRequest(context: RequestContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -107,6 +112,7 @@ async function handleRequest(context: RequestContext, request: IncomingMessage, 
   const proxied = /^\/api\/(orchestrator|domain|base-layer|evm)(\/.*)?$/.exec(url.pathname)
   if (proxied) return proxy(context, request, response, { service: proxied[1] as ProxiedService, path: proxied[2] ?? '/', query: url.search })
   if (method === 'GET' && url.pathname === '/api/templates') return sendJson(response, 200, readTemplateCatalog(context.templatesDir))
+  if (method === 'GET' && url.pathname === '/api/spellings') return sendJson(response, 200, await context.spellings(url.searchParams.get('fields')))
   if (method === 'GET' && url.pathname === '/api/verifier/policy') {
     context.verifierAssets ??= loadVerifierAssets(context.crsPath)
     context.verifierAssets.catch(() => (context.verifierAssets = undefined))

@@ -3,13 +3,9 @@ import { EXPLORER_POLL_INTERVAL_MS, EXPLORER_SDLS_SHOWN_MAX } from '../../limits
 import { callApi } from '../api/callApi.ts'
 import { callBaseLayer } from '../api/callBaseLayer.ts'
 import { ErrorNote } from '../components/ErrorNote.tsx'
-
-/** Shards whose finalized state the explorer shows (the devnet runs shard 1). */
-export const EXPLORER_SHARDS = Object.freeze([1])
+import { FinalizedShards, readFinalized, short, type Finalized } from './FinalizedShards.tsx'
 
 type SdlRow = { hash: string; state: string; seen: Array<{ state: string; atMs: number }>; appliedAtMs?: number }
-type Shard = { shard: number; sequence: number; last_sdl_hash: string | null; root: string | null; credits_queued: number; credits_consumed: number }
-
 /**
  * The SDL pipeline (Submitted → Proving → Proven → ProofSubmitted → BaseLayerApplied) and each
  * shard's finalized state, polled every EXPLORER_POLL_INTERVAL_MS. The domain reports states,
@@ -18,7 +14,7 @@ type Shard = { shard: number; sequence: number; last_sdl_hash: string | null; ro
  */
 export function SettlementPanel() {
   const [rows, setRows] = useState<SdlRow[]>([])
-  const [shards, setShards] = useState<Shard[]>([])
+  const [finalized, setFinalized] = useState<Finalized>()
   const [error, setError] = useState<unknown>()
   const seen = useRef(new Map<string, SdlRow>())
   useEffect(() => {
@@ -26,11 +22,11 @@ export function SettlementPanel() {
     const poll = async () => {
       try {
         const pairs = await callApi<Array<[string, unknown]>>('/api/domain/sdls?offset=0&limit=1000')
-        const next = await Promise.all(pairs.slice(-EXPLORER_SDLS_SHOWN_MAX).reverse().map(([hash, state]) => observe(seen.current, hash, stateName(state))))
-        const shardStates = await Promise.all(EXPLORER_SHARDS.map((shard) => callBaseLayer<Shard>('getShard', { shard })))
+        const where = await readFinalized()
+        const next = await Promise.all(pairs.slice(-EXPLORER_SDLS_SHOWN_MAX).reverse().map(([hash, state]) => observe(seen.current, hash, stateName(state), where.settlement === 'base_layer')))
         if (!stopped) {
           setRows(next)
-          setShards(shardStates)
+          setFinalized(where)
           setError(undefined)
         }
       } catch (failure) {
@@ -45,15 +41,7 @@ export function SettlementPanel() {
     <section aria-labelledby="sdl-title">
       <h2 id="sdl-title">Settlement</h2>
       <ErrorNote error={error} />
-      <table data-testid="shards">
-        <caption>Base layer, finalized state per shard</caption>
-        <thead><tr><th scope="col">shard</th><th scope="col">sequence</th><th scope="col">last SDL</th><th scope="col">root</th><th scope="col">credits queued / consumed</th></tr></thead>
-        <tbody>
-          {shards.map((shard) => (
-            <tr key={shard.shard}><td>{shard.shard}</td><td>{shard.sequence}</td><td><code>{short(shard.last_sdl_hash)}</code></td><td><code>{short(shard.root)}</code></td><td>{shard.credits_queued} / {shard.credits_consumed}</td></tr>
-          ))}
-        </tbody>
-      </table>
+      <FinalizedShards finalized={finalized} />
       <table data-testid="sdls">
         <caption>SDL pipeline of the domain (newest first)</caption>
         <thead><tr><th scope="col">SDL</th><th scope="col">state</th><th scope="col">history (times seen)</th></tr></thead>
@@ -71,11 +59,11 @@ export function SettlementPanel() {
   )
 }
 
-async function observe(seen: Map<string, SdlRow>, hash: string, state: string): Promise<SdlRow> {
+async function observe(seen: Map<string, SdlRow>, hash: string, state: string, onBaseLayer: boolean): Promise<SdlRow> {
   const row = seen.get(hash) ?? { hash, state, seen: [] }
   if (row.seen.at(-1)?.state !== state) row.seen = [...row.seen, { state, atMs: Date.now() }]
   row.state = state
-  if (state === 'BaseLayerApplied' && row.appliedAtMs === undefined) {
+  if (onBaseLayer && state === 'BaseLayerApplied' && row.appliedAtMs === undefined) {
     const status = await callBaseLayer<{ applied_at_ms?: number }>('getSdlStatus', { hash })
     if (status.applied_at_ms !== undefined) row.appliedAtMs = Number(status.applied_at_ms)
   }
@@ -87,8 +75,4 @@ function stateName(state: unknown): string {
   if (typeof state === 'string') return state
   if (typeof state === 'object' && state !== null) return Object.keys(state)[0] ?? '?'
   return String(state)
-}
-
-function short(text: string | null): string {
-  return text === null ? '—' : `${text.slice(0, 10)}…`
 }

@@ -8,6 +8,8 @@ import { navigate } from '../navigate.ts'
 import { collectFields } from './collectFields.ts'
 import { IntentForm } from './IntentForm.tsx'
 import { IntentPreview } from './IntentPreview.tsx'
+import { SpellingWarnings } from './SpellingWarnings.tsx'
+import { useSpellings } from './useSpellings.ts'
 import { KeysPanel } from './KeysPanel.tsx'
 import { pushTemplate, type KnownTemplate } from './loadTemplates.ts'
 import type { FieldInput } from './parseFieldInput.ts'
@@ -38,6 +40,7 @@ export function WalletPage() {
     if (chosen.length === 0) setChosen([key.publicKeyBase58])
   }
   const fields = collectFields(template?.compiled.intent ?? [], inputs)
+  const spellings = useSpellings(template?.compiled)
   const signing = signingOf(keys, chosen, threshold)
   const agents = parseAgentInput(agentText)
   // A payable template: the orchestrator accepts its intents only with agents (PAYABLE_INTENT_UNBOUND).
@@ -75,6 +78,7 @@ export function WalletPage() {
             <IntentForm fields={template.compiled.intent} inputs={inputs} showErrors={showErrors} onChange={(name, input) => setInputs({ ...inputs, [name]: input })} />
           </section>
           <IntentPreview compiled={template.compiled} values={fields.values} />
+          <SpellingWarnings compiled={template.compiled} fields={fields.json} spellings={spellings} />
           <AgentsInput text={agentText} onChange={setAgentText} needsAgent={needsAgent} />
           <section aria-labelledby="sign-title">
             <h2 id="sign-title">5. Sign and create</h2>
