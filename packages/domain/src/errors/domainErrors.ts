@@ -105,7 +105,8 @@ export class DomainAgreementError extends VerityError {
  * At start: SDLs sealed by an earlier Verity are not applied on the base layer yet, and their
  * stored witnesses (or the proofs made from them) are for another input layout of the SDL circuit
  * than this version's (`@verity/prover` SDL_WITNESS_FORMAT). This version can neither prove nor
- * settle them, and every later SDL settles after them: the domain refuses to start instead.
+ * settle them as stored, and every later SDL settles after them: the domain refuses to start and
+ * names `verity upgrade`, which gives them this version's witness (or refuses one by name).
  */
 export class SdlWitnessFormatError extends VerityError {
   readonly code = 'SDL_WITNESS_FORMAT'
@@ -113,9 +114,11 @@ export class SdlWitnessFormatError extends VerityError {
     super(
       `${fields.count}${fields.countIsLowerBound ? ' or more' : ''} SDL(s) sealed by an earlier Verity are not applied on the base layer yet ` +
         `(first: ${fields.hashes.join(', ')}): their stored witnesses are for another input layout of the SDL circuit than this version's ` +
-        `"${fields.format}", so this version can neither prove nor settle them. Settle them with the previous version first: ` +
-        'stop sealing new SDLs (POST /sdls/submit), prove and submit the pending ones until each is BaseLayerApplied, then upgrade. ' +
-        'On a devnet, delete the data directory instead (rm -rf .verity) and start again.',
+        `"${fields.format}", so this version can neither prove nor settle them as they are. Run verity upgrade first ` +
+        '(verity upgrade --data-dir DIR, or --database-url URL on PostgreSQL; --dry-run shows what it does): it backs the data up and ' +
+        'gives each of them this version\'s witness, to be proven and settled as usual (docs/operations.md, "Upgrading"). ' +
+        'Where it refuses one, settle them with the previous version first: stop sealing new SDLs (POST /sdls/submit), prove and submit ' +
+        'the pending ones until each is BaseLayerApplied, then upgrade.',
     )
   }
 }
