@@ -115,8 +115,12 @@ contract VeritySettlement {
     }
 
     /// The SDL `shard` holds pending (settling over several transactions); a zero hash when none.
-    function pendingSdlOf(uint64 shard) external view returns (PendingSdl memory) {
-        return pending[shard];
+    function pendingSdlOf(uint64 shard) public view returns (PendingSdl memory) {
+        PendingSdl memory held = pending[shard];
+        // The record of an SDL that has settled since is kept (clearing it would refund gas, which
+        // makes nodes estimate the last part above EIP-7825's cap), and means none.
+        if (held.sdlHash != bytes32(0) && settled[held.sdlHash].blockNumber != 0) return PendingSdl(bytes32(0), bytes32(0), 0);
+        return held;
     }
 
     /// Settles one SDL of `shard` from `rootBefore` in one transaction; reverts with a named error otherwise.
@@ -148,7 +152,6 @@ contract VeritySettlement {
             pending[shard] = PendingSdl(sdlHash, state, uint64(nextBatch));
             return;
         }
-        if (firstBatch != 0) delete pending[shard];
         uint64 sequence = sdlCount[shard] + 1;
         bytes32 chain = keccak256(abi.encode(sdlChain[shard], sdlHash));
         roots[shard] = state;
@@ -160,7 +163,7 @@ contract VeritySettlement {
 
     /// The state a part starts at: the shard's root for an SDL's first part (no other SDL pending), else where its pending part ended.
     function _partStart(uint64 shard, bytes32 sdlHash, bytes32 rootBefore, uint256 firstBatch) private view returns (bytes32) {
-        PendingSdl storage held = pending[shard];
+        PendingSdl memory held = pendingSdlOf(shard);
         if (held.sdlHash != bytes32(0) && held.sdlHash != sdlHash) revert SdlPending(shard, held.sdlHash);
         uint256 expected = held.sdlHash == bytes32(0) ? 0 : held.nextBatch;
         if (firstBatch != expected) revert WrongBatchIndex(sdlHash, expected, firstBatch);
