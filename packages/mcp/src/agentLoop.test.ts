@@ -98,8 +98,8 @@ async function shopWithinIntent(client: Client, intentId: string): Promise<void>
   assert.equal(verified.intent_id, intentId)
   assert.equal(verified.solution, 'tee-classic-white-m')
   assert.equal(verified.crs, 'ignition')
-  // Who vouched for the evidence, as verity verify says it: the devnet's extractor, from its catalog.
-  assert.match(verified.vouched_by.in_words, /^extractor \w+, at \d{4}-\d\d-\d\dT[\d:.]+Z, from the extractor's catalog$/)
+  // Who vouched for the evidence, as verity verify says it: the devnet's extractor, from what it read at the store.
+  assert.match(verified.vouched_by.in_words, /^extractor \w+, at \d{4}-\d\d-\d\dT[\d:.]+Z, from http:\/\/127\.0\.0\.1:\d+\/\.well-known\/ucp, /)
   assert.equal(typeof verified.vouched_by.extractor_key, 'string')
   assert.equal(verified.checks_passed.length, 6)
 }
@@ -187,6 +187,7 @@ describe('checkout', { timeout: 600_000 }, () => {
     const bought = await callOk(httpClient, 'checkout', { intent_id: intentId, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, destination })
     assert.equal(bought.status, 'completed')
     assert.equal(bought.amount, '2499')
+    assert.equal(bought.amount_shown, '$24.99 USD')
     assert.equal(bought.payee, payee)
     assert.match(bought.order_url, new RegExp(`^${store()}/orders/`))
     const vault = await domain.getVault(user.ownerId)
@@ -211,7 +212,7 @@ describe('domain tools', { timeout: 120_000 }, () => {
     const before = await callOk(httpClient, 'get_vault', {})
     assert.equal(before.owner_id, operator().ownerId)
     const sent = await callOk(httpClient, 'transfer', { to: formatAddress(alice.ownerId, 1), token: token(), amount: 1_234 })
-    assert.deepEqual(sent, { from: formatAddress(operator().ownerId, 1), to: formatAddress(alice.ownerId, 1), token: token(), amount: '1234', nonce: before.next_nonce, applied: 1 })
+    assert.deepEqual(sent, { from: formatAddress(operator().ownerId, 1), to: formatAddress(alice.ownerId, 1), token: token(), amount: '1234', amount_shown: '1,234 minor units of DMD', nonce: before.next_nonce, applied: 1 })
     const aliceVault = await callOk(httpClient, 'get_vault', { owner_id: alice.ownerId })
     assert.equal(aliceVault.exists, true)
     assert.match(JSON.stringify(aliceVault.vault), /1234/)

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { KeySigner } from '@verity/core'
-import { assertMandateSigner, checkoutWithIntent } from '@verity/sdk'
+import { assertMandateSigner, checkoutWithIntent, formatAmount } from '@verity/sdk'
 import { z } from 'zod'
 import { AgentKeyMissingError } from '../errors/mcpErrors.ts'
 import { IntentId } from './schemas.ts'
@@ -48,6 +48,7 @@ export function registerCheckoutTool(server: McpServer, deps: ToolDependencies):
         order_url: z.string().optional(),
         amount: z.string().describe('the checkout total paid, in minor units of `currency`'),
         currency: z.string(),
+        amount_shown: z.string().describe('the total as money for a person, e.g. "$24.99 USD" (USD, EUR and GBP in cents; other currencies in minor units)'),
         payee: z.string().describe("the business's vault that was paid"),
       },
       annotations: { destructiveHint: true, idempotentHint: false },
@@ -78,6 +79,7 @@ export function registerCheckoutTool(server: McpServer, deps: ToolDependencies):
           ...(bought.order?.permalink_url === undefined ? {} : { order_url: bought.order.permalink_url }),
           amount: bought.amountCents.toString(),
           currency: bought.currency,
+          amount_shown: formatAmount(bought.amountCents, { symbol: bought.currency.toUpperCase(), name: bought.currency.toUpperCase() }),
           payee: bought.payee,
         }
         return toolSuccess('checkout', structured, deps.limits.toolOutputBytesMax, '')

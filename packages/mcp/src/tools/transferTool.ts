@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { formatAddress, NATIVE_TOKEN_ID, parseAddress } from '@verity/core'
 import { signVerifiable, type AllowanceAmount } from '@verity/ledger'
+import { formatAmount } from '@verity/sdk'
 import { z } from 'zod'
 import { AgentKeyMissingError, InvalidToolArgumentsError } from '../errors/mcpErrors.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
@@ -32,6 +33,7 @@ export function registerTransferTool(server: McpServer, deps: ToolDependencies):
         to: z.string(),
         token: z.string(),
         amount: z.string().optional(),
+        amount_shown: z.string().optional().describe('the amount as money for a person: "$19.99 USD", "1,999 minor units of DMD", "5 plancks"'),
         nfts: z.array(z.number().int()).optional(),
         nonce: z.number().int(),
         applied: z.number().int(),
@@ -48,11 +50,13 @@ export function registerTransferTool(server: McpServer, deps: ToolDependencies):
         const nonce = await deps.domain.nextNonce(deps.signer.ownerId)
         const message = signVerifiable(deps.signer, 'DebitAllowance', { new_nonce: nonce, debited_shard: deps.shard, credited, allowances: { [tokenId]: allowance } })
         const result = await deps.domain.execute([message])
+        // Sent: a token whose metadata cannot be read now is shown in minor units, not as a failure.
+        const shown = amount === undefined ? {} : { amount_shown: formatAmount(BigInt(amount), await deps.tokens.describe(tokenId).catch(() => undefined)) }
         const structured = {
           from: formatAddress(deps.signer.ownerId, deps.shard),
           to: credited,
           token: tokenId,
-          ...(amount === undefined ? { nfts } : { amount: String(amount) }),
+          ...(amount === undefined ? { nfts } : { amount: String(amount), ...shown }),
           nonce,
           applied: result.applied,
         }
