@@ -62,8 +62,10 @@ describe('the explorer on an EVM-settled domain', { timeout: 600_000 }, () => {
     assert.equal((shown.vaults.match(/: 33\b/g) ?? []).length, 2, shown.vaults)
     // Each view as a table of balances (token, symbol, amount): the token with its symbol and 33, beside the native row.
     for (const testId of ['balances-local', 'balances-finalized']) {
+      // The amount as money, once the token's symbol is read from its mint (CHD has no cents: minor units).
+      await page.getByTestId(testId).getByText('33 minor units of CHD').waitFor({ timeout: 10_000 })
       const rows = await page.getByTestId(testId).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
-      assert.deepEqual(rows.find((cells) => cells[0] === token), [token, 'CHD', '33'], `${testId}: ${JSON.stringify(rows)}`)
+      assert.deepEqual(rows.find((cells) => cells[0] === token), [token, 'CHD', '33 minor units of CHD'], `${testId}: ${JSON.stringify(rows)}`)
       assert.equal(rows[0]![1], '(native)', testId)
       const headers = await page.getByTestId(testId).locator('thead th').allTextContents()
       assert.deepEqual(headers, ['Token', 'Symbol', 'Amount'])
