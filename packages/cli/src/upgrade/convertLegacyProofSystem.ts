@@ -3,9 +3,10 @@
 // nonces, spent mandates, payments, intents, orders and finalized roots do not depend on the proof
 // system and stay as they are; old proofs stay where they are, readable, each artifact naming its
 // `system` ("ultrahonk"), and no verifier of this version takes one as valid. Work in flight: the
-// domain's unsettled SDLs get today's witness (reproveLegacySdls) or the upgrade is refused; an
-// intent proven but not paid keeps its old proof, whose payment is refused by name
-// (MANDATE_PROOF_SYSTEM_RETIRED). Only then is the directory marked for this proof system.
+// domain's unsettled SDLs get today's witness (rewitnessDomainSdls, which runs on the database of any
+// earlier release, 0.1.0 of 98593a9 too) or the upgrade is refused; an intent proven but not paid
+// keeps its old proof, whose payment is refused by name (MANDATE_PROOF_SYSTEM_RETIRED). Only then
+// is the directory marked for this proof system.
 import { basename, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { reproveLegacySdls } from '@verity/domain'
@@ -30,13 +31,25 @@ export async function convertLegacyProofSystem(target: UpgradeTarget, dir: strin
   return [`proofs of "${UNMARKED_DATA_DIR_PROOF_SYSTEM}" (0.1.0, bb.js 0.82.2) kept as history; new proofs are ${PROOF_SYSTEM}`, ...notes]
 }
 
-export const convertLegacyDomain: LegacyConversion = async (databasePath, nowMs) => {
-  const reproved = await reproveLegacySdls(databasePath, nowMs)
+export const convertLegacyDomain: LegacyConversion = async (databasePath) => {
   const kept = groupBySystem(databasePath, 'SELECT hash AS id, proof FROM sdls WHERE proof IS NOT NULL ORDER BY seq', (proof) => (proof as { system?: unknown }[])[0]?.system)
-  return [
-    ...kept.map(([system, hashes]) => `${hashes.length} SDL(s) keep their proofs of "${system}" (domain database, sdls.proof): ${hashes.join(', ')}`),
-    ...reproved.map((sdl) => `SDL ${sdl.hash} (${sdl.stateBefore}, not settled): witness rebuilt for this version's circuit, now Submitted: prove and settle it (verity sdl prove / settle)`),
-  ]
+  return kept.map(([system, hashes]) => `${hashes.length} SDL(s) keep their proofs of "${system}" (domain database, sdls.proof): ${hashes.join(', ')}`)
+}
+
+/**
+ * Whatever release wrote the domain database (0.1.0 of ebc5c50 or of 98593a9): its unsettled SDLs
+ * whose witness is of an earlier layout get today's (reproveLegacySdls), or the upgrade is refused
+ * by name (UPGRADE_SDL_NOT_REPROVABLE). Runs before convertLegacyProofSystem, on every domain database.
+ */
+export const rewitnessDomainSdls: LegacyConversion = async (databasePath, nowMs) => {
+  const reproved = await reproveLegacySdls(databasePath, nowMs)
+  return reproved.map((sdl) => `SDL ${sdl.hash} (${sdl.stateBefore}, not settled): witness rebuilt for this version's circuit, now Submitted: prove and settle it (verity sdl prove / settle)`)
+}
+
+/** What upgrading `target`'s database in `dir` does before its service opens it: its SDLs re-witnessed (rewitnessSdls), then a 0.1.0 database converted (convertLegacyProofSystem). */
+export async function convertDatabase(target: UpgradeTarget, dir: string, nowMs: number): Promise<string[]> {
+  const rewitnessed = target.rewitnessSdls === undefined ? [] : await target.rewitnessSdls(join(dir, basename(target.path)), nowMs)
+  return [...rewitnessed, ...(await convertLegacyProofSystem(target, dir, nowMs))]
 }
 
 export const convertLegacyOrchestrator: LegacyConversion = async (databasePath) => {

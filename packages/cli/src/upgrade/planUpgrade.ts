@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { backupSqliteFile, readSqliteStamp, type SqliteStamp } from '@verity/postgres'
 import { PROOF_SYSTEM_MARKER_FILE } from '@verity/prover'
-import { convertLegacyProofSystem } from './convertLegacyProofSystem.ts'
+import { convertDatabase } from './convertLegacyProofSystem.ts'
 import type { UpgradeTarget } from './upgradeTargets.ts'
 
 /**
@@ -15,7 +15,8 @@ export type UpgradeStep = { target: UpgradeTarget; before: SqliteStamp; after: S
 /**
  * Rehearses the upgrade of every target on a copy in a temporary directory (SQLite's online
  * backup, plus the directory's proof-system marker): the service opens the copy as it would the
- * original (a 0.1.0 database converted first: convertLegacyProofSystem), so a refusal (a newer
+ * original (converted first: convertDatabase, the domain's SDLs of an earlier witness layout and a
+ * 0.1.0 database of the old proof system), so a refusal (a newer
  * release, another proof system, an SDL that cannot be proven again, a failing migration) shows
  * here, with nothing of the original changed. Returns each database's stamp before and after.
  */
@@ -29,7 +30,7 @@ export async function planUpgrade(targets: readonly UpgradeTarget[], nowMs: numb
       await backupSqliteFile(target.path, join(copyDir, basename(target.path)))
       const marker = join(target.dir, PROOF_SYSTEM_MARKER_FILE)
       if (existsSync(marker)) copyFileSync(marker, join(copyDir, PROOF_SYSTEM_MARKER_FILE))
-      const conversion = await convertLegacyProofSystem(target, copyDir, nowMs)
+      const conversion = await convertDatabase(target, copyDir, nowMs)
       await (await target.open(copyDir)).close()
       steps.push({ target, before, after: readSqliteStamp(join(copyDir, basename(target.path)), target.migrationsTable), conversion })
     }

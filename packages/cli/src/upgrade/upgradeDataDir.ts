@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path'
 import { VERITY_VERSION } from '@verity/core'
 import { backupSqliteFile, lockDataDir } from '@verity/postgres'
 import { PROOF_SYSTEM_MARKER_FILE } from '@verity/prover'
-import { convertLegacyProofSystem } from './convertLegacyProofSystem.ts'
+import { convertDatabase } from './convertLegacyProofSystem.ts'
 import { planUpgrade, type UpgradeStep } from './planUpgrade.ts'
 import { UpgradeRefusedError } from './UpgradeRefusedError.ts'
 import { upgradeTargetsOf } from './upgradeTargets.ts'
@@ -26,7 +26,8 @@ export type UpgradeDataDirResult = { dataDir: string; steps: UpgradeStep[]; back
  * directory (DataDirLockedError while a `verity up` or a service runs there), it rehearses every
  * migration on a copy first (planUpgrade: any refusal shows before anything changes), then backs
  * each database up to `<dataDir>/backups/<time>-to-<version>/` (checked copies), then converts a
- * 0.1.0 database to this proof system (convertLegacyProofSystem) and opens each as its service
+ * database's work of an earlier release (convertDatabase: the domain's SDLs of an earlier witness
+ * layout get today's witness, a 0.1.0 database moves to this proof system) and opens each as its service
  * does, which migrates it and records this release. Each database migrates in one
  * transaction, so a crash leaves each one before or after; running it again finishes the rest.
  * Throws UpgradeRefusedError, DataDirLockedError, and whatever a service's open refuses with
@@ -52,7 +53,7 @@ export async function upgradeDataDir(parameters: UpgradeDataDirParameters): Prom
       if (existsSync(marker)) copyFileSync(marker, join(copy, '..', PROOF_SYSTEM_MARKER_FILE))
     }
     for (const { target } of steps) {
-      await convertLegacyProofSystem(target, target.dir, nowMs)
+      await convertDatabase(target, target.dir, nowMs)
       await (await target.open(target.dir)).close()
     }
     return { dataDir, steps, backupDir }

@@ -4,63 +4,31 @@
 // under today's proof system, the proven but unpaid intent's payment is refused by name, and a new
 // transfer and SDL settle.
 import assert from 'node:assert/strict'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import Database from 'better-sqlite3'
 import { reproveLegacySdls } from '@verity/domain'
 import { readSqliteStamp } from '@verity/postgres'
 import { SDL_WITNESS_FORMAT } from '@verity/prover'
-import { DomainClient } from '@verity/sdk'
 import { startStack, type RunningStack } from '../services/startStack.ts'
 import { runCliCaptured } from '../testing/runCliCaptured.ts'
+import { assertFixtureKept, copyFixture, fixtureDatabases, holdingsOf, proveAndSettle, sdlStatesOf, settleNewTransfer } from '../testing/upgradeFixture.ts'
 
-const FIXTURE = new URL('./fixtures/v0.1.0/', import.meta.url).pathname
-
-type Expected = {
-  keys: Record<string, string>
-  vaults: Record<string, { address: string; domain: Record<string, number>; finalized: Record<string, number> }>
-  nonces: Record<string, number>
-  sdls: { hash: string; state: string }[]
-  intents: { id: string; status: string; proof_system: string | null; paid: boolean }[]
-  payments: { intent: string; amount: number; token: string; from: string; to: string }[]
-  tokens: Record<string, string>
-}
-const expected = JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8')) as Expected
-
-const root = mkdtempSync(join(tmpdir(), 'verity-upgrade-010-'))
-const dataDir = join(root, '.verity')
+const fixture = copyFixture('v0.1.0')
+const { expected, dataDir, root } = fixture
+const FIXTURE = fixture.fixtureDir
 let stack: RunningStack | undefined
 
-before(() => {
-  cpSync(join(FIXTURE, 'data-dir'), dataDir, { recursive: true })
-  cpSync(join(FIXTURE, 'keys'), join(root, 'keys'), { recursive: true })
-})
 after(async () => {
   await stack?.close()
-  rmSync(root, { recursive: true, force: true })
+  fixture.remove()
 })
 
-const keyFile = (who: string) => join(root, expected.keys[who]!.replace(/^data-dir\//, '.verity/'))
-const snapshot = () => ['base-layer/base-layer.sqlite', 'domain/domain.sqlite', 'orchestrator/orchestrator.sqlite'].map((path) => readFileSync(join(dataDir, path)))
+const snapshot = () => fixtureDatabases(dataDir)
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return runCliCaptured(...args)
-}
-
-async function holdings(who: string, finalized: boolean): Promise<Record<string, number>> {
-  const flags = finalized ? ['--finalized', '--base-layer', stack!.baseLayer.url] : []
-  const run = await cli('vault', 'show', keyFile(who), '--json', '--domain', stack!.domain.url, ...flags)
-  assert.equal(run.code, 0, run.stderr)
-  const { vault } = JSON.parse(run.stdout) as { vault: { balance: number | string; data: { TokenHoldings: { fungibles: Record<string, number | string> } } } }
-  return Object.fromEntries(Object.entries({ native: vault.balance, ...vault.data.TokenHoldings.fungibles }).map(([token, amount]) => [token, Number(amount)]))
-}
-
-async function sdlStates(): Promise<{ hash: string; state: string }[]> {
-  const run = await cli('sdl', 'list', '--json', '--domain', stack!.domain.url)
-  assert.equal(run.code, 0, run.stderr)
-  return (JSON.parse(run.stdout) as [string, unknown][]).map(([hash, state]) => ({ hash, state: typeof state === 'string' ? state : JSON.stringify(state) }))
 }
 
 test('verity upgrade brings the 0.1.0 fixture to this version with every balance, intent, payment and SDL; new work settles', { timeout: 900_000 }, async () => {
@@ -96,48 +64,18 @@ test('verity upgrade brings the 0.1.0 fixture to this version with every balance
 
   stack = await startStack({ dataDir, ports: { baseLayer: 0, extractor: 0, orchestrator: 0, domain: 0, store: 0 }, store: true, logLevel: 'silent' })
   process.env.VERITY_DATA_DIR = dataDir
-  for (const [who, vault] of Object.entries(expected.vaults)) {
-    assert.deepEqual(await holdings(who, false), vault.domain, `${who}'s balances`)
-    assert.deepEqual(await holdings(who, true), vault.finalized, `${who}'s finalized balances`)
-  }
-  for (const [ownerId, next] of Object.entries(expected.nonces)) {
-    const run = await cli('nonce', ownerId, '--json', '--domain', stack.domain.url)
-    assert.equal((JSON.parse(run.stdout) as { next_nonce: number }).next_nonce, next, `${ownerId}'s next nonce`)
-  }
-  assert.deepEqual(await sdlStates(), expected.sdls)
-  for (const intent of expected.intents) {
-    const status = await cli('intent', 'status', intent.id, '--json', '--orchestrator', stack.orchestrator.url)
-    assert.equal((JSON.parse(status.stdout) as { status: string }).status, intent.status, intent.id)
-    if (intent.proof_system === null) continue
-    const proof = (await (await fetch(`${stack.orchestrator.url}/proofs/${intent.id}`)).json()) as { proof: { artifact: { system: string } } }
-    assert.equal(proof.proof.artifact.system, intent.proof_system, 'an old proof stays readable, naming its proof system')
+  await assertFixtureKept(stack, fixture)
+  for (const intent of expected.intents.filter((intent) => intent.proof_system !== null)) {
     const pay = await cli('pay', intent.id, '--orchestrator', stack.orchestrator.url, '--domain', stack.domain.url)
     assert.equal(pay.code, 1)
     assert.match(pay.stderr, intent.paid ? /MANDATE_ALREADY_PAID/ : /MANDATE_PROOF_SYSTEM_RETIRED.*proof system "ultrahonk"/)
   }
-  for (const payment of expected.payments) {
-    // A payment of 0.1.0 was stored with its key (signer and id) but no digests: the domain still lists it, in the SDL that settled it.
-    const [listed, ...more] = await new DomainClient(stack.domain.url).listPayments({ intentId: payment.intent })
-    assert.equal(more.length, 0)
-    assert.deepEqual(
-      { intent: listed?.intent_id, amount: Number(listed?.amount), token: listed?.token, from: listed?.debited, to: listed?.credited, sdl: listed?.sdl?.state },
-      { ...payment, sdl: 'BaseLayerApplied' },
-    )
-  }
 
-  for (const args of [['prove', unsettled.hash], ['settle', unsettled.hash]]) {
-    const run = await cli('sdl', ...args, '--domain', stack.domain.url)
-    assert.equal(run.code, 0, run.stderr)
-  }
-  const sent = await cli('transfer', '--key', keyFile('bob'), '--token', expected.tokens.DMD!, '--amount', '3', '--to', expected.vaults.alice!.address, '--domain', stack.domain.url)
-  assert.equal(sent.code, 0, sent.stderr)
-  const submitted = await cli('sdl', 'submit', '--domain', stack.domain.url)
-  assert.equal(submitted.code, 0, submitted.stderr)
-  const hash = submitted.stdout.trim()
-  for (const step of ['prove', 'settle']) assert.equal((await cli('sdl', step, hash, '--domain', stack.domain.url)).code, 0)
-  assert.deepEqual((await sdlStates()).map((sdl) => sdl.state), [...expected.sdls.map(() => 'BaseLayerApplied'), 'BaseLayerApplied'])
+  await proveAndSettle(stack, unsettled.hash)
+  await settleNewTransfer(stack, fixture.keyFile('bob'), expected.tokens.DMD!, 3, expected.vaults.alice!.address)
+  assert.deepEqual((await sdlStatesOf(stack)).map((sdl) => sdl.state), [...expected.sdls.map(() => 'BaseLayerApplied'), 'BaseLayerApplied'])
   const alice = expected.vaults.alice!
-  assert.equal((await holdings('alice', true))[expected.tokens.DMD!], alice.domain[expected.tokens.DMD!]! + 3, 'the re-proven SDL and the new one settled')
+  assert.equal((await holdingsOf(stack, fixture.keyFile('alice'), true))[expected.tokens.DMD!], alice.domain[expected.tokens.DMD!]! + 3, 'the re-proven SDL and the new one settled')
 })
 
 test('a 0.1.0 directory whose unsettled SDL cannot be proven again is refused by name: nothing changed, no backup, no marker', async () => {
@@ -149,7 +87,7 @@ test('a 0.1.0 directory whose unsettled SDL cannot be proven again is refused by
     db.prepare('UPDATE sdls SET state_name = ?, state = ? WHERE hash = ?').run(state, JSON.stringify(state), hash)
     db.close()
   }
-  const files = () => ['base-layer/base-layer.sqlite', 'domain/domain.sqlite', 'orchestrator/orchestrator.sqlite'].map((path) => readFileSync(join(dir, path)))
+  const files = () => fixtureDatabases(dir)
   const cases: [string, () => void, RegExp][] = [
     // Its old proof went to the base layer, which may still apply it.
     [third!.hash, () => setState(third!.hash, 'ProofSubmitted'), /its proof of the old proof system was submitted to the base layer \(ProofSubmitted\)/],

@@ -99,13 +99,20 @@ test('verity upgrade --database-url refuses a database a newer release wrote, na
   assert.equal(await snapshot(), before)
 })
 
-test('verity upgrade --database-url gives the unsettled SDLs of a 0.1.0 domain today\'s witness (the fixture\'s SDLs, on PostgreSQL), or refuses one by name', async () => {
+// Each supported earlier release's fixture: 0.1.0 of ebc5c50 (witnesses of no named layout, proofs of
+// "ultrahonk") and 0.1.0 of 98593a9 (witnesses "sdl-batch-cache/2", proofs of Barretenberg 5).
+for (const [name, proofSystem] of [['v0.1.0', 'ultrahonk'], ['v0.1.0-98593a9', 'ultrahonk-zk/bb5']] as const)
+  test(`verity upgrade --database-url gives the unsettled SDLs of a domain of fixture ${name} today's witness (its SDLs, on PostgreSQL), or refuses one by name`, async () => {
+    await upgradeFixtureSdlsOnPostgres(name, proofSystem)
+  })
+
+async function upgradeFixtureSdlsOnPostgres(name: string, proofSystem: string): Promise<void> {
   const legacy = await createTestDatabase()
   try {
-    // The fixture's domain (0.1.0, commit ebc5c50) as its PostgreSQL tables would hold it: schema 5, no releases, shard 1.
+    // The fixture's domain (a 0.1.0 release) as its PostgreSQL tables would hold it: schema 5, no releases, shard 1.
     // Read from a copy: opening the fixture itself would leave SQLite's -shm and -wal files beside it.
     const copy = join(mkdtempSync(join(tmpdir(), 'verity-upgrade-pg-010-')), 'domain.sqlite')
-    copyFileSync(new URL('./fixtures/v0.1.0/data-dir/domain/domain.sqlite', import.meta.url).pathname, copy)
+    copyFileSync(new URL(`./fixtures/${name}/data-dir/domain/domain.sqlite`, import.meta.url).pathname, copy)
     const fixture = new Database(copy, { readonly: true })
     const sdls = fixture.prepare('SELECT hash, seq, state_name, state, content, witness, proof, created_at_ms, updated_at_ms FROM sdls ORDER BY seq').all() as Record<string, unknown>[]
     const tree = (fixture.prepare("SELECT value FROM meta WHERE key = 'state_tree'").get() as { value: string }).value
@@ -113,7 +120,7 @@ test('verity upgrade --database-url gives the unsettled SDLs of a 0.1.0 domain t
     rmSync(join(copy, '..'), { recursive: true, force: true })
     const unsettled = sdls.find((sdl) => sdl.state_name === 'Submitted')!.hash as string
     await withClient(legacy.url, async (client) => {
-      await migratePostgres({ client, table: DOMAIN_MIGRATIONS_TABLE, lockKey: DOMAIN_POSTGRES_MIGRATION_LOCK_KEY, migrations: DOMAIN_MIGRATIONS.slice(0, 5), nowMs: 1, service: 'domain', proofSystem: 'ultrahonk' })
+      await migratePostgres({ client, table: DOMAIN_MIGRATIONS_TABLE, lockKey: DOMAIN_POSTGRES_MIGRATION_LOCK_KEY, migrations: DOMAIN_MIGRATIONS.slice(0, 5), nowMs: 1, service: 'domain', proofSystem })
       await client.query(`DROP TABLE ${DOMAIN_MIGRATIONS_TABLE}_releases`)
       for (const sdl of sdls)
         await client.query('INSERT INTO domain_sdls (shard, hash, seq, state_name, state, content, witness, proof, created_at_ms, updated_at_ms) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9)', [sdl.hash, sdl.seq, sdl.state_name, sdl.state, sdl.content, sdl.witness, sdl.proof, sdl.created_at_ms, sdl.updated_at_ms])
@@ -151,4 +158,4 @@ test('verity upgrade --database-url gives the unsettled SDLs of a 0.1.0 domain t
   } finally {
     await legacy.drop()
   }
-})
+}

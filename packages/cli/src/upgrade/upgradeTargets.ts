@@ -9,7 +9,7 @@ import { openOrchestratorStore, ORCHESTRATOR_MIGRATIONS_TABLE, SQLITE_FILE_NAME 
 import { lockDataDir } from '@verity/postgres'
 import { CheckoutStateStore, STORE_MIGRATIONS_TABLE } from '@verity/store'
 import { EVM_DOMAIN_DATA_DIR } from '../services/startEvmSettlement.ts'
-import { convertLegacyBaseLayer, convertLegacyDomain, convertLegacyOrchestrator, type LegacyConversion } from './convertLegacyProofSystem.ts'
+import { convertLegacyBaseLayer, convertLegacyDomain, convertLegacyOrchestrator, rewitnessDomainSdls, type LegacyConversion } from './convertLegacyProofSystem.ts'
 
 /** The demo store's state file in its state directory (startStore's name). */
 const STORE_STATE_FILE = 'checkout.db'
@@ -22,6 +22,8 @@ export type UpgradeTarget = {
   migrationsTable: string
   /** Converts a 0.1.0 database of a service that stores proofs (convertLegacyProofSystem); absent: the service stores none. */
   convertLegacy?: LegacyConversion
+  /** Gives the domain's unsettled SDLs of an earlier witness layout today's witness, whatever release wrote the database (convertDatabase). */
+  rewitnessSdls?: LegacyConversion
   /** Opens the database in `dir` as the service does (migrating it), for closing at once. */
   open(dir: string): Promise<{ close(): Promise<void> }>
 }
@@ -38,6 +40,7 @@ export function upgradeTargetsOf(dataDir: string): UpgradeTarget[] {
       path: domainDatabasePath(join(dataDir, name)),
       migrationsTable: DOMAIN_MIGRATIONS_TABLE,
       convertLegacy: convertLegacyDomain,
+      rewitnessSdls: rewitnessDomainSdls,
       open: (dir: string) => openDomainStore({ dataDir: dir, shard: 1 }),
     })),
   ]
