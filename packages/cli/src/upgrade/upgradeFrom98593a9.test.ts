@@ -4,7 +4,7 @@
 // payment and SDL the fixture lists; the unsettled SDL, given today's witness, is proven and settled,
 // the proven but unpaid intent pays with its Barretenberg 5 proof, and a new transfer settles.
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
 import Database from 'better-sqlite3'
@@ -28,18 +28,18 @@ after(async () => {
 
 test('verity upgrade brings the fixture of 98593a9 to this version with every balance, intent, payment and SDL; in-flight work settles', { timeout: 900_000 }, async () => {
   const unsettled = expected.sdls.find((sdl) => sdl.state === 'Submitted')!
-  // On a copy of its own: the services that start before the domain refuses migrate their databases (noted in docs/operations.md).
-  const started = copyFixture('v0.1.0-98593a9')
-  const refusedAtStart = await startStack({ dataDir: started.dataDir, ports, store: true, logLevel: 'silent' }).then(
+  const domainBefore = readFileSync(join(dataDir, 'domain', 'domain.sqlite'))
+  const refusedAtStart = await startStack({ dataDir, ports, store: true, logLevel: 'silent' }).then(
     async (running) => {
       await running.close()
       return undefined
     },
     (error: Error & { code?: string }) => error,
   )
-  started.remove()
   assert.equal(refusedAtStart?.code, 'SDL_WITNESS_FORMAT', 'an unsettled SDL of "sdl-batch-cache/2" is not opened without verity upgrade')
   assert.match(refusedAtStart.message, new RegExp(`first: ${unsettled.hash}\\).*Run verity upgrade first \\(verity upgrade --data-dir DIR`))
+  // Refused before the domain's store opened: not migrated, no release recorded, so 98593a9 could still open it to settle its SDLs.
+  assert.deepEqual(readFileSync(join(dataDir, 'domain', 'domain.sqlite')), domainBefore, 'a refused start leaves the domain database as it was')
 
   const before = fixtureDatabases(dataDir)
   const dry = await runCliCaptured('upgrade', '--data-dir', dataDir, '--dry-run')

@@ -24,7 +24,7 @@ import { describeDatabaseUrl } from '@verity/postgres'
 import { selectDatabaseUrl } from '../config/selectDatabaseUrl.ts'
 import { InvalidOptionError } from '@verity/core'
 import { ensureAgreement } from './ensureAgreement.ts'
-import { assertSdlWitnessFormats } from './assertSdlWitnessFormats.ts'
+import { assertSdlWitnessFormatsBeforeOpen } from './assertSdlWitnessFormatsBeforeOpen.ts'
 import { agreementGuardrails } from '../guardrails/agreementGuardrails.ts'
 import { loadOperatorKey } from './loadOperatorKey.ts'
 import { openBaseLayer } from './openBaseLayer.ts'
@@ -113,6 +113,8 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE })
   const tokens = loadTokenRegistry({ tokensFile: config.tokensFile, adminToken: (options.env ?? process.env)[ADMIN_TOKEN_ENV] })
   const guardrails = loadGuardrails(config.guardrails, assertTemplateFitsCircuit)
+  // SDLs an earlier version sealed for another SDL circuit and did not settle: refuse to start (SDL_WITNESS_FORMAT), before the store migrates anything.
+  await assertSdlWitnessFormatsBeforeOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, shard: config.shard })
   // With PostgreSQL this takes the shard: a second process for it on the same database stops here (SHARD_LOCKED).
   const store = await openDomainStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, shard: config.shard })
   const closers: Array<() => Promise<void>> = [() => store.close()]
@@ -121,8 +123,6 @@ export async function startDomain(options: StartDomainOptions = {}): Promise<Run
   }
   let app: FastifyInstance | undefined
   try {
-    // SDLs an earlier version sealed for another SDL circuit and did not settle: refuse to start (SDL_WITNESS_FORMAT).
-    await assertSdlWitnessFormats(store)
     const stateTree = await ProverStateTree.open(await store.getMeta(STATE_TREE_KEY))
     // The app's logger serves startup too, so every line has the same shape.
     const circuits = createCircuitProver({ ...config.prover, proofSystem: settlementProofSystem(config) })

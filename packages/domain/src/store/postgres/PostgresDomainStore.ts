@@ -286,12 +286,7 @@ export class PostgresDomainStore implements DomainStore {
   }
 
   async listSdlWitnessFormats(states: readonly string[], limit: number): Promise<SdlWitnessFormat[]> {
-    if (states.length === 0) return []
-    const rows = await this.#query<SdlWitnessFormatRow>(
-      `SELECT ${SDL_SUMMARY_COLUMNS}, witness::json ->> 'format' AS witness_format FROM domain_sdls WHERE shard = $1 AND state_name = ANY($2::text[]) ORDER BY seq LIMIT $3`,
-      [this.shard, [...states], limit],
-    )
-    return rows.map(sdlWitnessFormatOfRow)
+    return postgresSdlWitnessFormats((sql, params) => this.#query<SdlWitnessFormatRow>(sql, params), this.shard, states, limit)
   }
 
   async lastSdl(): Promise<SdlRecord | null> {
@@ -379,4 +374,19 @@ async function takeShard(client: pg.ClientBase, shard: number, holder: string, n
     [shard, holder, nowMs],
   )
   return rows[0]!.epoch
+}
+
+/** The witness layout of the oldest `limit` SDLs in `states` of `shard` in `domain_sdls`, read with `query` (the store's, or a client's before the store opens: assertSdlWitnessFormatsBeforeOpen). */
+export async function postgresSdlWitnessFormats(
+  query: (sql: string, params: unknown[]) => Promise<SdlWitnessFormatRow[]>,
+  shard: number,
+  states: readonly string[],
+  limit: number,
+): Promise<SdlWitnessFormat[]> {
+  if (states.length === 0) return []
+  const rows = await query(
+    `SELECT ${SDL_SUMMARY_COLUMNS}, witness::json ->> 'format' AS witness_format FROM domain_sdls WHERE shard = $1 AND state_name = ANY($2::text[]) ORDER BY seq LIMIT $3`,
+    [shard, [...states], limit],
+  )
+  return rows.map(sdlWitnessFormatOfRow)
 }

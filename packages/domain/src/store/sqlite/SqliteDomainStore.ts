@@ -175,12 +175,7 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   async listSdlWitnessFormats(states: readonly string[], limit: number): Promise<SdlWitnessFormat[]> {
-    if (states.length === 0) return []
-    const marks = states.map(() => '?').join(', ')
-    return this.#db
-      .prepare<unknown[], SdlWitnessFormatRow>(`SELECT ${SDL_SUMMARY_COLUMNS}, json_extract(witness, '$.format') AS witness_format FROM sdls WHERE state_name IN (${marks}) ORDER BY seq LIMIT ?`)
-      .all(...states, limit)
-      .map(sdlWitnessFormatOfRow)
+    return sqliteSdlWitnessFormats(this.#db, states, limit)
   }
 
   async lastSdl(): Promise<SdlRecord | null> {
@@ -227,4 +222,14 @@ function readByAddress<Row, T>(addresses: readonly string[], select: Database.St
     if (row) found.set(address, decode(row))
   }
   return found
+}
+
+/** The witness layout of the oldest `limit` SDLs in `states` of the domain database `db` (opened by the store, or read only before it is: assertSdlWitnessFormatsBeforeOpen). */
+export function sqliteSdlWitnessFormats(db: Database.Database, states: readonly string[], limit: number): SdlWitnessFormat[] {
+  if (states.length === 0) return []
+  const marks = states.map(() => '?').join(', ')
+  return db
+    .prepare<unknown[], SdlWitnessFormatRow>(`SELECT ${SDL_SUMMARY_COLUMNS}, json_extract(witness, '$.format') AS witness_format FROM sdls WHERE state_name IN (${marks}) ORDER BY seq LIMIT ?`)
+    .all(...states, limit)
+    .map(sdlWitnessFormatOfRow)
 }
