@@ -58,7 +58,7 @@ async function shopWithinIntent(client: Client, intentId: string): Promise<void>
   assert.equal(intent.template_name, 'clothing_purchase_guard')
   const words = intent.constraints.map((constraint: { in_words: string }) => constraint.in_words)
   assert.ok(words.includes('category is one of "t-shirt", "polo"'), words.join('\n'))
-  assert.ok(words.includes('price_cents ≤ 2500'), words.join('\n'))
+  assert.ok(words.includes('price ≤ $25.00'), words.join('\n'))
   assert.ok(words.includes('size is "Medium (M)"'), words.join('\n'))
   assert.equal(intent.constraints.find((constraint: { index: number }) => constraint.index === 6).applies, false, 'no brands were given')
 

@@ -1,6 +1,6 @@
 import { decodeInputFields, ownerIdOfSignature, type InputValue, type Signature } from '@verity/core'
 import { compileTemplate, formatExpression, type CompiledTemplate } from '@verity/policy'
-import { comparedFields, readBusinessVocabulary, readSignedIntent, spellingWarnings, type IntentStatus, type OrchestratorClient, type SavedOpening, type UcpBusinessClient } from '@verity/sdk'
+import { comparedFields, READABLE_DESCRIBE_OPTIONS, readBusinessVocabulary, readSignedIntent, spellingWarnings, type IntentStatus, type OrchestratorClient, type SavedOpening, type UcpBusinessClient } from '@verity/sdk'
 import { constraintApplies, describeConstraint } from './describeConstraint.ts'
 
 /** One constraint of the intent's template, as an agent reads it. */
@@ -8,7 +8,7 @@ export type ConstraintView = {
   index: number
   /** The constraint as the template writes it. */
   expression: string
-  /** The constraint in plain words with the user's values filled in. */
+  /** The constraint in plain words with the user's values filled in, money as money and dates as dates (`price ≤ $25.00`); the raw values are in `attrs`. */
   in_words: string
   /** False for an `optional:` constraint whose optional intent fields the user did not give: it is not checked. */
   applies: boolean
@@ -82,7 +82,7 @@ function constraintViews(compiled: CompiledTemplate, attrs: Record<string, Input
   return compiled.requires.map((constraint, index) => ({
     index,
     expression: `${constraint.isOptional ? 'optional: ' : ''}${formatExpression(constraint.expr)}`,
-    in_words: describeConstraint(constraint, attrs),
+    in_words: describeConstraint(constraint, attrs, READABLE_DESCRIBE_OPTIONS),
     applies: constraintApplies(constraint, attrs),
   }))
 }

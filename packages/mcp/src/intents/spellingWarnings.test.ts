@@ -41,4 +41,12 @@ describe('get_intent: values the business spells no way', { timeout: 120_000 }, 
     const spelled = await callOk(client, 'get_intent', { intent_id: await devnet.createIntent() })
     assert.deepEqual(spelled.spelling_warnings, [])
   })
+
+  test("in_words reads money as money (issue 44); the raw cents stay in attrs", async () => {
+    const view = await callOk(client, 'get_intent', { intent_id: await devnet.createIntent() })
+    const words = view.constraints.map((constraint: { in_words: string }) => constraint.in_words)
+    assert.ok(words.includes('price ≤ $25.00'), words.join('\n'))
+    assert.ok(words.includes('category is one of "t-shirt", "polo"'), words.join('\n'))
+    assert.equal(view.attrs.max_price_cents, 2500)
+  })
 })

@@ -10,7 +10,7 @@ export const GET_INTENT_DESCRIPTION =
   'Reads a signed intent: what the user allowed you to do. Returns its template, the user\'s parameters (attrs), its status ' +
   '(pending: waiting for a proposal; proving; success; failure; expired), the evidence fields a candidate must show, and every ' +
   'constraint both as written and in plain words with the user\'s values filled in (e.g. "category is one of \\"t-shirt\\", \\"polo\\""; ' +
-  '"price_cents ≤ 2500"). Call it first, before searching: a solution is accepted only if its evidence satisfies every constraint ' +
+  '"price ≤ $25.00", money as money; raw values in attrs). Call it first, before searching: a solution is accepted only if its evidence satisfies every constraint ' +
   'whose `applies` is true. An intent has exactly one proposal, so read it carefully. `spelling_warnings` lists the user\'s values ' +
   'that the default business spells no way (e.g. size "M" where it sells "Medium (M)"): no product of that business can match them; ' +
   'tell the user rather than propose there.'

@@ -1,5 +1,5 @@
 import { stringifyJsonBigint } from '@verity/core'
-import { currencyOf } from './money.ts'
+import { currencyOf } from '../../../../sdk/src/money/centsAsMoney.ts'
 import { readableValue } from './readableValues.ts'
 
 /**

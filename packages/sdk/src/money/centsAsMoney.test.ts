@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { centsAsMoney, currencyOf } from './money.ts'
+import { centsAsMoney, currencyOf } from './centsAsMoney.ts'
 
 test('a *_cents field reads as money, whatever form its integer takes', () => {
   assert.equal(centsAsMoney('price_cents', 1999), '$19.99')
