@@ -6,17 +6,24 @@
 // before any payment, naming the rule.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
 import { createHash, createPublicKey, verify } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { deriveAp2MandateKey, deriveUcpRequestKey, Ed25519Signer } from '@verity/core'
-import { ApiError, closeCheckoutMandate, issueOpenCheckoutMandate, UcpCheckoutClient } from '@verity/sdk'
+import { ApiError, checkoutJwtOf, closeCheckoutMandate, issueOpenCheckoutMandate, UcpCheckoutClient } from '@verity/sdk'
 import { UCP_VERSION } from '@verity/wire'
 import { startStore, type RunningStore } from '../startStore.ts'
 
 const PROFILE_URL = 'https://platform.example/.well-known/ucp-platform.json'
 const ITEM = 'bouquet_roses'
+/** AP2's reference SDK beside the project (shared/ap2-sdk), and the platform written with it (scripts/testing/ap2SdkPlatform.py). */
+const AP2_SDK_DIR = fileURLToPath(new URL('../../../../../shared/ap2-sdk/', import.meta.url))
+const AP2_SDK_PLATFORM = fileURLToPath(new URL('../../../../scripts/testing/ap2SdkPlatform.py', import.meta.url))
+/** Longest the SDK's environment may take to make (a local package index) and the platform to run. */
+const AP2_SDK_RUN_TIMEOUT_MS = 240_000
 const DESTINATION = { id: 'home', street_address: '1 Main St', address_locality: 'Springfield', address_region: 'IL', postal_code: '62704', address_country: 'US' }
 
 describe('a standard AP2 platform buys at the store (conformance mode, mock payment handler)', () => {
@@ -47,6 +54,21 @@ describe('a standard AP2 platform buys at the store (conformance mode, mock paym
   async function chainFor(checkout: Record<string, unknown>, options: { openFor?: Record<string, unknown>; root?: typeof platformKey } = {}): Promise<string> {
     const openMandate = await issueOpenCheckoutMandate({ platformKey: options.root ?? platformKey, mandateKey: agentKey.publicJwk, checkout: options.openFor ?? checkout })
     return (await closeCheckoutMandate({ openMandate, checkout, mandateKey: agentKey, audience: store.url })).checkoutMandate
+  }
+
+  /** The Checkout Mandate chain a platform written with AP2's own SDK makes for `checkout`, or why it cannot run here. */
+  function chainByAp2Sdk(checkout: Record<string, unknown>): { chain: string } | { skipped: string } {
+    if (!existsSync(join(AP2_SDK_DIR, 'check-chain.sh'))) return { skipped: `AP2's SDK is not at ${AP2_SDK_DIR}` }
+    // check-chain.sh makes the SDK's Python environment when it is missing (then stops: no arguments).
+    const home = process.env['AP2SDK_HOME'] ?? join(homedir(), '.cache', 'ap2-sdk')
+    const prepared = spawnSync('bash', [join(AP2_SDK_DIR, 'check-chain.sh')], { encoding: 'utf8', timeout: AP2_SDK_RUN_TIMEOUT_MS })
+    const python = join(home, 'venv', 'bin', 'python')
+    if (!existsSync(python)) return { skipped: `AP2's SDK environment could not be made: ${(prepared.stderr ?? '').trim().split('\n').filter((line) => line.startsWith('check-chain:')).join('; ') || 'no Python'}` }
+    const input = JSON.stringify({ platform_jwk: { ...platformKey.privateJwk, kid: platformKey.kid }, checkout, checkout_jwt: checkoutJwtOf(checkout), aud: store.url, log_path: join(dir, 'ap2-sdk.log') })
+    const run = `import runpy, sys; sys.path.insert(0, ${JSON.stringify(join(AP2_SDK_DIR, 'src'))}); runpy.run_path(${JSON.stringify(AP2_SDK_PLATFORM)}, run_name='__main__')`
+    const result = spawnSync(python, ['-E', '-s', '-c', run], { input, encoding: 'utf8', timeout: AP2_SDK_RUN_TIMEOUT_MS })
+    assert.equal(result.status, 0, result.stderr)
+    return { chain: (JSON.parse(result.stdout) as { checkout_mandate: string }).checkout_mandate }
   }
 
   const mockCard = { id: 'instr_1', handler_id: 'mock_payment_handler', type: 'card', credential: { type: 'token', token: 'success_token' } }
@@ -81,5 +103,17 @@ describe('a standard AP2 platform buys at the store (conformance mode, mock paym
       assert.match(refusal.message, reason)
     }
     assert.equal((await client.get(checkout.id)).status, 'ready_for_complete', 'nothing was paid, no order placed')
+  })
+
+  test('a platform written with AP2\'s own reference SDK (its MandateClient signs the open mandate and presents the closed one) completes at the store', async (context) => {
+    const checkout = await readyCheckout()
+    const made = chainByAp2Sdk(checkout)
+    if ('skipped' in made) {
+      context.skip(made.skipped)
+      return
+    }
+    const completed = await client.complete(checkout.id, { payment: { instruments: [mockCard] }, ap2: { checkout_mandate: made.chain } })
+    assert.equal(completed.status, 'completed')
+    assert.match((completed['ap2'] as { checkout_receipt: string }).checkout_receipt, /^[\w-]+\.[\w-]+\.[\w-]+$/)
   })
 })
