@@ -15,6 +15,8 @@ export type SpecCheckoutOptions = {
   ap2?: boolean
   /** Flat shipping, in minor units (default 500). */
   shippingCents?: number
+  /** `ucp.payment_handlers` of its checkouts (default the profile's): a business may offer a platform fewer handlers than its profile lists. */
+  checkoutPaymentHandlers?: Record<string, unknown[]>
   /**
    * Decides a complete of a ready session whose request passed the spec's checks: returns an
    * order id to complete it (the payment was applied), or a refusal (status and UCP error body).
@@ -61,7 +63,7 @@ export async function specCheckouts(base: () => string, products: SpecProduct[],
     const shipping = options.shippingCents ?? 500
     const buyer = request.buyer as { email?: string } | undefined
     return {
-      ucp: { version: '2026-04-08', capabilities, payment_handlers: paymentHandlers },
+      ucp: { version: '2026-04-08', capabilities, payment_handlers: options.checkoutPaymentHandlers ?? paymentHandlers },
       id,
       status: typeof buyer?.email === 'string' ? 'ready_for_complete' : 'incomplete',
       currency: 'USD',

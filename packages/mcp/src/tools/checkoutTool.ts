@@ -15,7 +15,8 @@ export const CHECKOUT_DESCRIPTION =
   'Ed25519 key, a passkey or a multisig), made with your key (--key, one the intent names): it binds your AP2 mandate key. ' +
   'The business verifies it all and is paid by the intent\'s mandate payment before it places the order. ' +
   'Check the candidate first (check_solution with a product is a good dry run). Refusals name why: a business without ' +
-  'checkout, AP2 or dev.verity.domain (UCP_BUSINESS_UNUSABLE, nothing is created or paid), an unsigned intent or a server ' +
+  'AP2 or dev.verity.domain, in its profile or in the session it opens (VERITY_PAYMENT_UNAVAILABLE, naming what it lacks: ' +
+  'nothing is proposed, signed or paid), one without checkout (UCP_BUSINESS_UNUSABLE), an unsigned intent or a server ' +
   'key that is not Ed25519 (MANDATE_SIGNER_UNSUPPORTED: nothing is created or spent), intent_already_used (the intent ' +
   'paid another checkout), mandate_scope_mismatch (the cart differs from the proven one), CHECKOUT_REFUSED (not proven).'
 

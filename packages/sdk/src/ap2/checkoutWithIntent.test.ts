@@ -20,9 +20,9 @@ import { OrchestratorClient } from '../clients/OrchestratorClient.ts'
 import { ApiError } from '../http/ApiError.ts'
 import { signIntent } from '../intents/signIntent.ts'
 import { payMandate } from '../mandates/payMandate.ts'
-import { UcpBusinessUnusableError } from '../ucp/UcpBusinessUnusableError.ts'
 import { UcpCheckoutClient } from '../ucp/UcpCheckoutClient.ts'
 import { Ap2MandateError } from './Ap2MandateError.ts'
+import { VerityPaymentUnavailableError } from './VerityPaymentUnavailableError.ts'
 import { authorizeVerityCheckout } from './authorizeVerityCheckout.ts'
 import { checkoutWithIntent } from './checkoutWithIntent.ts'
 import { issueVerityMandates } from './issueVerityMandates.ts'
@@ -52,6 +52,8 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
   let client: OrchestratorClient
   let business: SpecBusiness
   let plain: SpecBusiness
+  let noVerityHandler: SpecBusiness
+  let checkoutWithoutVerity: SpecBusiness
   let templateId: string
   let token: string
   const paidIntents = new Map<string, string>()
@@ -102,6 +104,10 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
       },
     })
     plain = await startSpecUcpBusiness({ products: [TEE], transports: ['rest'], paymentHandlers: handlers, checkout: { ap2: false, complete: async () => ({ orderId: 'never' }) } })
+    // A UCP business with AP2 whose profile offers only a card handler; one whose profile lists dev.verity.domain but whose checkouts offer only the card handler.
+    const card = { 'com.example.card': [{ id: 'card', version: '2026-04-08', config: {} }] }
+    noVerityHandler = await startSpecUcpBusiness({ products: [TEE], transports: ['rest'], paymentHandlers: card, checkout: { complete: async () => ({ orderId: 'never' }) } })
+    checkoutWithoutVerity = await startSpecUcpBusiness({ products: [TEE], transports: ['rest'], paymentHandlers: { ...handlers, ...card }, checkout: { checkoutPaymentHandlers: card, complete: async () => ({ orderId: 'never' }) } })
     const keyFile = join(dir, 'extractor-key.json')
     extractor.toKeyFile(keyFile)
     orchestrator = await startOrchestrator({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'orchestrator'), logLevel: 'silent', proverThreads: 1, extractorKeyFile: keyFile, embeddedExtractor: { storefrontPrivateAddressesAllowed: [business.address] } })
@@ -112,6 +118,8 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
     await orchestrator?.close()
     await business?.close()
     await plain?.close()
+    await noVerityHandler?.close()
+    await checkoutWithoutVerity?.close()
     await domain?.cleanup()
     await prover?.close()
     rmSync(dir, { recursive: true, force: true })
@@ -183,11 +191,37 @@ describe('checkoutWithIntent at a UCP business written from the specs', () => {
     const intentId = await newIntent()
     const requestsBefore = plain.requests.length
     await assert.rejects(checkoutWithIntent({ business: plain.url, orchestrator: client, intentId, items: [{ id: 'tee-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, agent }), (error: unknown) => {
-      assert.ok(error instanceof UcpBusinessUnusableError, String(error))
-      assert.match(error.message, /does not negotiate AP2 mandates.*nothing was bought or paid/)
+      assert.ok(error instanceof VerityPaymentUnavailableError, String(error))
+      assert.equal(error.code, 'VERITY_PAYMENT_UNAVAILABLE')
+      assert.equal(error.fields.lacks, 'ap2_mandate')
+      assert.match(error.message, /does not negotiate AP2 mandates.*nothing was proposed, signed or paid\. Ask the business to offer the AP2 mandates extension/)
       return true
     })
     assert.deepEqual(plain.requests.slice(requestsBefore).map((request) => request.path), ['/.well-known/ucp'])
+    assert.equal(await client.getIntentStatus(intentId), 'pending')
+  })
+
+  test('an AP2 business whose profile offers no dev.verity.domain handler is refused after reading its profile alone: nothing is created, proposed or paid', async () => {
+    const intentId = await newIntent()
+    await assert.rejects(checkoutWithIntent({ business: noVerityHandler.url, orchestrator: client, intentId, items: [{ id: 'tee-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, agent }), (error: unknown) => {
+      assert.ok(error instanceof VerityPaymentUnavailableError, String(error))
+      assert.deepEqual([error.fields.lacks, error.fields.where], ['dev.verity.domain', 'profile'])
+      assert.match(error.message, /offers no dev\.verity\.domain payment handler.*only com\.example\.card.*Ask the business to offer the dev\.verity\.domain payment handler/)
+      return true
+    })
+    assert.deepEqual(noVerityHandler.requests.map((request) => request.path), ['/.well-known/ucp'])
+    assert.equal(await client.getIntentStatus(intentId), 'pending')
+  })
+
+  test('a checkout that offers no dev.verity.domain handler, though the profile lists one, is refused before the proposal: the intent stays pending, no complete is sent', async () => {
+    const intentId = await newIntent()
+    await assert.rejects(checkoutWithIntent({ business: checkoutWithoutVerity.url, orchestrator: client, intentId, items: [{ id: 'tee-m', quantity: 1 }], buyer: { email: 'ada@example.com' }, agent }), (error: unknown) => {
+      assert.ok(error instanceof VerityPaymentUnavailableError, String(error))
+      assert.deepEqual([error.fields.lacks, error.fields.where], ['dev.verity.domain', 'checkout'])
+      assert.match(error.message, /its checkout \S+ offers no dev\.verity\.domain payment handler verity_domain \(only com\.example\.card\), though its profile lists one; nothing was proposed, signed or paid/)
+      return true
+    })
+    assert.ok(!checkoutWithoutVerity.requests.some((request) => request.path.endsWith('/complete')))
     assert.equal(await client.getIntentStatus(intentId), 'pending')
   })
 

@@ -10,6 +10,7 @@ import { UcpCheckoutClient, type UcpCheckoutView, type VerityCheckoutBusiness } 
 import { ucpPlatformOf } from '../ucp/ucpPlatformOf.ts'
 import { readSignedIntent } from '../proofs/readSignedIntent.ts'
 import { assertMandateSigner } from './assertMandateSigner.ts'
+import { assertCheckoutTakesVerity } from './assertCheckoutTakesVerity.ts'
 import { CheckoutRefusedError } from './CheckoutRefusedError.ts'
 import { issueVerityMandates } from './issueVerityMandates.ts'
 
@@ -58,7 +59,8 @@ export type CheckoutWithIntentReturnType = {
  * Mandate. Every request to the business is signed with the agent's request key (the session is
  * the agent's alone). The business verifies the Verity constraint and is paid by the domain before it places
  * the order. Throws MandateSignerUnsupportedError (an unsigned intent, or an agent key that is not
- * Ed25519: before anything is created), CheckoutRefusedError, UcpBusinessUnusableError, ApiError (a business's refusal:
+ * Ed25519: before anything is created), VerityPaymentUnavailableError (the business, or the checkout it
+ * opened, does not negotiate AP2 or offer dev.verity.domain: before the proposal or any mandate), CheckoutRefusedError, UcpBusinessUnusableError, ApiError (a business's refusal:
  * `serverCode` is its UCP error code), ServiceUnreachableError.
  * @example const { order } = await checkoutWithIntent({ business, orchestrator, intentId, items: [{ id: 'tee-classic-white-m', quantity: 1 }], buyer, destination, agent })
  */
@@ -73,6 +75,8 @@ export async function checkoutWithIntent(parameters: CheckoutWithIntentParameter
   let status = await parameters.orchestrator.getIntentStatus(parameters.intentId)
   if (status === 'pending') {
     const session = await openSession(client, parameters, progress)
+    // The session, not only the profile, must take a Verity payment: checked before the proposal is spent.
+    assertCheckoutTakesVerity(parameters.business, business, session)
     progress(`proposing checkout ${session.id} for intent ${parameters.intentId}`)
     await parameters.orchestrator.propose(parameters.intentId, { solution: session.id, metadata: { business: parameters.business, checkout: true } }, { agent: parameters.agent as Signer })
     status = await waitForProof(parameters.orchestrator, parameters.intentId, parameters.proofWaitMs ?? CHECKOUT_PROOF_WAIT_MS_DEFAULT)
@@ -172,6 +176,7 @@ async function complete(client: UcpCheckoutClient, business: VerityCheckoutBusin
   const currency = String(checkout['currency'] ?? '')
   // Completed already (a retry after an answer that did not arrive): the order is there, nothing is paid again.
   if (checkout.status === 'completed') return { checkout, order: checkout['order'] as CheckoutWithIntentReturnType['order'], amountCents, currency, payee: business.payee }
+  assertCheckoutTakesVerity(parameters.business, business, checkout)
   const payee = { id: business.payee, name: merchantNameOf(checkout, parameters.business), website: parameters.business }
   const signedIntent = (bundle as { signed_intent: unknown }).signed_intent
   const mandates = await issueVerityMandates({ agent: parameters.agent, platformKey, signedIntent, orchestrator: parameters.orchestrator.baseUrl, checkout, business: parameters.business, payee })

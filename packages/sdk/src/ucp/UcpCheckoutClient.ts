@@ -4,6 +4,7 @@ import { requestJson } from '../http/requestJson.ts'
 import { CHECKOUT_COMPLETE_TIMEOUT_MS } from '../limits.ts'
 import { UcpBusinessClient, type UcpBusinessClientOptions } from './UcpBusinessClient.ts'
 import { UcpBusinessUnusableError } from './UcpBusinessUnusableError.ts'
+import { VerityPaymentUnavailableError } from '../ap2/VerityPaymentUnavailableError.ts'
 
 /** A checkout as a business answers it (checkout.json; read loosely: every business adds its own fields). */
 export type UcpCheckoutView = Record<string, unknown> & { id: string; status: string }
@@ -33,7 +34,8 @@ export type UcpCheckoutClientOptions = UcpBusinessClientOptions & {
  * each request signed with `requestKey` when given (the demo store refuses unsigned ones).
  * `negotiate()` refuses, before anything is created or paid, a business that does not offer
  * checkout, the AP2 mandates extension (`dev.ucp.shopping.ap2_mandate`) and the `dev.verity.domain`
- * payment handler. Throws UcpBusinessUnusableError, ApiError, ServiceUnreachableError.
+ * payment handler. Throws VerityPaymentUnavailableError (no AP2 or no dev.verity.domain),
+ * UcpBusinessUnusableError, ApiError, ServiceUnreachableError.
  */
 export class UcpCheckoutClient {
   readonly #catalog: UcpBusinessClient
@@ -87,11 +89,12 @@ function verityBusinessOf(business: string, profile: Static<typeof UcpBusinessPr
   const binding = selectUcpBinding(profile, { capability: UCP_CHECKOUT, transports: ['rest'] })
   if (!binding.ok) throw refuse(`it offers no ${UCP_CHECKOUT} over REST (${binding.message})`)
   const capabilities = profile.ucp.capabilities ?? {}
-  if (capabilities[UCP_AP2_MANDATE] === undefined) throw refuse(`it does not negotiate AP2 mandates (${UCP_AP2_MANDATE}): a Verity intent pays only a checkout the business signs`)
+  if (capabilities[UCP_AP2_MANDATE] === undefined)
+    throw new VerityPaymentUnavailableError({ business, lacks: 'ap2_mandate', where: 'profile', reason: `its profile does not negotiate AP2 mandates (${UCP_AP2_MANDATE}): a Verity intent pays only a checkout the business signs` })
   const handler = profile.ucp.payment_handlers?.[UCP_VERITY_PAYMENT_HANDLER]?.[0]
   const config = (handler?.config ?? {}) as { payee?: unknown; token?: unknown }
   if (handler === undefined || typeof config.payee !== 'string' || typeof config.token !== 'string')
-    throw refuse(`it does not accept the ${UCP_VERITY_PAYMENT_HANDLER} payment handler (with config.payee and config.token)`)
+    throw new VerityPaymentUnavailableError({ business, lacks: UCP_VERITY_PAYMENT_HANDLER, where: 'profile', reason: `its profile offers no ${UCP_VERITY_PAYMENT_HANDLER} payment handler (with config.payee and config.token)${Object.keys(profile.ucp.payment_handlers ?? {}).length === 0 ? '' : `, only ${Object.keys(profile.ucp.payment_handlers ?? {}).join(', ')}`}` })
   const signingKeys = ((profile as { signing_keys?: unknown }).signing_keys ?? []) as Record<string, unknown>[]
   if (signingKeys.length === 0) throw refuse('its profile lists no signing_keys: its checkouts cannot be verified')
   return { endpoint: binding.endpoint, handlerId: handler.id, payee: config.payee, token: config.token, signingKeys }
