@@ -166,10 +166,9 @@ export class CheckoutService {
     state.orderId = order.id
     const { events } = this.#options
     const placed = events.entry(order.webhookUrl, 'order_placed', renderOrder(order, orderPermalinkOf(this.#options.baseUrl(), order.id)))
-    const completed = await this.#signedCheckout(state, price)
-    // AP2's Checkout and Payment Receipts, bound to the closed mandates they answer.
-    const receipts = checkoutMandate === undefined ? undefined : ap2ReceiptsOf({ checkoutMandate, paymentMandate: (instrument.credential as { token?: unknown } | undefined)?.token, orderId: order.id, paymentReference: result.reference, issuer: this.#options.baseUrl(), key: this.#options.key.signing, nowMs: this.#now() })
-    const body = receipts === undefined ? completed : { ...completed, ap2: { ...completed.ap2!, ...receipts } }
+    // AP2's Checkout and Payment Receipts, bound to the closed mandates they answer; kept with the session, so a later read answers them too.
+    if (checkoutMandate !== undefined) state.ap2Receipts = ap2ReceiptsOf({ checkoutMandate, paymentMandate: (instrument.credential as { token?: unknown } | undefined)?.token, orderId: order.id, paymentReference: result.reference, issuer: this.#options.baseUrl(), key: this.#options.key.signing, nowMs: this.#now() })
+    const body = await this.#signedCheckout(state, price)
     return { status: 200, body, write: { session: state, order, outbox: placed }, after: () => events.send(placed) }
   }
 
@@ -231,7 +230,8 @@ export class CheckoutService {
     const rendered = renderCheckout(state, price, { envelope: this.#envelope(state), links: this.#links(baseUrl), orderUrlOf: (orderId) => orderPermalinkOf(baseUrl, orderId), ...(merchant === undefined ? {} : { merchant }) })
     if (state.status !== 'completed' && state.status !== 'canceled' && state.status !== 'complete_in_progress') state.status = rendered.status as SessionState['status']
     const merchantAuthorization = await signMerchantAuthorization(rendered, this.#options.key.signing)
-    return { ...rendered, ap2: { merchant_authorization: merchantAuthorization } }
+    const receipts = state.status === 'completed' ? state.ap2Receipts : undefined
+    return { ...rendered, ap2: { merchant_authorization: merchantAuthorization, ...receipts } }
   }
 
   #envelope(state: SessionState) {

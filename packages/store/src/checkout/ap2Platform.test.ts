@@ -87,6 +87,14 @@ describe('a standard AP2 platform buys at the store (conformance mode, mock paym
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
     const closed = checkoutMandate.slice(checkoutMandate.indexOf('~~') + 2)
     assert.deepEqual([claims.status, claims.iss, claims.reference, claims.order_id], ['Success', store.url, createHash('sha256').update(closed).digest('base64url'), (completed['order'] as { id: string }).id])
+    // Readable after the fact: a later read by the opener answers the same receipts; the session answers no one else.
+    const later = await client.get(checkout.id)
+    assert.equal(later.status, 'completed')
+    assert.equal((later['ap2'] as { checkout_receipt?: string }).checkout_receipt, receipt)
+    const stranger = new UcpCheckoutClient(store.url, { profileUrl: PROFILE_URL, requestKey: deriveUcpRequestKey(Ed25519Signer.generate()) })
+    const refused = await stranger.get(checkout.id).catch((caught: unknown) => caught)
+    assert.ok(refused instanceof ApiError && refused.status >= 400 && refused.status < 500, String(refused))
+    assert.doesNotMatch(refused.message, /checkout_receipt/)
   })
 
   test('a cart the open mandate\'s line_items do not allow, or a root key the platform\'s profile does not list, is refused before any payment', async () => {

@@ -2,6 +2,7 @@
 // renderCheckout turns it into the UCP checkout answered.
 import type { Static, UcpBuyer, UcpMessage, UcpPaymentInstrument, UcpPostalAddress } from '@verity/wire'
 import type { Caller } from '../platform/authenticateCaller.ts'
+import type { Ap2Receipts } from '../payment/ap2Receipts.ts'
 
 export type Destination = Static<typeof UcpPostalAddress> & { id: string }
 
@@ -36,4 +37,6 @@ export type SessionState = {
   opener?: Caller
   /** The lines' stock-tracked units are taken (from complete_in_progress on; given back if the payment is declined). */
   isStockTaken?: boolean
+  /** AP2's Checkout and Payment Receipts of the complete that placed the order: answered in `ap2` by that complete and every later read. */
+  ap2Receipts?: Ap2Receipts
 }
