@@ -74,6 +74,10 @@ async function shopWithinIntent(client: Client, intentId: string): Promise<void>
   assert.deepEqual(failing.constraint_failures.map((failure: { index: number }) => failure.index), [3, 4, 5])
   assert.match(failing.constraint_failures[1].reason, /evidence\.price_cents = 3499/)
   assert.match(failing.constraint_failures[2].reason, /"Navy"/)
+  assert.deepEqual(
+    failing.constraint_failures.map((failure: { in_words: string }) => failure.in_words),
+    ['Audience: "men", not the "unisex" you asked for', 'Price: $34.99, above your $25.00 cap', 'Color: "Navy", not one of "White"'],
+  )
   assert.equal(failing.evidence.color, 'Navy')
 
   const passing = await callOk(client, 'check_solution', { intent_id: intentId, solution: hit.solution, metadata: hit.metadata })

@@ -27,6 +27,7 @@ export { fieldInWords, readableValue, READABLE_DESCRIBE_OPTIONS } from './money/
 export { AgentKeyIsOwnerIdError, CentsNotWholeError, DeadlineTooSoonError } from './intents/intentFieldErrors.ts'
 export { sealIntent, sealedIntentParts, type SealIntentParameters, type SealedSignedIntent, type SealedIntentOpening } from './sealed/sealIntent.ts'
 export { explainSealedFailure, failuresWithValues } from './sealed/explainSealedFailure.ts'
+export { failuresInWords, readFailureWordsContext, type FailureWordsContext } from './intents/failuresInWords.ts'
 export { readSavedOpening, writeSavedOpening, savedOpeningPath, type SavedOpening } from './sealed/savedOpening.ts'
 export { sealedPaymentProblems, SEALED_PAYMENT_CONSTRAINTS, SEALED_PAYMENT_DISCLOSED } from './sealed/sealedPayment.ts'
 export type { ProofBundle } from './proofs/ProofBundle.ts'

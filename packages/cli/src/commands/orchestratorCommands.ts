@@ -10,7 +10,7 @@ import { readJsonFile, readTextFile } from '../readJsonFile.ts'
 import { UsageError } from '../UsageError.ts'
 import { warnSpellings } from '../warnSpellings.ts'
 import { CentsNotWholeError, DeadlineTooSoonError, OrchestratorClient, ServiceUnreachableError, checkIntentFields, describeFetchFailure, formatDeadline, signIntent, loadSigner } from '@verity/sdk'
-import { formatEvent } from '../formatEvent.ts'
+import { failureContextOf, formatEvent } from '../formatEvent.ts'
 import { createSealedIntent } from '../sealed/createSealedIntent.ts'
 
 export { proposeCommand } from './propose.ts'
@@ -135,7 +135,7 @@ export const eventsCommand: Command = {
     count: 'stop after this many events',
   },
   options: { ...ORCHESTRATOR_OPTION, from: { type: 'string' }, new: { type: 'boolean' }, count: { type: 'string', short: 'n' } },
-  async run({ values, out, signal }) {
+  async run({ values, json, out, signal }) {
     if (values.from !== undefined && values.new === true) throw new UsageError('give --from or --new, not both')
     if (typeof values.from === 'string' && !/^[0-9]{1,15}$/.test(values.from)) throw new UsageError('--from must be an event id (a whole number)')
     const count = values.count === undefined ? Infinity : parseCount(values.count)
@@ -149,7 +149,9 @@ export const eventsCommand: Command = {
     // opened and dropped is followed again (the orchestrator may be restarting).
     let opened = false
     let unreachable: ServiceUnreachableError | undefined
-    const events = new OrchestratorClient(baseUrl).events({
+    const client = new OrchestratorClient(baseUrl)
+    const contexts = new Map<string, ReturnType<typeof failureContextOf>>()
+    const events = client.events({
       ...(lastEventId === undefined ? {} : { lastEventId }),
       signal: controller.signal,
       onOpen: () => (opened = true),
@@ -162,7 +164,7 @@ export const eventsCommand: Command = {
     let printed = 0
     try {
       for await (const event of events) {
-        out.result(formatEvent(event), { id: event.id, type: event.type, ...event.data })
+        out.result(formatEvent(event, json ? undefined : await failureContextOf(client, event, contexts)), { id: event.id, type: event.type, ...event.data })
         if (++printed >= count) break
       }
     } finally {

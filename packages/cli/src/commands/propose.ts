@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs'
 import { stringifyJsonBigint } from '@verity/core'
 import type { Command, Output } from '../Command.ts'
 import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
-import { formatEvent } from '../formatEvent.ts'
+import { failureContextOf, formatEvent } from '../formatEvent.ts'
 import { UsageError } from '../UsageError.ts'
 import { parseMetadata } from '../parseMetadata.ts'
 import { preflightProposal } from './check.ts'
@@ -37,7 +37,7 @@ export const proposeCommand: Command = {
     'proof-out': { type: 'string' },
   },
   positionals: [1, 1],
-  async run({ positionals, values, out, signal }) {
+  async run({ positionals, values, json, out, signal }) {
     const intentId = positionals[0]!
     if (typeof values.solution !== 'string') throw new UsageError('--solution S is required')
     if (values.wait !== true && (values['proof-out'] !== undefined || values.timeout !== undefined))
@@ -59,7 +59,7 @@ export const proposeCommand: Command = {
       writeFileSync(values['proof-out'], `${stringifyJsonBigint(proof)}\n`)
       out.info(`proof written to ${values['proof-out']}`)
     }
-    out.result(formatEvent(event), { id: event.id, type: event.type, ...event.data })
+    out.result(formatEvent(event, json ? undefined : await failureContextOf(client, event)), { id: event.id, type: event.type, ...event.data })
     return event.type === 'success' ? 0 : 1
   },
 }

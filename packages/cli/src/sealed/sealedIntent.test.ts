@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { Ed25519Signer } from '@verity/core'
 import { createPolicyProving, startOrchestrator, type PolicyProving, type RunningOrchestrator } from '@verity/orchestrator'
-import { formatEvent } from '../formatEvent.ts'
+import { failureContextOf, formatEvent } from '../formatEvent.ts'
+import { OrchestratorClient } from '@verity/sdk'
 import { standaloneToken } from '../../../core/src/testing/standaloneToken.ts'
 import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
@@ -84,7 +85,10 @@ describe('verity intent create --sealed', () => {
         constraint_failures: [{ index: 0, pretty_expr: 'evidence.price_cents <= intent.max_price_cents', reason: 'evidence.price_cents <= intent.max_price_cents evaluated to false (values withheld: the intent is sealed)' }],
       },
     }
-    assert.match(formatEvent(failure as never), /\[0\] evidence\.price_cents <= intent\.max_price_cents evaluated to false \(evidence\.price_cents = 2400, intent\.max_price_cents = 2345\)/)
+    assert.match(formatEvent(failure as never), /\n {4}1\. evidence\.price_cents <= intent\.max_price_cents evaluated to false \(evidence\.price_cents = 2400, intent\.max_price_cents = 2345\)$/)
+    // In words, money as money, from the opening's template and values (what propose --wait and events print).
+    const context = await failureContextOf(new OrchestratorClient(orchestrator.url), failure as never)
+    assert.match(formatEvent(failure as never, context), /\n {4}1\. Price: \$24\.00, above your \$23\.45 cap$/)
     const stranger = { ...failure, data: { ...failure.data, intent_id: '00000000-0000-4000-8000-000000000000' } }
     assert.match(formatEvent(stranger as never), /values withheld/)
   })
@@ -115,7 +119,7 @@ describe('verity intent create --sealed', () => {
     const cheap = await create(100)
     const failed = await verity('propose', cheap, '--solution', 'catalog:tee-classic-white-m', '--wait', '--orchestrator', orchestrator.url)
     assert.equal(failed.code, 1)
-    assert.match(failed.stdout, /intent\.max_price_cents = 100/)
+    assert.match(failed.stdout, /\n {4}1\. Price: \$\d+\.\d\d, above your \$1\.00 cap$/m)
     // A sealed intent that names no agents answers no dry run: propose says so and sends it unchecked.
     assert.match(failed.stderr, /note: intent .* is sealed and names no agents, so it answers no dry run; proposing unchecked/)
     const status = await verity('intent', 'show', cheap, '--orchestrator', orchestrator.url)

@@ -13,6 +13,7 @@ import { OrchestratorClient, savedOpeningPath, sealIntent, writeSavedOpening } f
 import { callError, callOk } from '../testing/startMcpDevnet.ts'
 import { serveHttp, type RunningMcpHttp } from '../transports/serveHttp.ts'
 import { withOpeningValues } from './sealedOpening.ts'
+import { withFailureWords } from './failureWords.ts'
 import { standaloneToken } from '../../../core/src/testing/standaloneToken.ts'
 
 const TEMPLATE = `name sealed_mcp_guard
@@ -72,7 +73,7 @@ describe('MCP and sealed intents', { timeout: 120_000 }, () => {
     const handed = await callOk(await connect(openings), 'get_intent', { intent_id: intentId })
     assert.deepEqual(handed.attrs, { max_price_cents: 2345, size: 'L' })
     assert.deepEqual(handed.sealed, { attrs: 'opening' })
-    assert.match(JSON.stringify(handed.constraints), /2345/)
+    assert.match(JSON.stringify(handed.constraints), /price ≤ \$23\.45/)
     const blind = await callOk(await connect(undefined), 'get_intent', { intent_id: intentId })
     assert.deepEqual(blind.attrs, {})
     assert.deepEqual(blind.sealed, { attrs: 'disclosed' })
@@ -98,5 +99,19 @@ describe('MCP and sealed intents', { timeout: 120_000 }, () => {
     assert.match(explained.constraint_failures[0]!.reason, /intent\.max_price_cents = 2345/)
     assert.deepEqual(withOpeningValues({}, intentId, failure), failure)
     assert.deepEqual(withOpeningValues({ openingsDir: openings }, randomUUID(), failure), failure)
+  })
+
+  test('a failed constraint reads in words, money as money, when the values are at hand (issue 44)', async () => {
+    const failure = {
+      status: 'failure',
+      evidence: { price_cents: 2400, size: 'L' },
+      constraint_failures: [{ index: 0, pretty_expr: 'evidence.price_cents <= intent.max_price_cents', reason: 'evidence.price_cents <= intent.max_price_cents evaluated to false (values withheld: the intent is sealed)' }],
+    }
+    const deps = { openingsDir: openings, orchestrator: new OrchestratorClient(orchestrator.url) }
+    const worded = await withFailureWords(deps, intentId, failure)
+    assert.equal((worded.constraint_failures[0] as { in_words?: string }).in_words, 'Price: $24.00, above your $23.45 cap')
+    assert.equal(worded.constraint_failures[0]!.reason, failure.constraint_failures[0]!.reason)
+    // Without the opening, a sealed intent's values are not at hand: the failure is left as it was.
+    assert.deepEqual(await withFailureWords({ orchestrator: deps.orchestrator }, intentId, failure), failure)
   })
 })

@@ -4,6 +4,7 @@ import { Business, ConstraintFailure, Evidence, InputDataProblem, IntentId, Meta
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
 import { withOpeningValues } from '../intents/sealedOpening.ts'
+import { withFailureWords } from '../intents/failureWords.ts'
 
 export const CHECK_SOLUTION_DESCRIPTION =
   "A dry run, and your preflight before proposing: the orchestrator extracts the evidence for a candidate solution and evaluates " +
@@ -34,7 +35,7 @@ export function registerCheckSolutionTool(server: McpServer, deps: ToolDependenc
     ({ intent_id, solution, business, metadata }) =>
       runTool(async () => {
         const check = await deps.orchestrator.checkProposal(intent_id, { solution, metadata: metadataWithBusiness(metadata, business) }, deps.signer === undefined ? {} : { agent: deps.signer })
-        return toolSuccess('check_solution', withOpeningValues(deps, intent_id, check), deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
+        return toolSuccess('check_solution', await withFailureWords(deps, intent_id, withOpeningValues(deps, intent_id, check)), deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
       }),
   )
 }

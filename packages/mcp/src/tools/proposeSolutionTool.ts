@@ -1,6 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { waitForOutcome } from '../intents/waitForOutcome.ts'
+import { withOpeningValues } from '../intents/sealedOpening.ts'
+import { withFailureWords } from '../intents/failureWords.ts'
 import { Business, IntentId, Metadata, metadataWithBusiness, OutcomeShape, Solution, TimeoutS } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
@@ -53,7 +55,7 @@ export function registerProposeSolutionTool(server: McpServer, deps: ToolDepende
             onProposed(intent_id)
           },
         })
-        return toolSuccess('propose_solution', { accepted: true, outcome }, deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
+        return toolSuccess('propose_solution', { accepted: true, outcome: await withFailureWords(deps, intent_id, withOpeningValues(deps, intent_id, outcome)) }, deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
       }),
   )
 }

@@ -20,6 +20,7 @@ export const ConstraintFailure = z.object({
   index: z.number().int().describe('zero-based index of the constraint in the template'),
   pretty_expr: z.string().describe('the constraint as written'),
   reason: z.string().describe('why it failed, with the values'),
+  in_words: z.string().optional().describe('the failure in words to tell the user, money as money (e.g. "Price: $34.99, above your $25.00 cap")'),
 })
 
 /** One evidence (or intent) field that does not match the template's schema: every one is listed at once. */

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { waitForOutcome } from '../intents/waitForOutcome.ts'
 import { withOpeningValues } from '../intents/sealedOpening.ts'
+import { withFailureWords } from '../intents/failureWords.ts'
 import { IntentId, OutcomeShape, TimeoutS } from './schemas.ts'
 import type { ToolDependencies } from './ToolDependencies.ts'
 import { runTool, toolSuccess } from './toolResult.ts'
@@ -26,7 +27,7 @@ export function registerWaitForOutcomeTool(server: McpServer, deps: ToolDependen
       runTool(async () => {
         const outcome = await waitForOutcome(deps.orchestrator, { intentId: intent_id, ...waitOptionsOf(deps, timeout_s, extra) })
         // A sealed intent's failure names constraints without values; the opening the user handed over shows them.
-        return toolSuccess('wait_for_outcome', withOpeningValues(deps, intent_id, outcome), deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
+        return toolSuccess('wait_for_outcome', await withFailureWords(deps, intent_id, withOpeningValues(deps, intent_id, outcome)), deps.limits.toolOutputBytesMax, 'the evidence is too large to show')
       }),
   )
 }
