@@ -1,4 +1,5 @@
 import type { CommandContext, CommandOptions } from './Command.ts'
+import { devnetStoreUrl } from './devnetEndpoints.ts'
 
 // Where the CLI finds the services: a flag, else a VERITY_* variable, else the `verity up` default.
 export const ORCHESTRATOR_URL_DEFAULT = 'http://127.0.0.1:8080'
@@ -23,9 +24,14 @@ export function baseLayerUrl(values: CommandContext['values']): string {
   return stringOr(values['base-layer'], process.env.VERITY_BASE_LAYER_URL ?? BASE_LAYER_URL_DEFAULT)
 }
 
-/** The UCP business: `--business`, else VERITY_STORE_URL, else the devnet's demo store; without a trailing slash. */
+/**
+ * The UCP business: `--business`, else VERITY_STORE_URL, else the demo store `verity up` recorded in
+ * the data directory (VERITY_DATA_DIR, default `.verity`: a devnet with its own `--store-port`),
+ * else the devnet's default demo store; without a trailing slash.
+ */
 export function storeUrl(values: CommandContext['values'], env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return stringOr(values.business, env[STORE_URL_ENV] ?? STORE_URL_DEFAULT).replace(/\/+$/, '')
+  const given = typeof values.business === 'string' ? values.business : env[STORE_URL_ENV]
+  return (given ?? devnetStoreUrl(env) ?? STORE_URL_DEFAULT).replace(/\/+$/, '')
 }
 
 /** The web wallet of `verity up` (`--web-port`), whose intent page a person opens to follow an order. */

@@ -12,6 +12,7 @@ import { DomainClient, OrchestratorClient, ApiError, ServiceUnreachableError, lo
 import { createProver } from '@verity/prover'
 import { freePorts } from './testing/freePorts.ts'
 import { runVerity, spawnVerity, verityOk } from './testing/runVerity.ts'
+import { storeUrl } from './endpoints.ts'
 
 // The README's five-minute tour, command for command, against `verity up` started as a child
 // process on free ports in a temporary folder (so the tour's `.verity/keys/operator.json` path
@@ -68,6 +69,8 @@ before(async () => {
   assert.match(output, /operator key {2}.*\.verity\/keys\/operator\.json/)
   assert.match(output, /Devnet Dollar .*\.verity\/keys\/devnet-dollar\.json {3}\(issuer key of token \w+,1, the one the store accepts\)/)
   assert.match(output, new RegExp(`store {9}${business} {3}\\(demo store, a UCP business`))
+  // verity checkout, verity mcp and the spelling warnings find this store through the data directory, without VERITY_STORE_URL.
+  assert.equal(storeUrl({}, { VERITY_DATA_DIR: join(dir, '.verity') }), business)
 })
 
 after(async () => {
@@ -137,11 +140,14 @@ describe('the README tour', { timeout: 900_000 }, () => {
     const failed = await run('propose', intent2, '--solution', 'polo-pique-navy-m', '--metadata', metadata, '--force', '--wait')
     assert.equal(failed.code, 1)
     assert.match(failed.stdout, new RegExp(`^#\\d+ failure  ${intent2}  3 constraint\\(s\\) failed:`))
-    assert.match(failed.stdout, /\n {4}\[5\] evidence\.color in intent\.acceptable_colors evaluated to false \(evidence\.color = "Navy"/)
+    // In words, money as money, numbered once (issue 44); --json keeps the raw failures.
+    assert.match(failed.stdout, /:\n {4}1\. Audience: "men", not the "unisex" you asked for\n {4}2\. Price: \$34\.99, above your \$25\.00 cap\n {4}3\. Color: "Navy", not one of "White"\n$/)
+    assert.match(await verity('events', '--count', '2'), /^#\d+ success [^]*\n {4}2\. Price: \$34\.99, above your \$25\.00 cap\n/)
 
     const events = (await verity('events', '--json', '--count', '2')).split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
     assert.deepEqual(events.map((e) => [e.type, e.intent_id]), [['success', intent], ['failure', intent2]])
     assert.deepEqual((events[1]!.constraint_failures as Array<{ index: number }>).map((f) => f.index), [3, 4, 5])
+    assert.match((events[1]!.constraint_failures as Array<{ reason: string }>)[1]!.reason, /^evidence\.price_cents <= intent\.max_price_cents evaluated to false/)
 
     // The extractor's own demo catalog: a `catalog:` solution needs no business.
     const intent3 = await captured('intent', 'create', '--template', template, '--key', 'user.json', ...CATALOG_ATTRS)

@@ -12,6 +12,7 @@ import { startWebServer, type RunningWebServer } from '@verity/web'
 import { lockDataDir } from '@verity/postgres'
 import { EVM_DOMAIN_DATA_DIR, startEvmSettlement, type RunningEvmSettlement } from './startEvmSettlement.ts'
 import { devnetStorePayment, type DevnetStorePayment } from './devnetStorePayment.ts'
+import { writeDevnetEndpoints } from '../devnetEndpoints.ts'
 
 export type StackPorts = { baseLayer: number; extractor: number; orchestrator: number; domain: number; web: number; store: number }
 
@@ -121,6 +122,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     const store = options.store === true ? await startDevnetStore(dataDir, ports, host, logLevel, files.devnetDollar.token, storePayment, checkoutReaders) : undefined
     if (store) started.push(store)
     if (storePayment && store) storePayment.urls.store = store.url
+    writeDevnetEndpoints(dataDir, store ? { store_url: store.url } : undefined)
     // Every extractor of the devnet may fetch the store's loopback address (that port only) and what the user allowed.
     const storefrontPrivateAddressesAllowed = [...(store ? [store.address] : []), ...(options.storefrontPrivateAddressesAllowed ?? [])]
     const extractor = await startExtractor({ port: ports.extractor, host, logLevel, keyFile: extractorKeyFile, storefrontPrivateAddressesAllowed })
