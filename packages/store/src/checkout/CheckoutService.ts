@@ -39,7 +39,7 @@ import { applyCheckoutRequest } from './session/applyCheckoutRequest.ts'
 import type { SessionState } from './session/SessionState.ts'
 import type { ShopRules } from './shop/ShopRules.ts'
 import type { MerchantKey } from './signing/merchantSigningKey.ts'
-import { ap2ReceiptsOf } from './payment/ap2Receipts.ts'
+import { ap2ErrorOf, ap2ErrorReceiptsOf, ap2ReceiptsOf } from './payment/ap2Receipts.ts'
 import type { CheckoutStateStore, StateWrite } from './state/CheckoutStateStore.ts'
 import type { OrderEvents } from './webhooks/OrderWebhooks.ts'
 
@@ -152,7 +152,8 @@ export class CheckoutService {
       state.status = previousStatus === 'complete_in_progress' ? 'incomplete' : previousStatus
       state.isStockTaken = false
       this.#options.state.giveBack(state, state.lines, this.#options.rules.stock)
-      throw new PaymentDeclinedError({ handlerId: handler.declaration.id, ucpCode: result.code, reason: result.reason })
+      const ap2Receipts = checkoutMandate === undefined ? undefined : this.#errorReceipts(checkoutMandate, instrument, result.code, result.reason)
+      throw new PaymentDeclinedError({ handlerId: handler.declaration.id, ucpCode: result.code, reason: result.reason, ...(ap2Receipts === undefined ? {} : { ap2Receipts }) })
     }
     const order = buildOrder({
       state,
@@ -181,8 +182,14 @@ export class CheckoutService {
       throw new MandateRefusedError({ ucpCode: 'agent_missing_key', reason: 'the platform profile of this request could not be read to verify the mandate' })
     }
     const verdict = await mandateCheck({ checkout, checkoutMandate, platformProfileUrl: platform.profileUrl, platformProfile: platform.profile })
-    if (!verdict.ok) throw new MandateRefusedError({ ucpCode: verdict.code, reason: verdict.reason })
+    if (!verdict.ok) throw new MandateRefusedError({ ucpCode: verdict.code, reason: verdict.reason, ap2Receipts: this.#errorReceipts(checkoutMandate, undefined, verdict.code, verdict.reason) })
     return checkoutMandate
+  }
+
+  /** AP2's Error receipts of a refused AP2 complete: the Checkout Receipt, and the Payment Receipt when the instrument carries a Payment Mandate chain. */
+  #errorReceipts(checkoutMandate: string, instrument: { id: string; credential?: unknown } | undefined, ucpCode: string, reason: string) {
+    const paymentMandate = (instrument?.credential as { token?: unknown } | undefined)?.token
+    return ap2ErrorReceiptsOf({ checkoutMandate, paymentMandate, paymentId: instrument?.id ?? '', error: ap2ErrorOf(ucpCode, reason), errorDescription: reason, issuer: this.#options.baseUrl(), key: this.#options.key.signing, nowMs: this.#now() })
   }
 
   /** Takes the session's stock-tracked units and marks it complete_in_progress, atomically (a retried complete has them already). */

@@ -7,12 +7,12 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { createHash, createPublicKey, verify } from 'node:crypto'
+import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { deriveAp2MandateKey, deriveUcpRequestKey, Ed25519Signer } from '@verity/core'
+import { deriveAp2MandateKey, deriveUcpRequestKey, Ed25519Signer, signUcpRequest } from '@verity/core'
 import { ApiError, checkoutJwtOf, closeCheckoutMandate, issueOpenCheckoutMandate, UcpCheckoutClient } from '@verity/sdk'
 import { UCP_VERSION } from '@verity/wire'
 import { startStore, type RunningStore } from '../startStore.ts'
@@ -72,6 +72,58 @@ describe('a standard AP2 platform buys at the store (conformance mode, mock paym
   }
 
   const mockCard = { id: 'instr_1', handler_id: 'mock_payment_handler', type: 'card', credential: { type: 'token', token: 'success_token' } }
+
+  /** A complete sent as is, to read the whole answer (status, body, headers). */
+  async function rawComplete(id: string, body: unknown): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+    const { endpoint } = await client.negotiate()
+    const jsonText = JSON.stringify(body)
+    const url = new URL(`${endpoint.replace(/\/$/, '')}/checkout-sessions/${encodeURIComponent(id)}/complete`)
+    const headers: Record<string, string> = { 'ucp-agent': `profile="${PROFILE_URL}"`, 'idempotency-key': randomUUID(), 'content-type': 'application/json' }
+    Object.assign(headers, signUcpRequest({ method: 'POST', url, headers, body: jsonText, key: platformKey }))
+    const response = await fetch(url, { method: 'POST', headers, body: jsonText })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers }
+  }
+
+  /** A receipt's claims, once its signature verifies with a key of the store's profile. */
+  async function receiptClaims(jwt: string | null): Promise<Record<string, unknown>> {
+    assert.ok(jwt !== null, 'the receipt is there')
+    const [header, payload, signature] = jwt.split('.') as [string, string, string]
+    const storeKeys = ((await (await fetch(`${store.url}/.well-known/ucp`)).json()) as { signing_keys: Record<string, unknown>[] }).signing_keys
+    const key = storeKeys.find((candidate) => candidate['kid'] === JSON.parse(Buffer.from(header, 'base64url').toString('utf8')).kid)
+    assert.ok(key !== undefined && verify('sha256', Buffer.from(`${header}.${payload}`), { key: createPublicKey({ key: key as never, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url')))
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+  }
+
+  const closedHash = (chain: string) => createHash('sha256').update(chain.slice(chain.indexOf('~~') + 2)).digest('base64url')
+
+  test('a refused complete keeps UCP\'s status and error, and carries AP2\'s signed Error Checkout Receipt beside it (header AP2-Checkout-Receipt); a declined payment of a Payment Mandate chain also the Error Payment Receipt', async () => {
+    const checkout = await readyCheckout()
+    const otherCart = { ...checkout, line_items: [{ id: 'li_x', item: { id: 'pot_ceramic', title: 'Ceramic pot' }, quantity: 1 }] }
+    const refusedChain = await chainFor(checkout, { openFor: otherCart })
+    const refused = await rawComplete(checkout.id, { payment: { instruments: [mockCard] }, ap2: { checkout_mandate: refusedChain } })
+    assert.equal(refused.status, 403)
+    assert.deepEqual(Object.keys(refused.body).sort(), ['messages', 'ucp'], 'UCP\'s error_response, nothing added')
+    assert.equal((refused.body['ucp'] as { status?: string }).status, 'error')
+    assert.equal((refused.body['messages'] as { code?: string }[])[0]!.code, 'mandate_scope_mismatch')
+    const receipt = await receiptClaims(refused.headers.get('ap2-checkout-receipt'))
+    assert.deepEqual([receipt.status, receipt.iss, receipt.reference, receipt.error, receipt.order_id], ['Error', store.url, closedHash(refusedChain), 'unresolved_constraint', undefined])
+    assert.match(String(receipt.error_description), /AP2_CONSTRAINT_UNRESOLVED: checkout.line_items/)
+    assert.equal(refused.headers.get('ap2-payment-receipt'), null, 'a card token is no Payment Mandate')
+
+    const chain = await chainFor(checkout)
+    const paymentMandate = 'open-payment-mandate~~closed-payment-mandate'
+    // The mock handler declines any token but its success_token: here one shaped as a Payment Mandate chain.
+    const declined = await rawComplete(checkout.id, { payment: { instruments: [{ ...mockCard, credential: { type: 'token', token: paymentMandate } }] }, ap2: { checkout_mandate: chain } })
+    assert.equal(declined.status, 402)
+    assert.deepEqual(Object.keys(declined.body).sort(), ['messages', 'ucp'])
+    assert.equal((declined.body['messages'] as { code?: string }[])[0]!.code, 'payment_failed')
+    const checkoutReceipt = await receiptClaims(declined.headers.get('ap2-checkout-receipt'))
+    assert.deepEqual([checkoutReceipt.status, checkoutReceipt.reference, checkoutReceipt.error], ['Error', closedHash(chain), 'payment_failed'])
+    const paymentReceipt = await receiptClaims(declined.headers.get('ap2-payment-receipt'))
+    assert.deepEqual([paymentReceipt.status, paymentReceipt.reference, paymentReceipt.payment_id, paymentReceipt.error, paymentReceipt.psp_confirmation_id], ['Error', closedHash(paymentMandate), 'instr_1', 'payment_failed', undefined])
+    assert.match(String(paymentReceipt.error_description), /unknown test token/)
+    assert.equal((await client.get(checkout.id)).status, 'ready_for_complete', 'nothing was paid, no order placed')
+  })
 
   test('completes with a chain of AP2\'s own constraints and returns AP2\'s Checkout Receipt, signed by the store and bound to the closed mandate', async () => {
     const checkout = await readyCheckout()

@@ -1,4 +1,5 @@
 import { VerityError } from '@verity/core'
+import type { Ap2Receipts } from '../checkout/payment/ap2Receipts.ts'
 
 // The store's failures, each with its stable code (packages/store/README.md); the edge answers
 // each code with a UCP error code (http/ucpErrorCodes.ts).
@@ -118,7 +119,8 @@ export class PaymentHandlerUnknownError extends VerityError {
 /** The payment handler declined the payment: nothing was charged, no order was placed. */
 export class PaymentDeclinedError extends VerityError {
   readonly code = 'PAYMENT_DECLINED'
-  constructor(readonly fields: { handlerId: string; ucpCode: string; reason: string }) {
+  /** `ap2Receipts`: AP2's Error receipts of a refused AP2 complete, answered beside the UCP error (docs/ap2-verity-constraint.md, "Receipts"). */
+  constructor(readonly fields: { handlerId: string; ucpCode: string; reason: string; ap2Receipts?: Ap2Receipts }) {
     super(`payment declined by ${fields.handlerId}: ${fields.reason}`)
   }
 }
@@ -142,7 +144,8 @@ export class MandateRequiredError extends VerityError {
 /** The AP2 checkout mandate was refused by the store's mandate check (`ucpCode`: AP2's error code). */
 export class MandateRefusedError extends VerityError {
   readonly code = 'MANDATE_REFUSED'
-  constructor(readonly fields: { ucpCode: string; reason: string }) {
+  /** `ap2Receipts`: AP2's Error Checkout Receipt, answered beside the UCP error (docs/ap2-verity-constraint.md, "Receipts"). */
+  constructor(readonly fields: { ucpCode: string; reason: string; ap2Receipts?: Ap2Receipts }) {
     super(`the AP2 checkout mandate is refused (${fields.ucpCode}): ${fields.reason}`)
   }
 }

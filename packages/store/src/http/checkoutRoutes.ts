@@ -9,6 +9,10 @@ import { REST_ENDPOINT_PATH } from '../profile/buildBusinessProfile.ts'
 import { UnreadableBody } from '../ucp/UnreadableBody.ts'
 import { signedRequestOf, type BodyTexts } from './signedRequestOf.ts'
 
+/** The headers of a refused AP2 complete that carry AP2's Error Checkout and Payment Receipts (JWTs). */
+export const AP2_CHECKOUT_RECEIPT_HEADER = 'ap2-checkout-receipt'
+export const AP2_PAYMENT_RECEIPT_HEADER = 'ap2-payment-receipt'
+
 export type CheckoutRoutesOptions = {
   gateway: CheckoutGateway
   /** Bearer secret that order updates need; undefined: order updates are refused (unless `isConformance`). */
@@ -38,6 +42,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
           idempotencyKey: request.headers['idempotency-key'] as string | undefined,
           binding: `REST ${method} ${path}`,
           ...(operation === 'update_order' ? { authorize: () => checkOrdersSecret(request, options) } : {}),
+        }).catch((error: unknown) => {
+          sendErrorReceipts(reply, error)
+          throw error
         })
         return send(reply, answer)
       },
@@ -79,6 +86,16 @@ function checkOrdersSecret(request: FastifyRequest, options: CheckoutRoutesOptio
 function isSecretGiven(given: unknown, secret: string | undefined): boolean {
   if (secret === undefined || typeof given !== 'string') return false
   return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(secret).digest())
+}
+
+/**
+ * AP2's Error receipts of a refused AP2 complete, beside UCP's error: UCP's error_response.json admits
+ * no other member, so they ride in the headers AP2-Checkout-Receipt and AP2-Payment-Receipt.
+ */
+function sendErrorReceipts(reply: FastifyReply, error: unknown): void {
+  const receipts = (error as { fields?: { ap2Receipts?: { checkout_receipt?: string; payment_receipt?: string } } } | undefined)?.fields?.ap2Receipts
+  if (receipts?.checkout_receipt !== undefined) void reply.header(AP2_CHECKOUT_RECEIPT_HEADER, receipts.checkout_receipt)
+  if (receipts?.payment_receipt !== undefined) void reply.header(AP2_PAYMENT_RECEIPT_HEADER, receipts.payment_receipt)
 }
 
 function echoRequestId(request: FastifyRequest, reply: FastifyReply): void {

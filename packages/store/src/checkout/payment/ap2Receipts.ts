@@ -6,6 +6,7 @@
 // ap2 object admits other members).
 import { createHash, createPrivateKey, sign } from 'node:crypto'
 import type { MerchantSigningKey } from '@verity/core'
+import { AP2_REFUSALS } from '@verity/sdk'
 
 export type Ap2Receipts = { checkout_receipt: string; payment_receipt?: string }
 
@@ -34,9 +35,46 @@ export function ap2ReceiptsOf(parameters: Ap2ReceiptsParameters): Ap2Receipts {
   return { checkout_receipt, payment_receipt: signedJwt(payment, parameters.key) }
 }
 
+export type Ap2ErrorReceiptsParameters = Omit<Ap2ReceiptsParameters, 'orderId' | 'paymentReference'> & {
+  /** AP2's error (`invalid_credential`, `unresolved_constraint`, `invalid_mandate`, …). */
+  error: string
+  errorDescription: string
+  /** The instrument's id: the Error Payment Receipt's `payment_id` (no payment was made). */
+  paymentId: string
+}
+
+/**
+ * The Error Checkout Receipt of a refused AP2 complete (the mandate refused, or the payment declined)
+ * and, for a Payment Mandate chain, the Error Payment Receipt: `{status: "Error", iss, iat, reference,
+ * error, error_description}` (checkout_receipt.json, payment_receipt.json). A chain without `~~` is
+ * referenced by the hash of all of it.
+ */
+export function ap2ErrorReceiptsOf(parameters: Ap2ErrorReceiptsParameters): Ap2Receipts {
+  const common = { status: 'Error', iss: parameters.issuer, iat: Math.floor(parameters.nowMs / 1000), error: parameters.error, error_description: parameters.errorDescription }
+  const checkout_receipt = signedJwt({ ...common, reference: closedHashOf(parameters.checkoutMandate) }, parameters.key)
+  const paymentMandate = parameters.paymentMandate
+  if (typeof paymentMandate !== 'string' || !paymentMandate.includes('~~')) return { checkout_receipt }
+  return { checkout_receipt, payment_receipt: signedJwt({ ...common, reference: closedHashOf(paymentMandate), payment_id: parameters.paymentId }, parameters.key) }
+}
+
+/**
+ * AP2's error for a refusal: the one of the `AP2_*`/`VERITY_*` code its reason starts with, else by
+ * the UCP code (`invalid_credential` for a credential's, `invalid_mandate` for the mandate's), else
+ * the UCP code itself (a declined payment: `payment_failed`, `intent_already_used`).
+ */
+export function ap2ErrorOf(ucpCode: string, reason: string): string {
+  const named = /^([A-Z0-9_]+):/.exec(reason)?.[1]
+  if (named !== undefined && Object.hasOwn(AP2_REFUSALS, named)) return AP2_REFUSALS[named as keyof typeof AP2_REFUSALS].ap2
+  if (CREDENTIAL_CODES.has(ucpCode)) return 'invalid_credential'
+  return MANDATE_CODES.has(ucpCode) ? 'invalid_mandate' : ucpCode
+}
+
+const CREDENTIAL_CODES: ReadonlySet<string> = new Set(['mandate_invalid_signature', 'mandate_expired', 'agent_missing_key'])
+const MANDATE_CODES: ReadonlySet<string> = new Set(['mandate_scope_mismatch', 'merchant_authorization_invalid', 'merchant_authorization_missing'])
+
 /** base64url SHA-256 of the closed mandate of a chain (what follows its `~~`), as `sd_hash` is computed. */
 export function closedHashOf(chain: string): string {
-  return base64Url(createHash('sha256').update(chain.slice(chain.indexOf('~~') + 2)).digest())
+  return base64Url(createHash('sha256').update(chain.includes('~~') ? chain.slice(chain.indexOf('~~') + 2) : chain).digest())
 }
 
 function signedJwt(payload: Record<string, unknown>, key: MerchantSigningKey): string {
