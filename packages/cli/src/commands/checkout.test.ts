@@ -236,5 +236,8 @@ describe('verity checkout at the demo store', { timeout: 600_000 }, () => {
     const paymentReceipt = receiptOf(ap2.payment_receipt)
     assert.deepEqual([paymentReceipt.status, paymentReceipt.reference], ['Success', closedHash(mandates.paymentMandate)])
     assert.match(String(paymentReceipt.payment_id), new RegExp(`^verity-intent:${intentId}:`))
+    // Readable after the fact: the opener's later read of the completed checkout answers the same receipts.
+    const later = await checkouts.get(sessionId)
+    assert.deepEqual([later.status, (later['ap2'] as typeof ap2).checkout_receipt, (later['ap2'] as typeof ap2).payment_receipt], ['completed', ap2.checkout_receipt, ap2.payment_receipt])
   })
 })
