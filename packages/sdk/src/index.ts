@@ -4,7 +4,6 @@ export { ExtractorClient, type CatalogHit, type CatalogQuery, type CatalogSearch
 export { UcpBusinessClient, UCP_AGENT_PROFILE_DEFAULT, type UcpBusinessClientOptions } from './ucp/UcpBusinessClient.ts'
 export { UcpBusinessUnusableError } from './ucp/UcpBusinessUnusableError.ts'
 export { VerityPaymentUnavailableError } from './ap2/VerityPaymentUnavailableError.ts'
-export { VerityPaymentUnavailableError } from './ap2/VerityPaymentUnavailableError.ts'
 export { readSignedIntent, type SignedIntentParts } from './proofs/readSignedIntent.ts'
 export { DomainClient, type CallOptions, type SdlPage, type ApplyResult, type ProveStart, type PaymentView } from './clients/DomainClient.ts'
 export { defaultClientToken, type ClientOptions } from './clients/ClientOptions.ts'
