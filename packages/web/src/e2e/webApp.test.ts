@@ -155,6 +155,9 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     const { page } = browser
     await page.goto(`${webUrl}/explorer`)
     await page.getByTestId('event-feed').getByText('failure').first().waitFor()
+    // A failure in the feed reads in words, money as money, numbered once (as the intent page shows it).
+    await page.getByTestId('feed-failures').first().getByText(/^Price: \$\d+\.\d\d, above your \$25\.00 cap$/).waitFor({ timeout: 10_000 })
+    assert.doesNotMatch((await page.getByTestId('event-feed').textContent())!, /evaluated to false/)
     const env = devnetEnv(stack)
     const { aliceAddress, token } = await sendTokensToAlice(stack, dataDir, { name: 'Demo Dollar', symbol: 'DMD' })
     // A payable intent's proof pays the demo store: the intent page shows the payment, then its settlement.
@@ -192,6 +195,13 @@ describe('web wallet, intent page and explorer', { timeout: 300_000 }, () => {
     assert.match((await page.getByText(/^payment_deadline_ms/).locator('..').textContent())!, /\d{4}-\d\d-\d\d \d\d:\d\d UTC \(in \d+ min\)/)
     await page.screenshot({ path: join(SCREENSHOTS_DIR, 'intent-paid.png'), fullPage: true })
     await checkPageAtWidths(page, SCREENSHOTS_DIR, 'intent-paid')
+
+    // The wallet's preview names the token to pay in by its symbol and name (read from its mint), not its 44-character id.
+    await page.goto(`${webUrl}/`)
+    await page.getByLabel('Template', { exact: true }).selectOption({ label: 'payable_clothing_purchase (catalog: payable-clothing.template)' })
+    await page.getByLabel(/^payment_token/).fill(stack.devnetDollar.token)
+    await page.getByTestId('preview').getByText('payee token is USD (Devnet Dollar)').waitFor({ timeout: 10_000 })
+    assert.doesNotMatch((await page.getByTestId('preview').textContent())!, new RegExp(stack.devnetDollar.token))
   })
 })
 

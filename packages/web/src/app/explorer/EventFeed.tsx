@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { FEED_EVENTS_SHOWN_MAX } from '../../limits.ts'
 import { followEvents, type StreamEvent } from '../api/followEvents.ts'
 import { navigate } from '../navigate.ts'
+import { FeedFailures } from './FeedFailures.tsx'
 
 /** The orchestrator's events, newest first, live (replayed from the start of the retained log). */
 export function EventFeed() {
@@ -31,7 +32,7 @@ export function EventFeed() {
               <a href={`/intents/${intentId}`} onClick={(click) => { click.preventDefault(); navigate(`/intents/${intentId}`) }}>
                 {intentId}
               </a>
-              {event.type === 'failure' ? <div class="muted">{String(event.data.reason ?? '')}</div> : null}
+              {event.type === 'failure' ? <FeedFailures intentId={intentId} data={event.data} /> : null}
             </li>
           )
         })}

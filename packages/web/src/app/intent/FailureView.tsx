@@ -1,5 +1,5 @@
-import { describeFailure, type CompiledTemplate, type ConstraintFailure, type InputValue } from '@verity/policy'
-import { PAGE_DESCRIBE_OPTIONS } from '../components/readableValues.ts'
+import type { CompiledTemplate, ConstraintFailure, InputValue } from '@verity/policy'
+import { failuresInWords } from '../../../../sdk/src/intents/failuresInWords.ts'
 
 /**
  * Why a proposal failed: each constraint that does not hold, in words with the evidence's value
@@ -8,25 +8,20 @@ import { PAGE_DESCRIBE_OPTIONS } from '../components/readableValues.ts'
  * intent's values (a sealed intent created elsewhere), the orchestrator's reason is shown.
  */
 export function FailureView(props: { reason: string; failures: readonly ConstraintFailure[]; template: CompiledTemplate | undefined; attrs: Record<string, InputValue> | undefined; evidence: Record<string, unknown> | null }) {
-  const { reason, failures } = props
+  const { reason, failures, template, attrs, evidence } = props
+  const words = failuresInWords(failures, evidence, template === undefined || attrs === undefined ? undefined : { template, attrs })
   return (
     <section aria-labelledby="failure-title">
       <h2 id="failure-title">Why it failed</h2>
       {failures.length === 0 ? <p class="error">{reason}</p> : <p>{failures.length === 1 ? 'One condition of the intent does not hold' : `${failures.length} conditions of the intent do not hold`}:</p>}
       <ol data-testid="constraint-failures" class="failures">
-        {failures.map((failure) => (
+        {failures.map((failure, index) => (
           <li key={failure.index}>
-            <strong>{failureWords(failure, props)}</strong>
+            <strong>{words[index]}</strong>
             <code class="muted">{failure.pretty_expr}</code>
           </li>
         ))}
       </ol>
     </section>
   )
-}
-
-function failureWords(failure: ConstraintFailure, { template, attrs, evidence }: { template: CompiledTemplate | undefined; attrs: Record<string, InputValue> | undefined; evidence: Record<string, unknown> | null }): string {
-  const constraint = template?.requires[failure.index]
-  if (constraint === undefined || attrs === undefined || evidence === null) return failure.reason
-  return describeFailure(constraint, attrs, evidence, PAGE_DESCRIBE_OPTIONS)
 }
