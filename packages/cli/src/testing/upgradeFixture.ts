@@ -2,7 +2,7 @@
 // with a README saying how it was made and expected.json listing what it holds), and the checks that
 // a directory upgraded from one still holds every balance, nonce, SDL, intent and payment listed.
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DomainClient } from '@verity/sdk'
@@ -32,6 +32,8 @@ export function copyFixture(name: string): FixtureCopy {
   const dataDir = join(root, '.verity')
   cpSync(join(fixtureDir, 'data-dir'), dataDir, { recursive: true })
   cpSync(join(fixtureDir, 'keys'), join(root, 'keys'), { recursive: true })
+  makePrivate(dataDir)
+  makePrivate(join(root, 'keys'))
   return {
     fixtureDir,
     expected,
@@ -39,6 +41,18 @@ export function copyFixture(name: string): FixtureCopy {
     dataDir,
     keyFile: (who) => join(root, expected.keys[who]!.replace(/^data-dir\//, '.verity/')),
     remove: () => rmSync(root, { recursive: true, force: true }),
+  }
+}
+
+// Git keeps no file modes but the executable bit, so a fresh clone's fixture is world-readable, which
+// the services refuse for files holding secrets (tokens.json, key files). A data directory the release
+// wrote was private (directories 0700, files 0600): the copy gets those modes back.
+function makePrivate(dir: string): void {
+  chmodSync(dir, 0o700)
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) makePrivate(path)
+    else chmodSync(path, 0o600)
   }
 }
 
