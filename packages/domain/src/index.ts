@@ -33,5 +33,6 @@ export {
 export * as limits from './limits.ts'
 export { MIGRATIONS_TABLE as DOMAIN_MIGRATIONS_TABLE, DOMAIN_MIGRATIONS, POSTGRES_MIGRATION_LOCK_KEY as DOMAIN_POSTGRES_MIGRATION_LOCK_KEY } from './store/domainMigrations.ts'
 export { reproveLegacySdls, type ReprovedSdl } from './upgrade/reproveLegacySdls.ts'
+export { assertSdlWitnessFormatsBeforeOpen } from './startup/assertSdlWitnessFormatsBeforeOpen.ts'
 export { reproveLegacyPostgresSdls } from './upgrade/reproveLegacyPostgresSdls.ts'
 export { LegacySdlNotReprovableError } from './upgrade/LegacySdlNotReprovableError.ts'

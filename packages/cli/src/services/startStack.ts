@@ -4,7 +4,7 @@ import { Ed25519Signer, formatAddress } from '@verity/core'
 import { readCrs } from '@verity/prover'
 import { ADMIN_TOKEN_ENV, ensurePrivateDirectory, generateToken, loadOrCreateKeyFile, PRIVATE_DIRECTORY_MODE, readTokensFile, writeTokensFile } from '@verity/server'
 import { startBaseLayer, type RunningBaseLayer } from '@verity/base-layer'
-import { startDomain, type RunningDomain } from '@verity/domain'
+import { assertSdlWitnessFormatsBeforeOpen, startDomain, type RunningDomain } from '@verity/domain'
 import { startExtractor, type RunningExtractor } from '@verity/extractor'
 import { startOrchestrator, type RunningOrchestrator } from '@verity/orchestrator'
 import { startStore, type RunningStore } from '@verity/store'
@@ -98,6 +98,9 @@ export async function startStack(options: StartStackOptions): Promise<RunningSta
     for (const service of started.reverse()) await service.close().catch(() => undefined)
   }
   try {
+    // The domain's SDLs of an earlier witness layout (SDL_WITNESS_FORMAT) are refused before any
+    // service opens its database: the base layer, store and orchestrator would record this release.
+    await assertSdlWitnessFormatsBeforeOpen({ dataDir: join(dataDir, domainDataDirName(options.evm !== undefined)), shard: DEVNET_SHARD })
     const files = writeStackFiles(dataDir)
     // One extractor identity for the devnet: the standalone extractor and the orchestrator's embedded
     // one attest with it, and the domain and the base layer trust it for mandate payments.
@@ -214,15 +217,23 @@ function writeStackFiles(dataDir: string) {
   return { operatorKeyPath, devnetDollar, genesisPath, tokensPath, domainYamlPath: join(dataDir, 'domain.yaml') }
 }
 
+/** The one shard of the devnet's domain. */
+const DEVNET_SHARD = 1
+
+/** The domain's data directory in a `verity up` directory: apart when it settles on an EVM chain. */
+function domainDataDirName(settlesOnEvm: boolean): string {
+  return settlesOnEvm ? EVM_DOMAIN_DATA_DIR : 'domain'
+}
+
 // domain.yaml is rewritten on every start so it follows the ports given to `up`.
 // With EVM settlement the base layer still runs (credits, other shards) but the domain settles on the chain.
 function writeDomainYaml(path: string, settings: { rpcUrl: string; port: number; host: string; extractorKey: string; settlementYaml?: string[] }): void {
   const text = [
     '# Written by `verity up`. The keys of spec/domain.md plus ours (docs/domain.md).',
-    'shard: 1',
+    `shard: ${DEVNET_SHARD}`,
     'keypair: keys/operator.json',
     ...(settings.settlementYaml ?? [`rpc_url: ${settings.rpcUrl}`]),
-    `data_dir: ${settings.settlementYaml ? EVM_DOMAIN_DATA_DIR : 'domain'}`,
+    `data_dir: ${domainDataDirName(settings.settlementYaml !== undefined)}`,
     'tokens_file: tokens.json',
     'app:',
     `  api_port: ${settings.port}`,

@@ -29,6 +29,7 @@ after(async () => {
 test('verity upgrade brings the fixture of 98593a9 to this version with every balance, intent, payment and SDL; in-flight work settles', { timeout: 900_000 }, async () => {
   const unsettled = expected.sdls.find((sdl) => sdl.state === 'Submitted')!
   const domainBefore = readFileSync(join(dataDir, 'domain', 'domain.sqlite'))
+  const databasesBefore = fixtureDatabases(dataDir)
   const refusedAtStart = await startStack({ dataDir, ports, store: true, logLevel: 'silent' }).then(
     async (running) => {
       await running.close()
@@ -40,6 +41,7 @@ test('verity upgrade brings the fixture of 98593a9 to this version with every ba
   assert.match(refusedAtStart.message, new RegExp(`first: ${unsettled.hash}\\).*Run verity upgrade first \\(verity upgrade --data-dir DIR`))
   // Refused before the domain's store opened: not migrated, no release recorded, so 98593a9 could still open it to settle its SDLs.
   assert.deepEqual(readFileSync(join(dataDir, 'domain', 'domain.sqlite')), domainBefore, 'a refused start leaves the domain database as it was')
+  assert.deepEqual(fixtureDatabases(dataDir), databasesBefore, 'nor does it open (and record this release in) the database of any other service')
 
   const before = fixtureDatabases(dataDir)
   const dry = await runCliCaptured('upgrade', '--data-dir', dataDir, '--dry-run')
