@@ -11,10 +11,8 @@ import { basename, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { reproveLegacySdls } from '@verity/domain'
 import { dataDirProofSystemState, PROOF_SYSTEM, UNMARKED_DATA_DIR_PROOF_SYSTEM, writeProofSystemMarker } from '@verity/prover'
-import type { UpgradeTarget } from './upgradeTargets.ts'
+import type { LegacyConversion, UpgradeTarget } from './UpgradeTarget.ts'
 
-/** How a service's 0.1.0 database is converted in place: what it did, one line each. */
-export type LegacyConversion = (databasePath: string, nowMs: number) => Promise<string[]>
 
 /**
  * Converts the database of `target` in `dir` when it is of 0.1.0 (and its service stores proofs),

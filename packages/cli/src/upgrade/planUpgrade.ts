@@ -4,7 +4,7 @@ import { basename, join } from 'node:path'
 import { backupSqliteFile, readSqliteStamp, type SqliteStamp } from '@verity/postgres'
 import { PROOF_SYSTEM_MARKER_FILE } from '@verity/prover'
 import { convertDatabase } from './convertLegacyProofSystem.ts'
-import type { UpgradeTarget } from './upgradeTargets.ts'
+import type { UpgradeTarget } from './UpgradeTarget.ts'
 
 /**
  * What upgrading one database does: its stamp now, and after (from a rehearsal on a copy), and

@@ -9,24 +9,12 @@ import { openOrchestratorStore, ORCHESTRATOR_MIGRATIONS_TABLE, SQLITE_FILE_NAME 
 import { lockDataDir } from '@verity/postgres'
 import { CheckoutStateStore, STORE_MIGRATIONS_TABLE } from '@verity/store'
 import { EVM_DOMAIN_DATA_DIR } from '../services/startEvmSettlement.ts'
-import { convertLegacyBaseLayer, convertLegacyDomain, convertLegacyOrchestrator, rewitnessDomainSdls, type LegacyConversion } from './convertLegacyProofSystem.ts'
+import { convertLegacyBaseLayer, convertLegacyDomain, convertLegacyOrchestrator, rewitnessDomainSdls } from './convertLegacyProofSystem.ts'
+import type { UpgradeTarget } from './UpgradeTarget.ts'
 
 /** The demo store's state file in its state directory (startStore's name). */
 const STORE_STATE_FILE = 'checkout.db'
 
-export type UpgradeTarget = {
-  service: string
-  /** The service's directory; `path` is its database file in it. */
-  dir: string
-  path: string
-  migrationsTable: string
-  /** Converts a 0.1.0 database of a service that stores proofs (convertLegacyProofSystem); absent: the service stores none. */
-  convertLegacy?: LegacyConversion
-  /** Gives the domain's unsettled SDLs of an earlier witness layout today's witness, whatever release wrote the database (convertDatabase). */
-  rewitnessSdls?: LegacyConversion
-  /** Opens the database in `dir` as the service does (migrating it), for closing at once. */
-  open(dir: string): Promise<{ close(): Promise<void> }>
-}
 
 /** The databases present under `dataDir` (a `verity up` layout), in the order `verity up` starts their services. */
 export function upgradeTargetsOf(dataDir: string): UpgradeTarget[] {
