@@ -81,7 +81,8 @@ describe('the explorer on an EVM-settled domain', { timeout: 600_000 }, () => {
     const tampered = await lookUp()
     assert.match(tampered.check, /finalized vault refused: slot \d+ \(balance .*\): its path does not lead to the chain's root/)
     assert.doesNotMatch(tampered.vaults, /1000000/)
-    await page.unroute('**/api/domain/vaults/*/finalized')
+    // A request still in its handler when the route goes (the page reads the vault more than once) is let be.
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
 
     // A domain that names a contract of its own (here one with code, the SDL verifier, that is no
     // VeritySettlement): the web server refuses to forward the page's eth_call to it. `verity up`
@@ -112,7 +113,8 @@ describe('the explorer on an EVM-settled domain', { timeout: 600_000 }, () => {
     })
     const otherContract = await lookUp()
     assert.match(otherContract.check, /not from the contract you pinned/)
-    await page.unroute('**/api/domain/vaults/*/finalized')
+    // A request still in its handler when the route goes (the page reads the vault more than once) is let be.
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
   })
 
   test("an intent's *_cents parameters read as money beside the field name", async () => {
