@@ -13,22 +13,13 @@ import { startDomain, type RunningDomain } from '@verity/domain'
 import { signVerifiable } from '@verity/ledger'
 import { DomainClient, FinalizedProofError, verifyFinalizedVault, type EvmFinalizedVaultAnswer } from '@verity/sdk'
 import { deploySettlement, evmSettlementLimits, LOCAL_EVM_DEV_KEY, readFinalizedRoot, startLocalEvmNode, type DeployedSettlement, type LocalEvmNode } from '@verity/settlement-evm'
-import { runCli } from '../runCli.ts'
 import { freePorts } from '../testing/freePorts.ts'
-import { commands } from './index.ts'
+import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
 const SHARD = 1
 const PROVEN_WAIT_ATTEMPTS_MAX = 1_200
 
-async function run(args: readonly string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(commands, args, new AbortController().signal, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+const run = (args: readonly string[]) => runCliCaptured(...args)
 
 /** A loopback proxy in front of the domain that rewrites its finalized-vault answers with `tamper`. */
 async function startTamperingProxy(target: string, tamper: (answer: EvmFinalizedVaultAnswer) => void): Promise<{ url: string; close(): Promise<void> }> {
