@@ -72,6 +72,7 @@ contract VeritySettlement {
     error NotAFieldElement(uint256 batchIndex);
     error SdlPending(uint64 shard, bytes32 pendingSdlHash);
     error WrongBatchIndex(bytes32 sdlHash, uint256 expected, uint256 got);
+    error NoPendingSdl(uint64 shard);
 
     event AgreementRegistered(uint64 indexed shard, address indexed operator, bytes32 operatorOwnerId);
     event SdlSettled(
@@ -85,6 +86,8 @@ contract VeritySettlement {
     );
     /// One transaction's batches of an SDL verified: from `firstBatch`, their ops hashes, the state they end at.
     event SdlBatchesVerified(uint64 indexed shard, bytes32 indexed sdlHash, uint256 firstBatch, bytes32 stateAfter, bytes32[] opsHashes);
+    /// The operator dropped the SDL the shard held pending; its verified batches are forgotten.
+    event PendingSdlAbandoned(uint64 indexed shard, bytes32 indexed sdlHash, uint64 nextBatch);
 
     constructor(ISdlProofVerifier verifier_, bytes32 emptyRoot_) {
         verifier = verifier_;
@@ -159,6 +162,22 @@ contract VeritySettlement {
         sdlChain[shard] = chain;
         settled[sdlHash] = SettledSdl(shard, sequence, uint64(block.number), state);
         emit SdlSettled(shard, sdlHash, sequence, rootBefore, state, chain, nextBatch);
+    }
+
+    /// Drops the SDL `sdlHash` that `shard` holds pending, for an operator whose domain will never
+    /// send its remaining parts (its data restored from before the first part, say), so that the
+    /// shard can settle again. Only the operator; `sdlHash` must be the pending one (`SdlPending`
+    /// names it otherwise), so a stale command cannot drop an SDL that started since. Readers see
+    /// nothing change: a pending SDL never moved the root, count or chain. The SDL can be sent
+    /// again later, from its first batch.
+    function abandonPendingSdl(uint64 shard, bytes32 sdlHash) external {
+        if (agreements[shard].operator == address(0)) revert NoAgreement(shard);
+        if (agreements[shard].operator != msg.sender) revert NotOperator(shard, msg.sender);
+        PendingSdl memory held = pendingSdlOf(shard);
+        if (held.sdlHash == bytes32(0)) revert NoPendingSdl(shard);
+        if (held.sdlHash != sdlHash) revert SdlPending(shard, held.sdlHash);
+        delete pending[shard];
+        emit PendingSdlAbandoned(shard, sdlHash, held.nextBatch);
     }
 
     /// The state a part starts at: the shard's root for an SDL's first part (no other SDL pending), else where its pending part ended.

@@ -11,6 +11,7 @@ import { checkCommand } from './check.ts'
 import { crsCheckCommand } from './crs.ts'
 import { deployContractsCommand } from './deployContracts.ts'
 import { settlementShowCommand } from './settlementShow.ts'
+import { settlementAbandonCommand } from './settlementAbandon.ts'
 import { mintCommand } from './mint.ts'
 import { nftCreateCommand, nftMintCommand } from './nft.ts'
 import { sdlListCommand, sdlProveCommand, sdlSettleCommand, sdlSubmitCommand } from './sdl.ts'
@@ -49,6 +50,7 @@ export const commands: readonly Command[] = [
   crsCheckCommand,
   deployContractsCommand,
   settlementShowCommand,
+  settlementAbandonCommand,
   mintCommand,
   transferCommand,
   payCommand,

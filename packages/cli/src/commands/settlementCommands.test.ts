@@ -1,8 +1,15 @@
-// `verity deploy-contracts` and `verity settlement show` against a real local EVM node (127.0.0.1).
+// `verity deploy-contracts`, `verity settlement show` and `verity settlement abandon` against a real
+// local EVM node (127.0.0.1), with real SDL proofs.
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { EVM_PROOF_SYSTEM, StateTree } from '@verity/prover'
-import { startLocalEvmNode, type LocalEvmNode } from '@verity/settlement-evm'
+import { Ed25519Signer, encodeBase58 } from '@verity/core'
+import { executeBatch, MemoryLedger } from '@verity/ledger'
+import { createCircuitProver, EVM_PROOF_SYSTEM, proveSdl, sealSdl, StateTree } from '@verity/prover'
+import { EvmSettlementClient, LOCAL_EVM_DEV_KEY, sdlSettlementCall, startLocalEvmNode, type LocalEvmNode } from '@verity/settlement-evm'
+import { addressOf, createFungible } from '../../../ledger/src/testing/shardFixture.ts'
 import { freePorts } from '../testing/freePorts.ts'
 import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
@@ -48,8 +55,51 @@ test('deploy-contracts deploys the verifier and VeritySettlement; settlement sho
   }
 })
 
+test('settlement show names a half-settled SDL; settlement abandon drops it with the domain.yaml\'s operator key', async () => {
+  const deployed = JSON.parse((await run(['deploy-contracts', '--rpc', node.rpcUrl, '--dev-account', '--json'])).stdout) as { settlement: `0x${string}`; chainId: number }
+  const shard = 5
+  const dir = mkdtempSync(join(tmpdir(), 'verity-abandon-'))
+  const prover = createCircuitProver({ workers: 1, proofSystem: EVM_PROOF_SYSTEM })
+  try {
+    writeFileSync(join(dir, 'evm.key'), `${LOCAL_EVM_DEV_KEY}\n`, { mode: 0o600 })
+    const config = join(dir, 'domain.yaml')
+    writeFileSync(config, ['shard: 5', 'keypair: operator.json', 'settlement:', '  kind: evm', `  rpc_url: ${node.rpcUrl}`, `  chain_id: ${deployed.chainId}`, `  contract: '${deployed.settlement}'`, '  account_key_file: evm.key', ''].join('\n'))
+    // A domain's SDL of 3 batch proofs, its first part sent, the domain then gone (its parts never sent).
+    const client = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: deployed.chainId, contract: deployed.settlement, privateKey: LOCAL_EVM_DEV_KEY, confirmations: 1, batchesPerTransaction: 1 })
+    await client.registerAgreement(shard, `0x${'11'.repeat(32)}`)
+    const holders = Array.from({ length: 4 }, () => Ed25519Signer.generate())
+    const batch = executeBatch(new MemoryLedger(), [createFungible(Ed25519Signer.generate(), 1n, holders.map((h) => ({ address: addressOf(h, shard), amount: 5n })), undefined, shard)], shard)
+    const { content, witness } = sealSdl(await StateTree.create(), { shard, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: batch.transactions })
+    const call = sdlSettlementCall(content, await proveSdl(prover, witness))
+    await client.sendSettlementPart(call, 0, false)
+    for (let i = 0; (await client.getPendingSdl(shard)) === null; i++) assert.ok(i < 100, 'the first part never landed')
+    const hash = encodeBase58(Buffer.from(call.sdlHash.slice(2), 'hex'))
+
+    const show = () => run(['settlement', 'show', '--rpc', node.rpcUrl, '--contract', deployed.settlement, '--shard', String(shard)])
+    const shown = await show()
+    assert.match(shown.stdout, new RegExp(`pending +SDL ${hash}: 1 batch proof\\(s\\) verified, its next part not yet sent .*verity settlement abandon --sdl ${hash}`))
+    const other = encodeBase58(new Uint8Array(32).fill(7))
+    const refused = await run(['settlement', 'abandon', '--sdl', other, '--config', config])
+    assert.equal(refused.code, 1)
+    assert.match(refused.stderr, new RegExp(`SdlPending\\(5, ${call.sdlHash}\\)`), 'another SDL than the pending one is refused, naming the pending one')
+
+    const abandoned = await run(['settlement', 'abandon', '--sdl', hash, '--config', config, '--json'])
+    assert.equal(abandoned.code, 0, abandoned.stderr)
+    assert.deepEqual({ ...JSON.parse(abandoned.stdout), tx_hash: undefined }, { shard, sdl: hash, batches_verified: 1, tx_hash: undefined })
+    assert.match((await show()).stdout, /pending +none/)
+    const again = await run(['settlement', 'abandon', '--sdl', hash, '--config', config])
+    assert.equal(again.code, 1)
+    assert.match(again.stderr, /NoPendingSdl\(5\)/)
+  } finally {
+    await prover.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test('bad arguments are usage errors, before any network call', async () => {
   assert.equal((await run(['deploy-contracts', '--rpc', 'ftp://x'])).code, 2)
   assert.equal((await run(['deploy-contracts', '--rpc', 'http://127.0.0.1:1'])).code, 2, 'no key given')
   assert.equal((await run(['settlement', 'show', '--rpc', 'http://127.0.0.1:1', '--contract', '0x12'])).code, 2)
+  assert.equal((await run(['settlement', 'abandon', '--config', 'domain.yaml'])).code, 2, 'no --sdl')
+  assert.equal((await run(['settlement', 'abandon', '--sdl', 'not-base58!', '--config', 'domain.yaml'])).code, 2)
 })

@@ -1,12 +1,13 @@
-import { decodeBase58, isEvmAddress } from '@verity/core'
+import { encodeBase58, isEvmAddress } from '@verity/core'
 import type { Command } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
 import { parseShard } from '../parseShard.ts'
+import { parseSdlHash } from '../parseSdlHash.ts'
 import { devnetEvmSettlement, EVM_CONTRACT_ENV, EVM_RPC_URL_ENV } from '../evmRpcUrl.ts'
 
 export const settlementShowCommand: Command = {
   path: ['settlement', 'show'],
-  summary: 'the finalized view on an EVM chain, read from the VeritySettlement contract: a shard\'s root, settled SDLs, and one SDL\'s confirmations',
+  summary: 'the finalized view on an EVM chain, read from the VeritySettlement contract: a shard\'s root, settled SDLs, the SDL it holds half settled, and one SDL\'s confirmations',
   usage: 'verity settlement show [--rpc URL] [--contract ADDRESS] [--shard 1] [--sdl HASH]',
   optionHelp: {
     rpc: `the chain's JSON-RPC URL (settlement.rpc_url of domain.yaml; default $${EVM_RPC_URL_ENV}, else the devnet's chain from $VERITY_DATA_DIR/domain.yaml, as verity vault show --finalized finds it)`,
@@ -21,7 +22,7 @@ export const settlementShowCommand: Command = {
       throw new UsageError(`--rpc must be the http(s) JSON-RPC URL of the chain (or ${EVM_RPC_URL_ENV}, or a devnet of verity up --settlement evm in $VERITY_DATA_DIR)`)
     if (!isEvmAddress(values.contract)) throw new UsageError(`--contract must be the VeritySettlement address (0x and 40 hex digits; or ${EVM_CONTRACT_ENV}, or a devnet's)`)
     const shard = values.shard === undefined ? 1 : parseShard(values.shard)
-    const sdlHash = typeof values.sdl === 'string' ? (`0x${Buffer.from(decodeBase58(values.sdl, '--sdl', 32)).toString('hex')}` as const) : undefined
+    const sdlHash = values.sdl === undefined ? undefined : parseSdlHash(values.sdl)
     const { readSettlementState } = await import('@verity/settlement-evm')
     const state = await readSettlementState({ rpcUrl: values.rpc, contract: values.contract as `0x${string}`, shard, ...(sdlHash ? { sdlHash } : {}) })
     const verifier = await verifierVerdict(values.rpc, values.contract as `0x${string}`)
@@ -31,11 +32,19 @@ export const settlementShowCommand: Command = {
       `  operator     ${state.operator ?? 'none registered'}`,
       `  root         ${state.root}`,
       `  settled SDLs ${state.sdlCount} (chain ${state.sdlChain})`,
+      `  pending      ${pendingLine(state.pending)}`,
     ]
     if (state.sdl) lines.push(state.sdl.settled ? `  SDL ${values.sdl}: sequence ${state.sdl.sequence}, block ${state.sdl.blockNumber}, ${state.sdl.confirmations} confirmation(s)` : `  SDL ${values.sdl}: not settled`)
     out.result(lines.join('\n'), JSON.parse(JSON.stringify({ ...state, verifier: verifier.json }, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))))
     return 0
   },
+}
+
+/** The SDL a shard holds half settled, in words. */
+function pendingLine(pending: { hash: `0x${string}`; nextBatch: bigint } | null): string {
+  if (pending === null) return 'none'
+  const hash = encodeBase58(Buffer.from(pending.hash.slice(2), 'hex'))
+  return `SDL ${hash}: ${pending.nextBatch} batch proof(s) verified, its next part not yet sent (if no domain will send it, the operator drops it: verity settlement abandon --sdl ${hash})`
 }
 
 /**

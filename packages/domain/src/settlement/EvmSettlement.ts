@@ -17,11 +17,18 @@ const CODE_BY_REVERT: Record<string, string> = {
   ProofRejected: 'SDL_PROOF_INVALID',
   NotAFieldElement: 'SDL_PROOF_INVALID',
   BatchCount: 'SDL_PROOF_INVALID',
-  // Another SDL of the shard is half settled on chain (its parts pending): the chain is not where this domain's history is.
-  SdlPending: 'SDL_ROOT_MISMATCH',
+  // Another SDL of the shard is half settled on chain (its parts pending): not a verdict on this
+  // one; it stays Proven until that SDL settles or its operator abandons it (pendingSdlReason).
+  SdlPending: 'SDL_OUT_OF_ORDER',
   // Not a verdict on the SDL: the agreement is not (yet) visible; the pipeline keeps it Proven.
   NoAgreement: 'AGREEMENT_NOT_ACTIVE',
   NotOperator: 'NOT_OPERATOR',
+}
+
+/** What an operator reads when another SDL of the shard is half settled on chain, and what to do about it. */
+function pendingSdlReason(error: SettlementRevertError, shard: number): string {
+  const pending = encodeBase58(Buffer.from(String(error.fields.args[1]).slice(2), 'hex'))
+  return `${error.message}: SDL ${pending} of shard ${shard} is half settled on chain (parts sent earlier, its last not yet); this SDL waits. If no domain will send its remaining parts (this domain's data was restored from before it, say), its operator drops it with: verity settlement abandon --sdl ${pending}`
 }
 
 function hashToBytes32(hash: HashDigest): Hex {
@@ -67,7 +74,7 @@ export class EvmSettlement implements Settlement {
       return { status: 'applied', hash: encodeBase58(Buffer.from(call.sdlHash.slice(2), 'hex')), shard: settled.shard, sequence: settled.sequence, root: settled.rootAfter }
     } catch (error) {
       if (error instanceof SettlementRevertError && CODE_BY_REVERT[error.fields.errorName] !== undefined)
-        return { status: 'failed', hash, code: CODE_BY_REVERT[error.fields.errorName]!, reason: error.message }
+        return { status: 'failed', hash, code: CODE_BY_REVERT[error.fields.errorName]!, reason: error.fields.errorName === 'SdlPending' ? pendingSdlReason(error, content.shard) : error.message }
       throw this.#unavailable(error)
     }
   }

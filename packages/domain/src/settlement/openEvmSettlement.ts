@@ -25,8 +25,9 @@ export function readEvmAccountKey(path: string): Hex {
   return text as Hex
 }
 
-export async function openEvmSettlement(config: EvmSettlementConfig, operatorOwnerId: HashDigest): Promise<EvmSettlement> {
-  const client = await EvmSettlementClient.connect({
+/** The operator's client of the configured VeritySettlement contract (its EVM account key read from `account_key_file`); chain id and code checked. */
+export function connectOperatorSettlementClient(config: EvmSettlementConfig): Promise<EvmSettlementClient> {
+  return EvmSettlementClient.connect({
     rpcUrl: config.rpcUrl,
     chainId: config.chainId,
     contract: config.contract as Address,
@@ -34,6 +35,10 @@ export async function openEvmSettlement(config: EvmSettlementConfig, operatorOwn
     confirmations: config.confirmations,
     ...(config.confirmationWaitMs === undefined ? {} : { confirmationWaitMs: config.confirmationWaitMs }),
   })
+}
+
+export async function openEvmSettlement(config: EvmSettlementConfig, operatorOwnerId: HashDigest): Promise<EvmSettlement> {
+  const client = await connectOperatorSettlementClient(config)
   await checkSettlementVerifier(client, await expectedSdlVerifier())
   // And the contract itself: this version's VeritySettlement, starting at the empty tree's root
   // (what `verity vault show --finalized` checks before it trusts a root read from it).

@@ -4,7 +4,7 @@
 // settle an SDL twice; an SDL the chain already holds is reported settled, not sent again. An SDL
 // of more batch proofs than one transaction verifies settles in parts (settleSdlPart), resumed from
 // the part the contract holds pending, so a restart between parts continues where the chain stands.
-import { createPublicClient, createWalletClient, http, TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Account, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
+import { createPublicClient, createWalletClient, http, parseEventLogs, TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Account, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
 import { ChainMismatchError, ContractMissingError, EvmUnavailableError, SettlementPendingError, SettlementRevertError } from '../errors/evmSettlementErrors.ts'
@@ -113,6 +113,20 @@ export class EvmSettlementClient {
   async getPendingSdl(shard: number): Promise<PendingSdl | null> {
     const pending = await this.#read('pendingSdlOf', [BigInt(shard)])
     return /^0x0{64}$/.test(pending.sdlHash) ? null : { sdlHash: pending.sdlHash, state: pending.state, nextBatch: pending.nextBatch }
+  }
+
+  /**
+   * Drops the SDL `sdlHash` that `shard` holds pending (VeritySettlement.abandonPendingSdl), for an
+   * operator whose domain will never send its remaining parts; returns what the contract's
+   * PendingSdlAbandoned event says once the transaction is included. Throws SettlementRevertError: NoPendingSdl, SdlPending (another SDL
+   * is pending: it names it), NotOperator, NoAgreement.
+   */
+  async abandonPendingSdl(shard: number, sdlHash: Hex): Promise<{ sdlHash: Hex; nextBatch: bigint; txHash: Hex }> {
+    const txHash = await this.#send('abandonPendingSdl', [BigInt(shard), sdlHash])
+    const receipt = await this.#confirm(txHash, `abandoning SDL ${sdlHash}`, 1)
+    const [event] = receipt === null || receipt.status !== 'success' ? [] : parseEventLogs({ abi: veritySettlementAbi, eventName: 'PendingSdlAbandoned', logs: receipt.logs })
+    if (event === undefined) throw new EvmUnavailableError({ rpcUrl: this.#options.rpcUrl, reason: `the transaction abandoning SDL ${sdlHash} (${txHash}) was dropped or reverted` })
+    return { sdlHash: event.args.sdlHash, nextBatch: event.args.nextBatch, txHash }
   }
 
   async shardState(shard: number): Promise<{ root: Hex; sdlCount: bigint; sdlChain: Hex }> {
@@ -260,7 +274,7 @@ export class EvmSettlementClient {
    * returns the transaction hash. One
    * estimate rather than a simulation and an estimate: each runs the whole proof verification.
    */
-  async #send(functionName: 'registerAgreement' | 'settleSdl' | 'settleSdlPart', args: readonly unknown[]): Promise<Hex> {
+  async #send(functionName: 'registerAgreement' | 'settleSdl' | 'settleSdlPart' | 'abandonPendingSdl', args: readonly unknown[]): Promise<Hex> {
     const call = { address: this.#options.contract, abi: veritySettlementAbi, functionName, args, account: this.account }
     try {
       const gas = await this.#public.estimateContractGas(call as never)

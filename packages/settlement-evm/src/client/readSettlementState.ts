@@ -1,6 +1,6 @@
 // The finalized view of a shard as the VeritySettlement contract holds it (read-only, no key):
 // the agreement, the state root, the number of settled SDLs and their hash chain, and for one SDL
-// where it settled with how many confirmations. The contract keeps roots, not vault balances.
+// where it settled with how many confirmations, and the SDL it holds half settled, if any. The contract keeps roots, not vault balances.
 import { createPublicClient, http, type Address, type Hex } from 'viem'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
 import { EvmUnavailableError } from '../errors/evmSettlementErrors.ts'
@@ -13,6 +13,8 @@ export type SettlementState = {
   sdlCount: bigint
   sdlChain: Hex
   latestBlock: bigint
+  /** the SDL the shard holds half settled (settling over several transactions), null when none */
+  pending: { hash: Hex; nextBatch: bigint } | null
   sdl?: { hash: Hex; settled: false } | { hash: Hex; settled: true; sequence: bigint; blockNumber: bigint; rootAfter: Hex; confirmations: bigint }
 }
 
@@ -21,9 +23,10 @@ export async function readSettlementState(parameters: { rpcUrl: string; contract
   const read = (functionName: string, args: readonly unknown[]) => client.readContract({ address: parameters.contract, abi: veritySettlementAbi, functionName, args } as never) as Promise<any>
   try {
     const shard = BigInt(parameters.shard)
-    const [agreement, root, sdlCount, sdlChain, latestBlock] = await Promise.all([read('agreementOf', [shard]), read('rootOf', [shard]), read('sdlCount', [shard]), read('sdlChain', [shard]), client.getBlockNumber()])
+    const [agreement, root, sdlCount, sdlChain, held, latestBlock] = await Promise.all([read('agreementOf', [shard]), read('rootOf', [shard]), read('sdlCount', [shard]), read('sdlChain', [shard]), read('pendingSdlOf', [shard]), client.getBlockNumber()])
     const registered = !/^0x0{40}$/.test(agreement.operator)
-    const state: SettlementState = { shard: parameters.shard, operator: registered ? agreement.operator : null, operatorOwnerId: registered ? agreement.operatorOwnerId : null, root, sdlCount, sdlChain, latestBlock }
+    const pending = /^0x0{64}$/.test(held.sdlHash) ? null : { hash: held.sdlHash as Hex, nextBatch: held.nextBatch as bigint }
+    const state: SettlementState = { shard: parameters.shard, operator: registered ? agreement.operator : null, operatorOwnerId: registered ? agreement.operatorOwnerId : null, root, sdlCount, sdlChain, latestBlock, pending }
     if (parameters.sdlHash !== undefined) {
       const settled = await read('settledSdl', [parameters.sdlHash])
       state.sdl = settled.blockNumber === 0n

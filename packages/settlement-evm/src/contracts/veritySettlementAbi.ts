@@ -47,6 +47,17 @@ export const veritySettlementAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint64",
+        "name": "shard",
+        "type": "uint64"
+      }
+    ],
+    "name": "NoPendingSdl",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "uint256",
         "name": "batchIndex",
         "type": "uint256"
@@ -209,6 +220,31 @@ export const veritySettlementAbi = [
       },
       {
         "indexed": false,
+        "internalType": "uint64",
+        "name": "nextBatch",
+        "type": "uint64"
+      }
+    ],
+    "name": "PendingSdlAbandoned",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "uint64",
+        "name": "shard",
+        "type": "uint64"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "sdlHash",
+        "type": "bytes32"
+      },
+      {
+        "indexed": false,
         "internalType": "uint256",
         "name": "firstBatch",
         "type": "uint256"
@@ -289,6 +325,24 @@ export const veritySettlementAbi = [
       }
     ],
     "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint64",
+        "name": "shard",
+        "type": "uint64"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "sdlHash",
+        "type": "bytes32"
+      }
+    ],
+    "name": "abandonPendingSdl",
+    "outputs": [],
+    "stateMutability": "nonpayable",
     "type": "function"
   },
   {

@@ -4,7 +4,8 @@
 // pending: the shard's root, count and chain do not move (a reader never sees half an SDL); another
 // account cannot send a part, the operator cannot start another SDL nor skip or repeat a batch, and
 // a rejected proof changes nothing. A client started afresh (a domain after a crash) resumes from
-// the batch the contract expects and settles the SDL once.
+// the batch the contract expects and settles the SDL once. An SDL no domain will finish is dropped by
+// the operator alone (abandonPendingSdl), readers seeing nothing change.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
@@ -98,6 +99,40 @@ describe('an SDL settled over several transactions', () => {
     // Settled once: asking again sends nothing; a part of it is a replay.
     assert.equal((await resumed.settleSdl(call)).txHash, null)
     await rejects(operator.sendSettlementPart(call, 0, false), 'SdlAlreadySettled')
+  })
+
+  test('the operator abandons a pending SDL no domain will finish: readers see nothing, the shard settles again', async () => {
+    const options = { rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, confirmations: 1, batchesPerTransaction: 1 }
+    const operator = await EvmSettlementClient.connect({ ...options, privateKey: LOCAL_EVM_DEV_KEY })
+    const stranger = await EvmSettlementClient.connect({ ...options, privateKey: HARDHAT_SECOND_KEY })
+    const shard = TEST_SHARD + 2
+    await operator.registerAgreement(shard, OWNER_ID)
+    await rejects(operator.abandonPendingSdl(shard, `0x${'44'.repeat(32)}`), 'NoPendingSdl')
+    const issuer = Ed25519Signer.generate()
+    const holders = Array.from({ length: 4 }, () => Ed25519Signer.generate())
+    const result = executeBatch(new MemoryLedger(), [createFungible(issuer, 1n, holders.map((h) => ({ address: addressOf(h, shard), amount: 5n })), undefined, shard)], shard)
+    const tree = await StateTree.create()
+    const { content, witness } = sealSdl(tree, { shard, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: result.transactions })
+    const call = sdlSettlementCall(content, await proveSdl(prover, witness))
+    const publicClient = createPublicClient({ transport: http(node.rpcUrl) })
+    assert.equal((await publicClient.waitForTransactionReceipt({ hash: await operator.sendSettlementPart(call, 0, false) })).status, 'success')
+    const before = await operator.shardState(shard)
+
+    // Only the operator, and only the SDL that is pending (a stale command cannot drop a newer one).
+    await rejects(stranger.abandonPendingSdl(shard, call.sdlHash), 'NotOperator')
+    assert.deepEqual(await rejects(operator.abandonPendingSdl(shard, `0x${'44'.repeat(32)}`), 'SdlPending'), [BigInt(shard), call.sdlHash])
+    const abandoned = await operator.abandonPendingSdl(shard, call.sdlHash)
+    assert.deepEqual({ sdlHash: abandoned.sdlHash, nextBatch: abandoned.nextBatch }, { sdlHash: call.sdlHash, nextBatch: 1n })
+    assert.equal(await operator.getPendingSdl(shard), null)
+    assert.deepEqual(await operator.shardState(shard), before, 'a reader sees nothing change')
+    await rejects(operator.abandonPendingSdl(shard, call.sdlHash), 'NoPendingSdl')
+    // Its batch 1 no longer follows on: the shard starts an SDL from its root again, this one from batch 0.
+    assert.deepEqual(await rejects(operator.sendSettlementPart(call, 1, false), 'WrongBatchIndex'), [call.sdlHash, 0n, 1n])
+    const settled = await operator.settleSdl(call)
+    assert.equal(settled.rootAfter, content.root_after)
+    assert.equal((await operator.shardState(shard)).root, tree.rootHex)
+    const parts = await publicClient.getLogs({ address: deployed.settlement, event: parseAbiItem('event SdlBatchesVerified(uint64 indexed shard, bytes32 indexed sdlHash, uint256 firstBatch, bytes32 stateAfter, bytes32[] opsHashes)'), args: { shard: BigInt(shard) }, fromBlock: 0n })
+    assert.deepEqual(parts.map((log) => log.args.firstBatch), [0n, 0n, 1n, 2n], 'the abandoned part, then the whole SDL again')
   })
 
   test('the client settles a whole SDL in parts by itself', async () => {
