@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTokensFile, selectClientToken } from '@verity/server'
+import { cliDataDir } from './cliDataDir.ts'
 
 /** The tokens file `verity up` writes in its data directory. */
 export const TOKENS_FILE_NAME = 'tokens.json'
@@ -14,6 +15,6 @@ export function clientToken(env: Readonly<Record<string, string | undefined>> = 
   if (env.VERITY_ADMIN_TOKEN !== undefined && env.VERITY_ADMIN_TOKEN !== '') return env.VERITY_ADMIN_TOKEN
   const explicit = env.VERITY_TOKENS_FILE
   if (explicit !== undefined && explicit !== '') return selectClientToken(readTokensFile(explicit))
-  const devnet = join(env.VERITY_DATA_DIR ?? '.verity', TOKENS_FILE_NAME)
+  const devnet = join(cliDataDir(env), TOKENS_FILE_NAME)
   return existsSync(devnet) ? selectClientToken(readTokensFile(devnet)) : undefined
 }

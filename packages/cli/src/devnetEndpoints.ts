@@ -5,17 +5,13 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { UsageError } from './UsageError.ts'
+import { cliDataDir } from './cliDataDir.ts'
 
 /** The file in the data directory `verity up` writes on every start. */
 export const DEVNET_ENDPOINTS_FILE = 'endpoints.json'
 
 /** What the file holds (JSON). */
 export type DevnetEndpoints = { store_url: string }
-
-/** The data directory the CLI reads the devnet from: VERITY_DATA_DIR, default `.verity`. */
-export function cliDataDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return env.VERITY_DATA_DIR ?? '.verity'
-}
 
 /** Records the devnet's endpoints in `dataDir` (rewritten on every start, so it follows the ports given); without a store, none. */
 export function writeDevnetEndpoints(dataDir: string, endpoints: DevnetEndpoints | undefined): void {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { CommandContext } from './Command.ts'
 import { UsageError } from './UsageError.ts'
+import { cliDataDir } from './cliDataDir.ts'
 
 /** The environment variable naming the JSON-RPC URL of the chain an EVM-settled domain settles on. */
 export const EVM_RPC_URL_ENV = 'VERITY_EVM_RPC_URL'
@@ -31,7 +32,7 @@ export type DevnetEvmSettlement = { rpcUrl: string; chainId: number; contract: s
  * base layer. A file that is not a valid domain.yaml is an InvalidOptionError naming it.
  */
 export async function devnetEvmSettlement(env: Readonly<Record<string, string | undefined>> = process.env): Promise<DevnetEvmSettlement | undefined> {
-  const domainYamlPath = join(env.VERITY_DATA_DIR ?? '.verity', 'domain.yaml')
+  const domainYamlPath = join(cliDataDir(env), 'domain.yaml')
   if (!existsSync(domainYamlPath)) return undefined
   // Loaded here: only the finalized views need the domain's configuration reader.
   const { loadDomainConfig } = await import('@verity/domain')

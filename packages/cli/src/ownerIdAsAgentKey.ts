@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { decodeBase58 } from '@verity/core'
 import { AgentKeyIsOwnerIdError, isEd25519PublicKey, loadSigner } from '@verity/sdk'
 import { KEY_FILES_SCANNED_MAX } from './limits.ts'
+import { cliDataDir } from './cliDataDir.ts'
 
 /**
  * The refusal of `--agent VALUE` when VALUE, 32 base58 bytes, is recognisably an owner id and not
@@ -23,7 +24,7 @@ export function ownerIdAsAgentKey(value: string, env: NodeJS.ProcessEnv = proces
 }
 
 function keyFilesAtHand(env: NodeJS.ProcessEnv): string[] {
-  const keysDir = join(env.VERITY_DATA_DIR ?? '.verity', 'keys')
+  const keysDir = join(cliDataDir(env), 'keys')
   const files = [...listFiles(keysDir, () => true), ...listFiles('.', (name) => name.endsWith('.json'))]
   return files.slice(0, KEY_FILES_SCANNED_MAX)
 }

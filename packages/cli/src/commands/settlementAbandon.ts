@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { encodeBase58 } from '@verity/core'
 import type { Command } from '../Command.ts'
-import { cliDataDir } from '../devnetEndpoints.ts'
+import { cliDataDir } from '../cliDataDir.ts'
 import { UsageError } from '../UsageError.ts'
 import { parseSdlHash } from '../parseSdlHash.ts'
 

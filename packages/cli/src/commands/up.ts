@@ -7,6 +7,7 @@ import { parsePort } from './services.ts'
 import { UsageError } from '../UsageError.ts'
 import { readUpOption, readUpPrivateAddressesAllowed } from './upOptions.ts'
 import { checkUpPortsFree } from './upPortsFree.ts'
+import { cliDataDir } from '../cliDataDir.ts'
 
 /** Where the demo store and the EVM node always listen, and every service by default. */
 const LOOPBACK = '127.0.0.1'
@@ -56,7 +57,7 @@ export const upCommand: Command = {
       const text = readUpOption(values, process.env, flag)
       return text === undefined ? fallback : parsePort(text)
     }
-    const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.VERITY_DATA_DIR ?? '.verity'
+    const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : cliDataDir()
     const ports = {
       baseLayer: port('base-layer-port', STACK_PORTS_DEFAULT.baseLayer),
       extractor: port('extractor-port', STACK_PORTS_DEFAULT.extractor),

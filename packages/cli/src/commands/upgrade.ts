@@ -3,6 +3,7 @@ import { VERITY_VERSION } from '@verity/core'
 import type { SqliteStamp } from '@verity/postgres'
 import type { Command, Output } from '../Command.ts'
 import { UsageError } from '../UsageError.ts'
+import { cliDataDir } from '../cliDataDir.ts'
 
 export const upgradeCommand: Command = {
   path: ['upgrade'],
@@ -26,7 +27,7 @@ export const upgradeCommand: Command = {
       return 0
     }
     const { upgradeDataDir } = await import('../upgrade/upgradeDataDir.ts')
-    const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.VERITY_DATA_DIR ?? '.verity'
+    const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : cliDataDir()
     const result = await upgradeDataDir({ dataDir, dryRun })
     const lines = result.steps.flatMap(({ target, before, after, conversion }) => [
       `  ${target.service.padEnd(12)} ${relative(result.dataDir, target.path)}: schema ${before.schemaLevel} → ${after.schemaLevel}; written by ${describeReleases(before)}`,

@@ -4,10 +4,11 @@
 import { join } from 'node:path'
 import { failuresWithValues, readSavedOpening, savedOpeningPath } from '@verity/sdk'
 import type { ConstraintFailure } from '@verity/policy'
+import { cliDataDir } from '../cliDataDir.ts'
 
 /** `<data dir>/openings` (data dir: VERITY_DATA_DIR, default `.verity`). */
 export function openingsDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return join(env.VERITY_DATA_DIR ?? '.verity', 'openings')
+  return join(cliDataDir(env), 'openings')
 }
 
 /** The default file of an intent's opening. */
