@@ -5,11 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { Ed25519Signer, encodeBase58 } from '@verity/core'
-import { executeBatch, MemoryLedger } from '@verity/ledger'
-import { createCircuitProver, EVM_PROOF_SYSTEM, proveSdl, sealSdl, StateTree } from '@verity/prover'
-import { EvmSettlementClient, LOCAL_EVM_DEV_KEY, sdlSettlementCall, startLocalEvmNode, type LocalEvmNode } from '@verity/settlement-evm'
-import { addressOf, createFungible } from '../../../ledger/src/testing/shardFixture.ts'
+import { encodeBase58 } from '@verity/core'
+import { createCircuitProver, EVM_PROOF_SYSTEM, StateTree } from '@verity/prover'
+import { EvmSettlementClient, LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '@verity/settlement-evm'
+import { mintSdlCall } from '../../../settlement-evm/src/testing/mintSdlCall.ts'
 import { freePorts } from '../testing/freePorts.ts'
 import { runCliCaptured } from '../testing/runCliCaptured.ts'
 
@@ -67,10 +66,7 @@ test('settlement show names a half-settled SDL; settlement abandon drops it with
     // A domain's SDL of 3 batch proofs, its first part sent, the domain then gone (its parts never sent).
     const client = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: deployed.chainId, contract: deployed.settlement, privateKey: LOCAL_EVM_DEV_KEY, confirmations: 1, batchesPerTransaction: 1 })
     await client.registerAgreement(shard, `0x${'11'.repeat(32)}`)
-    const holders = Array.from({ length: 4 }, () => Ed25519Signer.generate())
-    const batch = executeBatch(new MemoryLedger(), [createFungible(Ed25519Signer.generate(), 1n, holders.map((h) => ({ address: addressOf(h, shard), amount: 5n })), undefined, shard)], shard)
-    const { content, witness } = sealSdl(await StateTree.create(), { shard, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: batch.transactions })
-    const call = sdlSettlementCall(content, await proveSdl(prover, witness))
+    const { call } = await mintSdlCall(prover, { shard, holders: 4 })
     await client.sendSettlementPart(call, 0, false)
     for (let i = 0; (await client.getPendingSdl(shard)) === null; i++) assert.ok(i < 100, 'the first part never landed')
     const hash = encodeBase58(Buffer.from(call.sdlHash.slice(2), 'hex'))

@@ -5,12 +5,11 @@
 // operator has abandoned that SDL, this one settles.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Ed25519Signer, encodeBase58 } from '@verity/core'
-import { executeBatch, MemoryLedger, type SdlContent } from '@verity/ledger'
-import { createCircuitProver, EVM_PROOF_SYSTEM, proveSdl, sealSdl, StateTree } from '@verity/prover'
-import { deploySettlement, EvmSettlementClient, evmSettlementLimits, LOCAL_EVM_DEV_KEY, sdlSettlementCall, startLocalEvmNode, type DeployedSettlement, type LocalEvmNode } from '@verity/settlement-evm'
-import { addressOf, createFungible } from '../../../ledger/src/testing/shardFixture.ts'
+import { encodeBase58 } from '@verity/core'
+import { createCircuitProver, EVM_PROOF_SYSTEM } from '@verity/prover'
+import { deploySettlement, EvmSettlementClient, evmSettlementLimits, LOCAL_EVM_DEV_KEY, startLocalEvmNode, type DeployedSettlement, type LocalEvmNode } from '@verity/settlement-evm'
 import { freePort } from '../../../settlement-evm/src/testing/freePort.ts'
+import { mintSdlCall } from '../../../settlement-evm/src/testing/mintSdlCall.ts'
 import { EvmSettlement } from './EvmSettlement.ts'
 
 const SHARD = 6
@@ -27,26 +26,17 @@ after(async () => {
   await node?.close()
 })
 
-/** SDL 1 of the shard: a mint to `holders` new vaults (11 slots for 4: 3 batch proofs). */
-async function mintSdl(holders: number): Promise<{ content: SdlContent; proofs: unknown[] }> {
-  const credited = Array.from({ length: holders }, () => ({ address: addressOf(Ed25519Signer.generate(), SHARD), amount: 5n }))
-  const result = executeBatch(new MemoryLedger(), [createFungible(Ed25519Signer.generate(), 1n, credited, undefined, SHARD)], SHARD)
-  const { content, witness } = sealSdl(await StateTree.create(), { shard: SHARD, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: result.transactions })
-  return { content, proofs: await proveSdl(prover, witness) }
-}
-
 test('an SDL meeting another SDL half settled on chain waits, naming it, and settles once the operator abandons that one', async () => {
   const client = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: evmSettlementLimits.LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, privateKey: LOCAL_EVM_DEV_KEY, confirmations: 1, batchesPerTransaction: 1 })
   const settlement = new EvmSettlement(client, { confirmations: 1, operatorOwnerId: encodeBase58(new Uint8Array(32).fill(1)) })
   await client.registerAgreement(SHARD, `0x${'11'.repeat(32)}`)
   // The lost history's SDL: its first part landed, then its domain's data was lost.
-  const lost = await mintSdl(4)
-  const lostCall = sdlSettlementCall(lost.content, lost.proofs)
+  const { call: lostCall } = await mintSdlCall(prover, { shard: SHARD, holders: 4 })
   await client.sendSettlementPart(lostCall, 0, false)
   for (let i = 0; (await client.getPendingSdl(SHARD)) === null; i++) assert.ok(i < 100, 'the first part never landed')
   const lostHash = encodeBase58(Buffer.from(lostCall.sdlHash.slice(2), 'hex'))
 
-  const ours = await mintSdl(2)
+  const ours = await mintSdlCall(prover, { shard: SHARD, holders: 2 })
   const refused = await settlement.submitSdl({ content: ours.content, proofs: ours.proofs, signature: null })
   assert.equal(refused.status, 'failed')
   assert.equal(refused.status === 'failed' && refused.code, 'SDL_OUT_OF_ORDER', 'not a verdict on this SDL: the pipeline keeps it Proven')

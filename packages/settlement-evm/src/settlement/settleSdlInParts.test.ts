@@ -8,11 +8,9 @@
 // the operator alone (abandonPendingSdl), readers seeing nothing change.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Ed25519Signer } from '@verity/core'
-import { executeBatch, MemoryLedger } from '@verity/ledger'
-import { createCircuitProver, EVM_PROOF_SYSTEM, proveSdl, sealSdl, StateTree } from '@verity/prover'
+import { createCircuitProver, EVM_PROOF_SYSTEM } from '@verity/prover'
 import { createPublicClient, http, parseAbiItem, type Hex } from 'viem'
-import { addressOf, createFungible, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
+import { TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
 import { EvmSettlementClient } from '../client/EvmSettlementClient.ts'
 import { deploySettlement, type DeployedSettlement } from '../deploy/deploySettlement.ts'
 import { SettlementRevertError } from '../errors/evmSettlementErrors.ts'
@@ -20,7 +18,7 @@ import { LOCAL_EVM_CHAIN_ID } from '../limits.ts'
 import { LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
 import { freePort } from '../testing/freePort.ts'
 import { HARDHAT_SECOND_KEY } from '../testing/HARDHAT_SECOND_KEY.ts'
-import { sdlSettlementCall } from './sdlSettlementCall.ts'
+import { mintSdlCall } from '../testing/mintSdlCall.ts'
 
 const OWNER_ID = `0x${'11'.repeat(32)}` as Hex
 
@@ -51,12 +49,7 @@ describe('an SDL settled over several transactions', () => {
     const stranger = await EvmSettlementClient.connect({ ...options, privateKey: HARDHAT_SECOND_KEY })
     await operator.registerAgreement(TEST_SHARD, OWNER_ID)
     // A mint to 4 vaults: 11 slots to write, 4 paths per batch proof, so 3 batch proofs.
-    const issuer = Ed25519Signer.generate()
-    const holders = Array.from({ length: 4 }, () => Ed25519Signer.generate())
-    const result = executeBatch(new MemoryLedger(), [createFungible(issuer, 1n, holders.map((h) => ({ address: addressOf(h), amount: 7n })))], TEST_SHARD)
-    const tree = await StateTree.create()
-    const { content, witness } = sealSdl(tree, { shard: TEST_SHARD, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: result.transactions })
-    const call = sdlSettlementCall(content, await proveSdl(prover, witness))
+    const { content, call, tree } = await mintSdlCall(prover, { shard: TEST_SHARD, holders: 4, amount: 7n })
     assert.equal(call.batches.length, 3)
     const publicClient = createPublicClient({ transport: http(node.rpcUrl) })
     const included = async (txHash: Hex) => assert.equal((await publicClient.waitForTransactionReceipt({ hash: txHash })).status, 'success')
@@ -108,12 +101,7 @@ describe('an SDL settled over several transactions', () => {
     const shard = TEST_SHARD + 2
     await operator.registerAgreement(shard, OWNER_ID)
     await rejects(operator.abandonPendingSdl(shard, `0x${'44'.repeat(32)}`), 'NoPendingSdl')
-    const issuer = Ed25519Signer.generate()
-    const holders = Array.from({ length: 4 }, () => Ed25519Signer.generate())
-    const result = executeBatch(new MemoryLedger(), [createFungible(issuer, 1n, holders.map((h) => ({ address: addressOf(h, shard), amount: 5n })), undefined, shard)], shard)
-    const tree = await StateTree.create()
-    const { content, witness } = sealSdl(tree, { shard, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: result.transactions })
-    const call = sdlSettlementCall(content, await proveSdl(prover, witness))
+    const { content, call, tree } = await mintSdlCall(prover, { shard, holders: 4 })
     const publicClient = createPublicClient({ transport: http(node.rpcUrl) })
     assert.equal((await publicClient.waitForTransactionReceipt({ hash: await operator.sendSettlementPart(call, 0, false) })).status, 'success')
     const before = await operator.shardState(shard)
@@ -139,12 +127,7 @@ describe('an SDL settled over several transactions', () => {
     const client = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, confirmations: 1, batchesPerTransaction: 2, privateKey: LOCAL_EVM_DEV_KEY })
     const shard = TEST_SHARD + 1
     await client.registerAgreement(shard, OWNER_ID)
-    const issuer = Ed25519Signer.generate()
-    const holders = Array.from({ length: 4 }, () => Ed25519Signer.generate())
-    const result = executeBatch(new MemoryLedger(), [createFungible(issuer, 1n, holders.map((h) => ({ address: addressOf(h, shard), amount: 3n })), undefined, shard)], shard)
-    const tree = await StateTree.create()
-    const { content, witness } = sealSdl(tree, { shard, sequence: 1, previous_hash: null, incoming_credits: { from_cursor: 0, to_cursor: 0, credits: [] }, transactions: result.transactions })
-    const call = sdlSettlementCall(content, await proveSdl(prover, witness))
+    const { content, call, tree } = await mintSdlCall(prover, { shard, holders: 4, amount: 3n })
     assert.equal(call.batches.length, 3)
     const settled = await client.settleSdl(call)
     assert.equal(settled.rootAfter, content.root_after)
