@@ -28,9 +28,11 @@ const PATHS = limits.SDL_PATHS_PER_PROOF
 /**
  * The scheduler's state across batches: per operation its slot (numbered by first use) and its
  * gate (how many operations on its slot must be done before it runs, `slotGates`); per slot how
- * many are done and left; the operations not yet placed, in SDL order.
+ * many are done and left; the operations not yet placed, in SDL order: the first `remainingCount`
+ * of `remaining` (compacted in place as batches take operations, so a batch costs its window's
+ * steps and one move of the queue's tail, not a copy of the queue).
  */
-type Schedule = { slotOf: Int32Array; gates: Int32Array; done: Int32Array; left: Int32Array; remaining: number[] }
+type Schedule = { slotOf: Int32Array; gates: Int32Array; done: Int32Array; left: Int32Array; remaining: Int32Array; remainingCount: number }
 
 /**
  * When each operation may run: an operation waits for every earlier one on its slot, except a
@@ -54,7 +56,9 @@ function newSchedule(ops: readonly SlotOp[]): Schedule {
     if (op.kind !== SlotOpKind.Credit) lastNonCredit[slot] = count[slot]!
     count[slot]!++
   })
-  return { slotOf, gates, done: new Int32Array(count.length), left: Int32Array.from(count), remaining: ops.map((_, i) => i) }
+  const remaining = new Int32Array(ops.length)
+  for (let i = 0; i < ops.length; i++) remaining[i] = i
+  return { slotOf, gates, done: new Int32Array(count.length), left: Int32Array.from(count), remaining, remainingCount: ops.length }
 }
 
 /**
@@ -67,8 +71,9 @@ function fillBatch<T extends SlotOp>(ops: readonly T[], schedule: Schedule, batc
   const positionOf = new Map<number, number>()
   batch.held.forEach((held, position) => held && positionOf.set(held.slot, position))
   let units = 0
-  const skipped: number[] = []
-  const window = Math.min(schedule.remaining.length, SDL_SCHEDULE_WINDOW)
+  // Skipped operations are written back in order at the queue's front (`kept`), taken ones dropped.
+  let kept = 0
+  const window = Math.min(schedule.remainingCount, SDL_SCHEDULE_WINDOW)
   let at = 0
   for (; at < window && batch.ops.length < limits.SDL_OPS_PER_PROOF; at++) {
     const i = schedule.remaining[at]!
@@ -77,7 +82,7 @@ function fillBatch<T extends SlotOp>(ops: readonly T[], schedule: Schedule, batc
     if (op.kind === SlotOpKind.Nop) throw new Error('an SDL has no no-op slot operations')
     let position = positionOf.get(slot)
     if (schedule.done[slot]! < schedule.gates[i]! || (position === undefined && (units === PATHS || positionOf.size === SLOTS))) {
-      skipped.push(i)
+      schedule.remaining[kept++] = i
       continue
     }
     if (position === undefined) {
@@ -91,7 +96,8 @@ function fillBatch<T extends SlotOp>(ops: readonly T[], schedule: Schedule, batc
     batch.ops.push(op)
     batch.slotOfOp.push(position)
   }
-  schedule.remaining = skipped.concat(schedule.remaining.slice(at))
+  schedule.remaining.copyWithin(kept, at, schedule.remainingCount)
+  schedule.remainingCount -= at - kept
   return units
 }
 
@@ -110,7 +116,7 @@ function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
   const schedule = newSchedule(ops)
   const batches: Cut<T>[] = []
   let carried: (Held<T> | undefined)[] = new Array(SLOTS).fill(undefined)
-  while (schedule.remaining.length > 0 || carried.some(Boolean)) {
+  while (schedule.remainingCount > 0 || carried.some(Boolean)) {
     const batch: Cut<T> = { ops: [], slotOfOp: [], held: carried.map((held) => held && { op: held.op, slot: held.slot, fromCache: true, toCache: false }) }
     const units = fillBatch(ops, schedule, batch)
     if (batch.ops.length === 0 && !carried.some(Boolean)) throw new Error('SDL batch scheduling made no progress')
@@ -130,7 +136,7 @@ function cut<T extends SlotOp>(ops: readonly T[]): Cut<T>[] {
 function nextUses<T extends SlotOp>(schedule: Schedule, held: readonly (Held<T> | undefined)[], beyond: number): Map<number, number> {
   const next = new Map<number, number>()
   const wanted = new Set(held.flatMap((slot) => (slot && schedule.left[slot.slot]! > 0 ? [slot.slot] : [])))
-  const window = Math.min(schedule.remaining.length, SDL_SCHEDULE_WINDOW)
+  const window = Math.min(schedule.remainingCount, SDL_SCHEDULE_WINDOW)
   for (let at = 0; at < window && next.size < wanted.size; at++) {
     const slot = schedule.slotOf[schedule.remaining[at]!]!
     if (wanted.has(slot) && !next.has(slot)) next.set(slot, schedule.remaining[at]!)
@@ -146,7 +152,7 @@ function nextUses<T extends SlotOp>(schedule: Schedule, held: readonly (Held<T> 
 function loadsAhead<T extends SlotOp>(schedule: Schedule, held: readonly (Held<T> | undefined)[]): number {
   const holding = new Set(held.flatMap((slot) => (slot ? [slot.slot] : [])))
   const loads = new Set<number>()
-  for (let at = 0; at < Math.min(schedule.remaining.length, limits.SDL_OPS_PER_PROOF) && loads.size < PATHS; at++) {
+  for (let at = 0; at < Math.min(schedule.remainingCount, limits.SDL_OPS_PER_PROOF) && loads.size < PATHS; at++) {
     const slot = schedule.slotOf[schedule.remaining[at]!]!
     if (!holding.has(slot)) loads.add(slot)
   }
