@@ -43,6 +43,12 @@ export const PROVING_QUEUE_MAX = 16
 export const SDL_WITNESS_FORMAT_CHECK_SDLS_MAX = 1_000
 /** Most SDL hashes a refusal to start (SDL_WITNESS_FORMAT) names. */
 export const SDL_WITNESS_FORMAT_HASHES_SHOWN = 3
+/**
+ * SDL contents read per page when `verity upgrade` replays a shard's SDLs (PostgreSQL; SQLite steps
+ * through its rows one at a time): the replay holds one page and the state tree, not the shard's
+ * whole history (an SDL holds up to SDL_TRANSACTIONS_MAX transactions).
+ */
+export const UPGRADE_REPLAY_PAGE_SDLS = 8
 
 /** Incoming credits fetched from the base layer per pull, and how often the puller runs. */
 export const CREDITS_PULL_BATCH_MAX = 500

@@ -11,22 +11,27 @@ import type { SdlContent } from '@verity/ledger'
 import { UNSETTLED_SDL_STATES, witnessFormatOf } from '../sdl/sdlWitnessFormat.ts'
 import { LegacySdlNotReprovableError } from './LegacySdlNotReprovableError.ts'
 
-/** One stored SDL as both stores keep it (columns of `sdls` / `domain_sdls`), in sequence order. */
+/** An unsettled stored SDL as both stores keep it (columns of `sdls` / `domain_sdls`). */
 export type StoredSdlRow = { hash: string; state_name: string; content: string; witness: string }
+
+/** One SDL's content as stored, for the replay. */
+export type StoredSdlContent = { hash: string; content: string }
 
 /** An unsettled SDL of an earlier witness layout, and today's witness for it. */
 export type SdlReproof = { hash: string; stateBefore: string; witness: SdlWitness }
 
 /**
- * The new witness of every unsettled SDL of one shard (`rows`, all its SDLs in sequence order)
- * whose witness is of an earlier layout; none when there is none. `storedTree` is the state tree the
- * domain stored after its last SDL (meta `state_tree`). Throws LegacySdlNotReprovableError for an
- * SDL in ProofSubmitted (the base layer may apply its old proof), one that carries a mandate payment
- * whose policy proof is of a retired proof system (0.1.0's of ebc5c50; one of Barretenberg 5 settles), or when the replay does not give an SDL's roots or the
- * stored tree. Reads only: the caller writes the result, in one transaction.
+ * The new witness of every unsettled SDL of one shard (`unsettled`, those in UNSETTLED_SDL_STATES)
+ * whose witness is of an earlier layout; none when there is none. `contents` are all the shard's
+ * SDLs in sequence order, read as the replay goes (a page at a time: a shard's whole history need
+ * not fit in memory). `storedTree` is the state tree the domain stored after its last SDL (meta
+ * `state_tree`). Throws LegacySdlNotReprovableError for an SDL in ProofSubmitted (the base layer may
+ * apply its old proof), one that carries a mandate payment whose policy proof is of a retired proof
+ * system (0.1.0's of ebc5c50; one of Barretenberg 5 settles), or when the replay does not give an
+ * SDL's roots or the stored tree. Reads only: the caller writes the result, in one transaction.
  */
-export async function planLegacySdlReproof(rows: readonly StoredSdlRow[], storedTree: string | undefined): Promise<SdlReproof[]> {
-  const stale = rows.filter((row) => (UNSETTLED_SDL_STATES as readonly string[]).includes(row.state_name) && witnessFormatOf(decodeStoredJson(row.witness)) !== SDL_WITNESS_FORMAT)
+export async function planLegacySdlReproof(unsettled: readonly StoredSdlRow[], contents: AsyncIterable<StoredSdlContent> | Iterable<StoredSdlContent>, storedTree: string | undefined): Promise<SdlReproof[]> {
+  const stale = unsettled.filter((row) => (UNSETTLED_SDL_STATES as readonly string[]).includes(row.state_name) && witnessFormatOf(decodeStoredJson(row.witness)) !== SDL_WITNESS_FORMAT)
   if (stale.length === 0) return []
   const submitted = stale.find((row) => row.state_name === 'ProofSubmitted')
   if (submitted !== undefined) throw new LegacySdlNotReprovableError({ hash: submitted.hash, reason: 'its proof of the old proof system was submitted to the base layer (ProofSubmitted), which may still apply it' })
@@ -36,7 +41,8 @@ export async function planLegacySdlReproof(rows: readonly StoredSdlRow[], stored
   const wanted = new Set(stale.map((row) => row.hash))
   const tree = await StateTree.create()
   const witnesses = new Map<string, SdlWitness>()
-  for (const row of rows) {
+  let last = stale.at(-1)!.hash
+  for await (const row of contents) {
     let witness
     try {
       witness = buildSdlWitness(tree, decodeStoredJson<SdlContent>(row.content))
@@ -44,11 +50,13 @@ export async function planLegacySdlReproof(rows: readonly StoredSdlRow[], stored
       throw new LegacySdlNotReprovableError({ hash: row.hash, reason: `replaying the shard's SDLs on this version's state tree failed at it (${(error as Error).message})` })
     }
     if (wanted.has(row.hash)) witnesses.set(row.hash, witness)
+    last = row.hash
   }
-  const last = rows.at(-1)!
-  if (storedTree === undefined) throw new LegacySdlNotReprovableError({ hash: last.hash, reason: 'the domain stored no state tree' })
+  const missing = stale.find((row) => !witnesses.has(row.hash))
+  if (missing !== undefined) throw new LegacySdlNotReprovableError({ hash: missing.hash, reason: "the replay of the shard's SDLs did not reach it" })
+  if (storedTree === undefined) throw new LegacySdlNotReprovableError({ hash: last, reason: 'the domain stored no state tree' })
   const storedRoot = (await StateTree.fromSnapshot(JSON.parse(storedTree) as StateTreeSnapshot)).rootHex
-  if (storedRoot !== tree.rootHex) throw new LegacySdlNotReprovableError({ hash: last.hash, reason: `the stored state tree's root ${storedRoot} is not the replay's ${tree.rootHex}` })
+  if (storedRoot !== tree.rootHex) throw new LegacySdlNotReprovableError({ hash: last, reason: `the stored state tree's root ${storedRoot} is not the replay's ${tree.rootHex}` })
   return stale.map((row) => ({ hash: row.hash, stateBefore: row.state_name, witness: witnesses.get(row.hash)! }))
 }
 

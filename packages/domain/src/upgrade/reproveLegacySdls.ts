@@ -2,7 +2,8 @@
 import Database from 'better-sqlite3'
 import { encodeStoredJson } from '@verity/postgres'
 import { STATE_TREE_KEY } from '../sdl/cutSdl.ts'
-import { planLegacySdlReproof, type StoredSdlRow } from './planLegacySdlReproof.ts'
+import { UNSETTLED_SDL_STATES } from '../sdl/sdlWitnessFormat.ts'
+import { planLegacySdlReproof, type StoredSdlContent, type StoredSdlRow } from './planLegacySdlReproof.ts'
 
 /** What the upgrade does to an SDL of an earlier witness layout: its hash and the state it leaves. */
 export type ReprovedSdl = { hash: string; stateBefore: string }
@@ -16,9 +17,12 @@ export type ReprovedSdl = { hash: string; stateBefore: string }
 export async function reproveLegacySdls(path: string, nowMs: number): Promise<ReprovedSdl[]> {
   const db = new Database(path)
   try {
-    const rows = db.prepare('SELECT hash, state_name, content, witness FROM sdls ORDER BY seq').all() as StoredSdlRow[]
+    const states = UNSETTLED_SDL_STATES.map(() => '?').join(', ')
+    const unsettled = db.prepare(`SELECT hash, state_name, content, witness FROM sdls WHERE state_name IN (${states}) ORDER BY seq`).all(...UNSETTLED_SDL_STATES) as StoredSdlRow[]
     const tree = db.prepare('SELECT value FROM meta WHERE key = ?').get(STATE_TREE_KEY) as { value: string } | undefined
-    const reproofs = await planLegacySdlReproof(rows, tree?.value)
+    // Stepped through row by row: the replay holds one SDL's content at a time.
+    const contents = db.prepare('SELECT hash, content FROM sdls ORDER BY seq').iterate() as IterableIterator<StoredSdlContent>
+    const reproofs = await planLegacySdlReproof(unsettled, contents, tree?.value)
     const update = db.prepare('UPDATE sdls SET state_name = ?, state = ?, witness = ?, proof = NULL, guardrail_input = NULL, updated_at_ms = ? WHERE hash = ?')
     db.transaction(() => {
       for (const sdl of reproofs) update.run('Submitted', encodeStoredJson('Submitted'), encodeStoredJson(sdl.witness), nowMs, sdl.hash)
