@@ -22,15 +22,15 @@ export type SdlReproof = { hash: string; stateBefore: string; witness: SdlWitnes
 
 /**
  * The new witness of every unsettled SDL of one shard (`unsettled`, those in UNSETTLED_SDL_STATES)
- * whose witness is of an earlier layout; none when there is none. `contents` are all the shard's
- * SDLs in sequence order, read as the replay goes (a page at a time: a shard's whole history need
+ * whose witness is of an earlier layout; none when there is none. `contents()` reads all the shard's
+ * SDLs in sequence order, as the replay goes (called only when there is something to replay) (a page at a time: a shard's whole history need
  * not fit in memory). `storedTree` is the state tree the domain stored after its last SDL (meta
  * `state_tree`). Throws LegacySdlNotReprovableError for an SDL in ProofSubmitted (the base layer may
  * apply its old proof), one that carries a mandate payment whose policy proof is of a retired proof
  * system (0.1.0's of ebc5c50; one of Barretenberg 5 settles), or when the replay does not give an
  * SDL's roots or the stored tree. Reads only: the caller writes the result, in one transaction.
  */
-export async function planLegacySdlReproof(unsettled: readonly StoredSdlRow[], contents: AsyncIterable<StoredSdlContent> | Iterable<StoredSdlContent>, storedTree: string | undefined): Promise<SdlReproof[]> {
+export async function planLegacySdlReproof(unsettled: readonly StoredSdlRow[], contents: () => AsyncIterable<StoredSdlContent> | Iterable<StoredSdlContent>, storedTree: string | undefined): Promise<SdlReproof[]> {
   const stale = unsettled.filter((row) => (UNSETTLED_SDL_STATES as readonly string[]).includes(row.state_name) && witnessFormatOf(decodeStoredJson(row.witness)) !== SDL_WITNESS_FORMAT)
   if (stale.length === 0) return []
   const submitted = stale.find((row) => row.state_name === 'ProofSubmitted')
@@ -42,7 +42,7 @@ export async function planLegacySdlReproof(unsettled: readonly StoredSdlRow[], c
   const tree = await StateTree.create()
   const witnesses = new Map<string, SdlWitness>()
   let last = stale.at(-1)!.hash
-  for await (const row of contents) {
+  for await (const row of contents()) {
     let witness
     try {
       witness = buildSdlWitness(tree, decodeStoredJson<SdlContent>(row.content))

@@ -19,7 +19,7 @@ export async function reproveLegacyPostgresSdls(client: pg.ClientBase, nowMs: nu
   for (const { shard } of shards) {
     const { rows: unsettled } = await client.query<StoredSdlRow>('SELECT hash, state_name, content, witness FROM domain_sdls WHERE shard = $1 AND state_name = ANY($2) ORDER BY seq', [shard, UNSETTLED_SDL_STATES])
     const tree = await client.query<{ value: string }>('SELECT value FROM domain_meta WHERE shard = $1 AND key = $2', [shard, STATE_TREE_KEY])
-    for (const sdl of await planLegacySdlReproof(unsettled, sdlContentPages(client, shard), tree.rows[0]?.value)) {
+    for (const sdl of await planLegacySdlReproof(unsettled, () => sdlContentPages(client, shard), tree.rows[0]?.value)) {
       await client.query(
         'UPDATE domain_sdls SET state_name = $1, state = $2, witness = $3, proof = NULL, guardrail_input = NULL, updated_at_ms = $4 WHERE shard = $5 AND hash = $6',
         ['Submitted', encodeStoredJson('Submitted'), encodeStoredJson(sdl.witness), nowMs, shard, sdl.hash],

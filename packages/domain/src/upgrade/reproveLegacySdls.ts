@@ -21,7 +21,7 @@ export async function reproveLegacySdls(path: string, nowMs: number): Promise<Re
     const unsettled = db.prepare(`SELECT hash, state_name, content, witness FROM sdls WHERE state_name IN (${states}) ORDER BY seq`).all(...UNSETTLED_SDL_STATES) as StoredSdlRow[]
     const tree = db.prepare('SELECT value FROM meta WHERE key = ?').get(STATE_TREE_KEY) as { value: string } | undefined
     // Stepped through row by row: the replay holds one SDL's content at a time.
-    const contents = db.prepare('SELECT hash, content FROM sdls ORDER BY seq').iterate() as IterableIterator<StoredSdlContent>
+    const contents = () => db.prepare('SELECT hash, content FROM sdls ORDER BY seq').iterate() as IterableIterator<StoredSdlContent>
     const reproofs = await planLegacySdlReproof(unsettled, contents, tree?.value)
     const update = db.prepare('UPDATE sdls SET state_name = ?, state = ?, witness = ?, proof = NULL, guardrail_input = NULL, updated_at_ms = ? WHERE hash = ?')
     db.transaction(() => {
