@@ -6,37 +6,29 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { encodeBase58 } from '@verity/core'
-import { createCircuitProver, EVM_PROOF_SYSTEM } from '@verity/prover'
-import { deploySettlement, EvmSettlementClient, evmSettlementLimits, LOCAL_EVM_DEV_KEY, startLocalEvmNode, type DeployedSettlement, type LocalEvmNode } from '@verity/settlement-evm'
-import { freePort } from '../../../settlement-evm/src/testing/freePort.ts'
+import { EvmSettlementClient, evmSettlementLimits, LOCAL_EVM_DEV_KEY } from '@verity/settlement-evm'
 import { mintSdlCall } from '../../../settlement-evm/src/testing/mintSdlCall.ts'
+import { startSettlementChain, type SettlementChain } from '../../../settlement-evm/src/testing/startSettlementChain.ts'
 import { EvmSettlement } from './EvmSettlement.ts'
 
 const SHARD = 6
-let node: LocalEvmNode
-let deployed: DeployedSettlement
-const prover = createCircuitProver({ workers: 1, proofSystem: EVM_PROOF_SYSTEM })
-
+let chain: SettlementChain
 before(async () => {
-  node = await startLocalEvmNode({ port: await freePort() })
-  deployed = await deploySettlement({ rpcUrl: node.rpcUrl, privateKey: LOCAL_EVM_DEV_KEY })
+  chain = await startSettlementChain()
 })
-after(async () => {
-  await prover.close()
-  await node?.close()
-})
+after(() => chain?.close())
 
 test('an SDL meeting another SDL half settled on chain waits, naming it, and settles once the operator abandons that one', async () => {
-  const client = await EvmSettlementClient.connect({ rpcUrl: node.rpcUrl, chainId: evmSettlementLimits.LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, privateKey: LOCAL_EVM_DEV_KEY, confirmations: 1, batchesPerTransaction: 1 })
+  const client = await EvmSettlementClient.connect({ rpcUrl: chain.node.rpcUrl, chainId: evmSettlementLimits.LOCAL_EVM_CHAIN_ID, contract: chain.deployed.settlement, privateKey: LOCAL_EVM_DEV_KEY, confirmations: 1, batchesPerTransaction: 1 })
   const settlement = new EvmSettlement(client, { confirmations: 1, operatorOwnerId: encodeBase58(new Uint8Array(32).fill(1)) })
   await client.registerAgreement(SHARD, `0x${'11'.repeat(32)}`)
   // The lost history's SDL: its first part landed, then its domain's data was lost.
-  const { call: lostCall } = await mintSdlCall(prover, { shard: SHARD, holders: 4 })
+  const { call: lostCall } = await mintSdlCall(chain.prover, { shard: SHARD, holders: 4 })
   await client.sendSettlementPart(lostCall, 0, false)
   for (let i = 0; (await client.getPendingSdl(SHARD)) === null; i++) assert.ok(i < 100, 'the first part never landed')
   const lostHash = encodeBase58(Buffer.from(lostCall.sdlHash.slice(2), 'hex'))
 
-  const ours = await mintSdlCall(prover, { shard: SHARD, holders: 2 })
+  const ours = await mintSdlCall(chain.prover, { shard: SHARD, holders: 2 })
   const refused = await settlement.submitSdl({ content: ours.content, proofs: ours.proofs, signature: null })
   assert.equal(refused.status, 'failed')
   assert.equal(refused.status === 'failed' && refused.code, 'SDL_OUT_OF_ORDER', 'not a verdict on this SDL: the pipeline keeps it Proven')

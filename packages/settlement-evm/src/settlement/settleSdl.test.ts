@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Ed25519Signer } from '@verity/core'
 import { executeBatch, MemoryLedger, type VerifiableType } from '@verity/ledger'
-import { createCircuitProver, EVM_PROOF_SYSTEM, PROOF_SYSTEM, proveSdlBatch, proveSdl, sealSdl, StateTree, type ProofArtifact } from '@verity/prover'
+import { EVM_PROOF_SYSTEM, PROOF_SYSTEM, proveSdlBatch, proveSdl, sealSdl, StateTree, type CircuitProver, type ProofArtifact } from '@verity/prover'
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, parseAbiItem, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { checkSettlementContract } from '../client/checkSettlementContract.ts'
@@ -17,13 +17,13 @@ import { evmChain } from '../client/evmChain.ts'
 import { compileSettlementOnly } from '../compile/compileSettlementContracts.ts'
 import { addressOf, createFungible, debit, TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
 import { EvmSettlementClient } from '../client/EvmSettlementClient.ts'
-import { deploySettlement, type DeployedSettlement } from '../deploy/deploySettlement.ts'
+import type { DeployedSettlement } from '../deploy/deploySettlement.ts'
 import { SettlementContractMismatchError, SettlementInputError, SettlementRevertError, VerifierMismatchError } from '../errors/evmSettlementErrors.ts'
 import { CONTRACT_BYTES_MAX, LOCAL_EVM_CHAIN_ID, SETTLE_BATCHES_PER_TX_MAX, SETTLE_GAS_MAX } from '../limits.ts'
 import { veritySettlementAbi } from '../contracts/veritySettlementAbi.ts'
-import { LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
-import { freePort } from '../testing/freePort.ts'
+import { LOCAL_EVM_DEV_KEY, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
 import { HARDHAT_SECOND_KEY } from '../testing/HARDHAT_SECOND_KEY.ts'
+import { startSettlementChain, type SettlementChain } from '../testing/startSettlementChain.ts'
 import { sdlSettlementCall } from './sdlSettlementCall.ts'
 
 const issuer = Ed25519Signer.generate()
@@ -46,23 +46,21 @@ async function rejects(promise: Promise<unknown>, errorName: string): Promise<Se
 }
 
 describe('VeritySettlement on a local EVM node', () => {
+  let chain: SettlementChain
   let node: LocalEvmNode
   let deployed: DeployedSettlement
+  let prover: CircuitProver
   let operator: EvmSettlementClient
   let stranger: EvmSettlementClient
-  const prover = createCircuitProver({ workers: 1, proofSystem: EVM_PROOF_SYSTEM })
 
   before(async () => {
-    node = await startLocalEvmNode({ port: await freePort() })
-    deployed = await deploySettlement({ rpcUrl: node.rpcUrl, privateKey: LOCAL_EVM_DEV_KEY })
+    chain = await startSettlementChain()
+    ;({ node, deployed, prover } = chain)
     const options = { rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, confirmations: 1 }
     operator = await EvmSettlementClient.connect({ ...options, privateKey: LOCAL_EVM_DEV_KEY })
     stranger = await EvmSettlementClient.connect({ ...options, privateKey: HARDHAT_SECOND_KEY })
   })
-  after(async () => {
-    await prover.close()
-    await node?.close()
-  })
+  after(() => chain?.close())
 
   test('the deployed verifier is the SDL circuit\'s, for Ignition\'s CRS, under the 24 KB limit', () => {
     assert.equal(deployed.crs, 'ignition')

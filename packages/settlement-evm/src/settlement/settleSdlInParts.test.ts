@@ -8,17 +8,17 @@
 // the operator alone (abandonPendingSdl), readers seeing nothing change.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createCircuitProver, EVM_PROOF_SYSTEM } from '@verity/prover'
+import type { CircuitProver } from '@verity/prover'
 import { createPublicClient, http, parseAbiItem, type Hex } from 'viem'
 import { TEST_SHARD } from '../../../ledger/src/testing/shardFixture.ts'
 import { EvmSettlementClient } from '../client/EvmSettlementClient.ts'
-import { deploySettlement, type DeployedSettlement } from '../deploy/deploySettlement.ts'
+import type { DeployedSettlement } from '../deploy/deploySettlement.ts'
 import { SettlementRevertError } from '../errors/evmSettlementErrors.ts'
 import { LOCAL_EVM_CHAIN_ID } from '../limits.ts'
-import { LOCAL_EVM_DEV_KEY, startLocalEvmNode, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
-import { freePort } from '../testing/freePort.ts'
+import { LOCAL_EVM_DEV_KEY, type LocalEvmNode } from '../node/startLocalEvmNode.ts'
 import { HARDHAT_SECOND_KEY } from '../testing/HARDHAT_SECOND_KEY.ts'
 import { mintSdlCall } from '../testing/mintSdlCall.ts'
+import { startSettlementChain, type SettlementChain } from '../testing/startSettlementChain.ts'
 
 const OWNER_ID = `0x${'11'.repeat(32)}` as Hex
 
@@ -30,18 +30,16 @@ async function rejects(promise: Promise<unknown>, errorName: string): Promise<re
 }
 
 describe('an SDL settled over several transactions', () => {
+  let chain: SettlementChain
   let node: LocalEvmNode
   let deployed: DeployedSettlement
-  const prover = createCircuitProver({ workers: 1, proofSystem: EVM_PROOF_SYSTEM })
+  let prover: CircuitProver
 
   before(async () => {
-    node = await startLocalEvmNode({ port: await freePort() })
-    deployed = await deploySettlement({ rpcUrl: node.rpcUrl, privateKey: LOCAL_EVM_DEV_KEY })
+    chain = await startSettlementChain()
+    ;({ node, deployed, prover } = chain)
   })
-  after(async () => {
-    await prover.close()
-    await node?.close()
-  })
+  after(() => chain?.close())
 
   test('pending between parts, invisible to readers, closed to others; a fresh client resumes and settles it once', async () => {
     const options = { rpcUrl: node.rpcUrl, chainId: LOCAL_EVM_CHAIN_ID, contract: deployed.settlement, confirmations: 1, batchesPerTransaction: 1 }
