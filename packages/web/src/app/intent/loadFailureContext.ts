@@ -1,5 +1,6 @@
 import { decodeInputFields } from '@verity/core'
 import type { FailureWordsContext } from '../../../../sdk/src/intents/failuresInWords.ts'
+import { readSignedIntent } from '../../../../sdk/src/proofs/readSignedIntent.ts'
 import { callApi } from '../api/callApi.ts'
 import { loadTemplateById } from '../wallet/loadTemplates.ts'
 import { keptOpening } from '../wallet/sealedOpenings.ts'
@@ -22,12 +23,9 @@ export function loadFailureContext(intentId: string): Promise<FailureWordsContex
 }
 
 async function read(intentId: string): Promise<FailureWordsContext | undefined> {
-  const signed = await callApi<{ intent?: Shape; payload?: Shape }>(`/api/orchestrator/intents/${encodeURIComponent(intentId)}`)
-  const intent = signed.intent ?? signed.payload
-  const templateId = intent?.policy_id ?? intent?.template_id
-  const fields = intent?.sealed === undefined ? (intent?.attrs?.fields ?? {}) : keptOpening(intentId)?.opening.attrs.fields
-  if (templateId === undefined || fields === undefined) return undefined
-  return { template: (await loadTemplateById(templateId)).compiled, attrs: decodeInputFields(fields, 'intent') }
+  // Either shape of signed intent (DESIGN §3), as the orchestrator and the SDK read it.
+  const intent = readSignedIntent(await callApi<unknown>(`/api/orchestrator/intents/${encodeURIComponent(intentId)}`))
+  const fields = intent.sealed === undefined ? intent.attrFields : keptOpening(intentId)?.opening.attrs.fields
+  if (fields === undefined) return undefined
+  return { template: (await loadTemplateById(intent.templateId)).compiled, attrs: decodeInputFields(fields, 'intent') }
 }
-
-type Shape = { policy_id?: string; template_id?: string; attrs?: { fields?: Record<string, unknown> }; sealed?: unknown }
