@@ -13,7 +13,6 @@ import { reproveLegacySdls } from '@verity/domain'
 import { dataDirProofSystemState, PROOF_SYSTEM, UNMARKED_DATA_DIR_PROOF_SYSTEM, writeProofSystemMarker } from '@verity/prover'
 import type { LegacyConversion, UpgradeTarget } from './UpgradeTarget.ts'
 
-
 /**
  * Converts the database of `target` in `dir` when it is of 0.1.0 (and its service stores proofs),
  * then writes the directory's marker; returns what it did (nothing for a directory of this proof

@@ -4,7 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { CheckoutGateway, CheckoutOperation } from '../checkout/CheckoutGateway.ts'
-import { OrderUpdateForbiddenError, SimulationForbiddenError, StoreRequestInvalidError } from '../errors/storeErrors.ts'
+import { MandateRefusedError, OrderUpdateForbiddenError, PaymentDeclinedError, SimulationForbiddenError, StoreRequestInvalidError } from '../errors/storeErrors.ts'
 import { REST_ENDPOINT_PATH } from '../profile/buildBusinessProfile.ts'
 import { UnreadableBody } from '../ucp/UnreadableBody.ts'
 import { signedRequestOf, type BodyTexts } from './signedRequestOf.ts'
@@ -93,7 +93,7 @@ function isSecretGiven(given: unknown, secret: string | undefined): boolean {
  * no other member, so they ride in the headers AP2-Checkout-Receipt and AP2-Payment-Receipt.
  */
 function sendErrorReceipts(reply: FastifyReply, error: unknown): void {
-  const receipts = (error as { fields?: { ap2Receipts?: { checkout_receipt?: string; payment_receipt?: string } } } | undefined)?.fields?.ap2Receipts
+  const receipts = error instanceof MandateRefusedError || error instanceof PaymentDeclinedError ? error.fields.ap2Receipts : undefined
   if (receipts?.checkout_receipt !== undefined) void reply.header(AP2_CHECKOUT_RECEIPT_HEADER, receipts.checkout_receipt)
   if (receipts?.payment_receipt !== undefined) void reply.header(AP2_PAYMENT_RECEIPT_HEADER, receipts.payment_receipt)
 }
