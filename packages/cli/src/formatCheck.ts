@@ -1,5 +1,6 @@
 import type { ConstraintFailure } from '@verity/policy'
-import { failuresInWords, type FailureWordsContext, type ProposalCheck } from '@verity/sdk'
+import type { FailureWordsContext, ProposalCheck } from '@verity/sdk'
+import { failureLines } from './failureLines.ts'
 import { failuresWithLocalValues } from './sealed/sealedOpenings.ts'
 
 /**
@@ -16,7 +17,7 @@ export function formatCheck(intentId: string, check: ProposalCheck, context?: Fa
   const lines = [`would fail: ${intentId}`]
   if (failures.length > 0) {
     lines[0] += `: ${failures.length} constraint(s) do not hold:`
-    failuresInWords(failures, check.evidence, context).forEach((words, index) => lines.push(`    ${index + 1}. ${words}`))
+    lines.push(...failureLines(failures, check.evidence, context))
   } else if (check.input_data_errors !== undefined && check.input_data_errors.length > 0) {
     lines[0] += ': the evidence does not match the template:'
     for (const problem of check.input_data_errors) lines.push(`    ${problem.reason}`)

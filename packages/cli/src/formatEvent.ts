@@ -1,6 +1,7 @@
-import { failuresInWords, readFailureWordsContext, readSavedOpening, type FailureWordsContext, type OrchestratorClient, type OrchestratorEventMessage } from '@verity/sdk'
+import type { FailureWordsContext, OrchestratorClient, OrchestratorEventMessage } from '@verity/sdk'
 import type { ConstraintFailure } from '@verity/policy'
-import { failuresWithLocalValues, openingsDir } from './sealed/sealedOpenings.ts'
+import { failureLines, failureWordsContextOf } from './failureLines.ts'
+import { failuresWithLocalValues } from './sealed/sealedOpenings.ts'
 
 /**
  * One line per orchestrator event for a terminal; a failure adds one numbered line per failed
@@ -17,9 +18,7 @@ export function formatEvent(event: OrchestratorEventMessage, context?: FailureWo
   const failures = failuresWithLocalValues(intentId, listed, event.data.evidence)
   // The reason of a constraint failure lists every failed constraint; show them one per line instead.
   if (failures.length === 0) return `#${event.id} ${event.type}  ${intentId}  ${String(event.data.reason ?? '')}`
-  const lines = [`#${event.id} ${event.type}  ${intentId}  ${failures.length} constraint(s) failed:`]
-  failuresInWords(failures, event.data.evidence, context).forEach((words, index) => lines.push(`    ${index + 1}. ${words}`))
-  return lines.join('\n')
+  return [`#${event.id} ${event.type}  ${intentId}  ${failures.length} constraint(s) failed:`, ...failureLines(failures, event.data.evidence, context)].join('\n')
 }
 
 /**
@@ -31,9 +30,6 @@ export async function failureContextOf(client: OrchestratorClient, event: Orches
   if (event.type !== 'failure' || !Array.isArray(event.data.constraint_failures) || event.data.constraint_failures.length === 0) return undefined
   const intentId = String(event.data.intent_id)
   let context = cache.get(intentId)
-  if (context === undefined) {
-    context = readFailureWordsContext(client, intentId, readSavedOpening(openingsDir(), intentId)).catch(() => undefined)
-    cache.set(intentId, context)
-  }
+  if (context === undefined) cache.set(intentId, (context = failureWordsContextOf(client, intentId)))
   return context
 }

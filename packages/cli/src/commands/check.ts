@@ -1,4 +1,4 @@
-import { ApiError, OrchestratorClient, loadSigner, readFailureWordsContext, readSavedOpening, type FailureWordsContext, type ProposalCheck, type ProposeOptions } from '@verity/sdk'
+import { ApiError, OrchestratorClient, loadSigner, type FailureWordsContext, type ProposalCheck, type ProposeOptions } from '@verity/sdk'
 import { clientToken } from '../clientToken.ts'
 import type { Command, Output } from '../Command.ts'
 import { ORCHESTRATOR_OPTION, orchestratorUrl } from '../endpoints.ts'
@@ -6,7 +6,7 @@ import { formatCheck } from '../formatCheck.ts'
 import { parseMetadata } from '../parseMetadata.ts'
 import { ProposalWouldFailError } from '../ProposalWouldFailError.ts'
 import { UsageError } from '../UsageError.ts'
-import { openingsDir } from '../sealed/sealedOpenings.ts'
+import { failureWordsContextOf } from '../failureLines.ts'
 
 export const checkCommand: Command = {
   path: ['check'],
@@ -48,12 +48,8 @@ export async function preflightProposal(client: OrchestratorClient, intentId: st
   if (!check.ok) throw new ProposalWouldFailError({ intentId, explanation: formatCheck(intentId, check, await wordsContextOf(client, intentId, check)) })
 }
 
-/**
- * What reading a dry run's failed constraints in words takes (the intent's template and values, or
- * this CLI's opening of a sealed intent); undefined when none failed or they cannot be read (the
- * orchestrator's reasons are shown then).
- */
-async function wordsContextOf(client: OrchestratorClient, intentId: string, check: ProposalCheck): Promise<FailureWordsContext | undefined> {
-  if (check.ok || (check.constraint_failures?.length ?? 0) === 0) return undefined
-  return readFailureWordsContext(client, intentId, readSavedOpening(openingsDir(), intentId)).catch(() => undefined)
+/** What reading a dry run's failed constraints in words takes (failureWordsContextOf); undefined when none failed. */
+function wordsContextOf(client: OrchestratorClient, intentId: string, check: ProposalCheck): Promise<FailureWordsContext | undefined> {
+  if (check.ok || (check.constraint_failures?.length ?? 0) === 0) return Promise.resolve(undefined)
+  return failureWordsContextOf(client, intentId)
 }
